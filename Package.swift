@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// endpointgen has no package dependencies: every app that uses its plugin compiles the generator,
+// so it must build in seconds from the toolchain alone.
+
+/// The golden cases under Tests/GoldenFiles. Each case's expected output is compiled as a module of
+/// its own (its types would clash with the other cases' in one module) and exercised by GoldenTests.
+let goldenCases: [(target: String, folder: String)] = [
+    ("GoldenCities", "cities"),
+    ("GoldenItems", "items"),
+    ("GoldenUsers", "users"),
+    ("GoldenPets", "pets"),
+    ("GoldenBooks", "books"),
+    ("GoldenEdgeCases", "edge-cases"),
+    ("GoldenHTTPBin", "httpbin"),
+    ("GoldenCompact", "compact"),
+]
+
+let package = Package(
+    name: "endpointgen",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .executable(name: "endpointgen", targets: ["endpointgen"]),
+        .library(name: "GeneratedRuntime", targets: ["GeneratedRuntime"]),
+    ],
+    targets: [
+        .target(name: "GeneratedRuntime"),
+        .target(name: "GenCore"),
+        .executableTarget(name: "endpointgen", dependencies: ["GenCore"]),
+        .testTarget(name: "GenCoreTests", dependencies: ["GenCore"]),
+        .testTarget(
+            name: "GoldenTests",
+            dependencies: ["GeneratedRuntime"] + goldenCases.map { .target(name: $0.target) }
+        ),
+    ] + goldenCases.map {
+        .target(
+            name: $0.target,
+            dependencies: ["GeneratedRuntime"],
+            path: "Tests/GoldenFiles/\($0.folder)/Expected"
+        )
+    },
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,265 @@
+import Foundation
+
+/// The `endpointgen` command: `generate`, `check`, `validate`. Lives in GenCore so that tests
+/// run it in-process; `main.swift` only forwards the arguments and exits with the status.
+public struct CommandLineTool {
+    public static let version = "0.1.0"
+
+    /// Exit statuses, as `sysexits.h` and compilers use them.
+    public enum ExitCode: Int32, Sendable {
+        case success = 0
+        case failure = 1
+        case usage = 64
+    }
+
+    private let currentDirectory: URL
+    private let standardOutput: (String) -> Void
+    private let standardError: (String) -> Void
+
+    public init(
+        currentDirectory: URL,
+        standardOutput: @escaping (String) -> Void,
+        standardError: @escaping (String) -> Void
+    ) {
+        self.currentDirectory = currentDirectory.standardizedFileURL
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    public static let help = """
+        OVERVIEW: Generates a Swift network layer (models, endpoints, services) from JSON specs.
+
+        USAGE: endpointgen <command> <spec> ... [options]
+
+        COMMANDS:
+          generate    Write the generated Swift files for the specs into --output.
+                      Writes only files whose bytes change; removes files it generated
+                      earlier that the specs no longer produce.
+          check       Exit 0 when --output holds exactly what generate would write;
+                      otherwise print a diff and the missing, changed and extra files,
+                      and exit 1. Writes nothing.
+          validate    Check the specs and report every problem. Writes nothing.
+
+        OPTIONS:
+          -o, --output <dir>        The directory the generated files belong in.
+                                    It belongs to endpointgen: pass every spec for it
+                                    in one command.
+          --layout <split|compact>  split (default): one file per type in Models/,
+                                    Endpoints/ and Services/. compact: three files per
+                                    spec, named after the spec file.
+          --access <public|internal>
+                                    Overrides the spec's default access level.
+          -q, --quiet               Print nothing but errors.
+          -h, --help                Show this help.
+          --version                 Show the version.
+
+        EXIT STATUS: 0 success, 1 a problem in a spec or an out-of-date output, 64 a usage error.
+        """
+
+    struct Invocation {
+        var command: String
+        var specs: [String] = []
+        var output: String?
+        var layout = OutputLayout.split
+        var access: String?
+        var quiet = false
+    }
+
+    public func run(_ arguments: [String]) -> ExitCode {
+        if arguments.contains("-h") || arguments.contains("--help") || arguments.first == "help" {
+            standardOutput(Self.help + "\n")
+            return .success
+        }
+        if arguments.first == "--version" || arguments.first == "version" {
+            standardOutput("endpointgen \(Self.version)\n")
+            return .success
+        }
+        let invocation: Invocation
+        switch parse(arguments) {
+        case .success(let parsed): invocation = parsed
+        case .failure(let problem):
+            standardError("endpointgen: error: \(problem.message)\nRun 'endpointgen --help' for usage.\n")
+            return .usage
+        }
+
+        // Generate every spec first: nothing is written unless all of them are clean.
+        var files: [GeneratedFile] = []
+        var origins: [String: String] = [:]
+        var failed = false
+        for spec in invocation.specs {
+            let displayPath = displayPath(spec)
+            let url = URL(fileURLWithPath: spec, relativeTo: currentDirectory)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                standardError("\(displayPath): error: cannot read the spec file\n")
+                failed = true
+                continue
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                standardError("\(displayPath): error: the spec is not UTF-8 text\n")
+                failed = true
+                continue
+            }
+            let options = GeneratorOptions(layout: invocation.layout, accessLevel: invocation.access)
+            let result = Generator.generate(specText: text, specPath: displayPath, options: options)
+            for diagnostic in result.diagnostics { standardError("\(diagnostic)\n") }
+            if !result.succeeded {
+                failed = true
+                continue
+            }
+            for file in result.files {
+                // Case-insensitive, because macOS's default file system is.
+                let key = file.path.lowercased()
+                if let other = origins[key] {
+                    standardError("\(displayPath): error: generates \(file.path), which \(other) generates too\n")
+                    failed = true
+                }
+                origins[key] = displayPath
+                files.append(file)
+            }
+        }
+        if failed { return .failure }
+
+        switch invocation.command {
+        case "validate":
+            if !invocation.quiet { standardOutput("\(invocation.specs.count) spec(s) valid\n") }
+            return .success
+        case "generate":
+            return generate(files, into: invocation.output!, quiet: invocation.quiet)
+        default:
+            return check(files, against: invocation.output!, quiet: invocation.quiet)
+        }
+    }
+
+    private func generate(_ files: [GeneratedFile], into output: String, quiet: Bool) -> ExitCode {
+        let directory = OutputDirectory(url: URL(fileURLWithPath: output, relativeTo: currentDirectory))
+        let plan = directory.plan(files)
+        if !plan.conflicts.isEmpty {
+            for path in plan.conflicts {
+                standardError("\(output)/\(path): error: not written: the file exists and endpointgen did not generate it (it has no endpointgen header); move it away or choose another --output\n")
+            }
+            return .failure
+        }
+        do {
+            try directory.apply(plan)
+        } catch {
+            standardError("endpointgen: error: writing \(output): \(error.localizedDescription)\n")
+            return .failure
+        }
+        if !quiet {
+            standardOutput("\(plan.writes.count) written, \(plan.unchanged.count) unchanged, \(plan.removals.count) removed in \(output)\n")
+        }
+        return .success
+    }
+
+    private func check(_ files: [GeneratedFile], against output: String, quiet: Bool) -> ExitCode {
+        let directory = OutputDirectory(url: URL(fileURLWithPath: output, relativeTo: currentDirectory))
+        let plan = directory.plan(files)
+        let missing = plan.writes.filter { plan.previous[$0.path] == nil }.map(\.path)
+        let changed = plan.writes.filter { plan.previous[$0.path] != nil }.map(\.path) + plan.conflicts
+        if missing.isEmpty && changed.isEmpty && plan.removals.isEmpty {
+            if !quiet { standardOutput("\(files.count) generated file(s) in \(output) are up to date\n") }
+            return .success
+        }
+        var report = ""
+        for file in files where changed.contains(file.path) || missing.contains(file.path) {
+            let old = plan.previous[file.path]
+                ?? (FileManager.default.contents(atPath: directory.url.appendingPathComponent(file.path).path)
+                        .map { String(decoding: $0, as: UTF8.self) } ?? "")
+            report += UnifiedDiff.diff(old: old, new: file.contents, oldName: "a/\(output)/\(file.path)", newName: "b/\(output)/\(file.path)")
+        }
+        for path in plan.removals {
+            let old = FileManager.default.contents(atPath: directory.url.appendingPathComponent(path).path)
+                .map { String(decoding: $0, as: UTF8.self) } ?? ""
+            report += UnifiedDiff.diff(old: old, new: "", oldName: "a/\(output)/\(path)", newName: "/dev/null")
+        }
+        standardOutput(report)
+        var summary = "\(output): error: the generated files are out of date with their specs\n"
+        for path in missing { summary += "  missing: \(path)\n" }
+        for path in changed { summary += "  changed: \(path)\n" }
+        for path in plan.removals { summary += "  extra:   \(path)\n" }
+        summary += "Run 'endpointgen generate' with the same arguments to update them.\n"
+        standardError(summary)
+        return .failure
+    }
+
+    private struct UsageProblem: Error {
+        var message: String
+    }
+
+    private func parse(_ arguments: [String]) -> Result<Invocation, UsageProblem> {
+        guard let command = arguments.first else { return .failure(UsageProblem(message: "no command given")) }
+        let commands = ["generate", "check", "validate"]
+        guard commands.contains(command) else {
+            var message = "unknown command '\(command)'"
+            if let hint = suggestion(for: command, among: commands) { message += "; \(hint)" }
+            return .failure(UsageProblem(message: message))
+        }
+        var invocation = Invocation(command: command)
+        var rest = arguments.dropFirst()[...]
+        func value(for option: String) -> Result<String, UsageProblem> {
+            guard let value = rest.popFirst(), !value.hasPrefix("-") || value == "-" else {
+                return .failure(UsageProblem(message: "\(option) needs a value"))
+            }
+            return .success(value)
+        }
+        while let argument = rest.popFirst() {
+            var argument = argument
+            // --option=value
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                rest.insert(String(argument[argument.index(after: equals)...]), at: rest.startIndex)
+                argument = String(argument[..<equals])
+            }
+            switch argument {
+            case "-o", "--output":
+                switch value(for: argument) {
+                case .success(let output): invocation.output = output
+                case .failure(let problem): return .failure(problem)
+                }
+            case "--layout":
+                switch value(for: argument) {
+                case .success(let name):
+                    guard let layout = OutputLayout(rawValue: name) else {
+                        return .failure(UsageProblem(message: "unknown layout '\(name)'; expected split or compact"))
+                    }
+                    invocation.layout = layout
+                case .failure(let problem): return .failure(problem)
+                }
+            case "--access":
+                switch value(for: argument) {
+                case .success(let name):
+                    guard name == "public" || name == "internal" else {
+                        return .failure(UsageProblem(message: "unknown access level '\(name)'; expected public or internal"))
+                    }
+                    invocation.access = name
+                case .failure(let problem): return .failure(problem)
+                }
+            case "-q", "--quiet":
+                invocation.quiet = true
+            case "--":
+                invocation.specs += rest
+                rest = []
+            default:
+                if argument.hasPrefix("-") && argument != "-" {
+                    let options = ["--output", "--layout", "--access", "--quiet", "--help", "--version"]
+                    var message = "unknown option '\(argument)'"
+                    if let hint = suggestion(for: argument, among: options) { message += "; \(hint)" }
+                    return .failure(UsageProblem(message: message))
+                }
+                invocation.specs.append(argument)
+            }
+        }
+        if invocation.specs.isEmpty { return .failure(UsageProblem(message: "\(command) needs at least one spec file")) }
+        if command != "validate" && invocation.output == nil {
+            return .failure(UsageProblem(message: "\(command) needs --output <dir>"))
+        }
+        return .success(invocation)
+    }
+
+    /// The spec's path as headers and diagnostics show it: relative to the current directory
+    /// when the spec lies below it, so output does not depend on where the repository is.
+    func displayPath(_ spec: String) -> String {
+        let absolute = URL(fileURLWithPath: spec, relativeTo: currentDirectory).standardizedFileURL.path
+        let base = currentDirectory.path.hasSuffix("/") ? currentDirectory.path : currentDirectory.path + "/"
+        return absolute.hasPrefix(base) ? String(absolute.dropFirst(base.count)) : spec
+    }
+}

@@ -1,0 +1,103 @@
+/// A place in a spec file: 1-based line and column (columns count Unicode scalars).
+public struct SourceLocation: Hashable, Sendable, Comparable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// One problem found in a spec, with where it is and, when one helps, a hint.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable {
+        case error
+        case warning
+        case note
+    }
+
+    public var severity: Severity
+    public var file: String
+    public var location: SourceLocation?
+    public var message: String
+
+    public init(_ severity: Severity, file: String, location: SourceLocation?, message: String) {
+        self.severity = severity
+        self.file = file
+        self.location = location
+        self.message = message
+    }
+
+    /// `file:line:column: error: message`, the form compilers use, so editors and Xcode link it.
+    public var description: String {
+        let place = location.map { "\(file):\($0.line):\($0.column)" } ?? file
+        return "\(place): \(severity.rawValue): \(message)"
+    }
+}
+
+/// Collects the diagnostics of one spec, so that every problem is reported in one run.
+struct DiagnosticCollector {
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    mutating func error(_ message: String, at location: SourceLocation?) {
+        diagnostics.append(Diagnostic(.error, file: file, location: location, message: message))
+    }
+
+    mutating func warning(_ message: String, at location: SourceLocation?) {
+        diagnostics.append(Diagnostic(.warning, file: file, location: location, message: message))
+    }
+
+    /// Diagnostics in file order, so that output reads top to bottom whatever order checks ran in.
+    var sorted: [Diagnostic] {
+        diagnostics.enumerated().sorted { lhs, rhs in
+            let l = lhs.element.location ?? SourceLocation(line: 0, column: 0)
+            let r = rhs.element.location ?? SourceLocation(line: 0, column: 0)
+            return l == r ? lhs.offset < rhs.offset : l < r
+        }.map(\.element)
+    }
+}
+
+/// "did you mean `City`?" for a misspelt name, when one candidate is close enough.
+func suggestion(for name: String, among candidates: some Sequence<String>) -> String? {
+    let lowered = name.lowercased()
+    var best: (name: String, distance: Int)?
+    for candidate in candidates {
+        let distance = editDistance(lowered, candidate.lowercased())
+        let limit = max(1, min(name.count, candidate.count) / 3)
+        guard distance <= limit else { continue }
+        if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.name) {
+            best = (candidate, distance)
+        }
+    }
+    return best.map { "did you mean '\($0.name)'?" }
+}
+
+/// Levenshtein distance over Unicode scalars.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,61 @@
+/// What the CLI and the plugins can choose.
+public struct GeneratorOptions: Sendable {
+    public var layout: OutputLayout
+    /// Overrides the spec's `defaults.access` when set.
+    public var accessLevel: String?
+
+    public init(layout: OutputLayout = .split, accessLevel: String? = nil) {
+        self.layout = layout
+        self.accessLevel = accessLevel
+    }
+}
+
+/// The result of one spec: its files, or the diagnostics that stopped it (never both).
+public struct GenerationResult: Sendable {
+    public var files: [GeneratedFile]
+    public var diagnostics: [Diagnostic]
+
+    public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
+}
+
+/// The pipeline: spec text → JSON tree with positions → spec document → resolved API → files.
+/// Each stage stops the run when it found errors, after reporting all of them.
+public enum Generator {
+    /// Generates the files for one spec. `specPath` is the path the header and diagnostics name.
+    public static func generate(specText: String, specPath: String, options: GeneratorOptions = .init()) -> GenerationResult {
+        var access: AccessLevel?
+        if let name = options.accessLevel {
+            guard let level = AccessLevel(rawValue: name) else {
+                let message = "unknown access level '\(name)'; expected public or internal"
+                return GenerationResult(files: [], diagnostics: [Diagnostic(.error, file: specPath, location: nil, message: message)])
+            }
+            access = level
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(specText)
+        } catch {
+            return GenerationResult(files: [], diagnostics: [Diagnostic(.error, file: specPath, location: error.location, message: error.message)])
+        }
+        var reader = SpecReader(file: specPath)
+        let document = reader.read(root)
+        guard let document else {
+            return GenerationResult(files: [], diagnostics: reader.diagnostics.sorted)
+        }
+        var resolver = Resolver(document: document, file: specPath, accessOverride: access)
+        let api = resolver.resolve(specPath: specPath)
+        let diagnostics = (reader.diagnostics.diagnostics + resolver.diagnostics.diagnostics)
+        var collector = DiagnosticCollector(file: specPath)
+        for diagnostic in diagnostics {
+            switch diagnostic.severity {
+            case .error: collector.error(diagnostic.message, at: diagnostic.location)
+            default: collector.warning(diagnostic.message, at: diagnostic.location)
+            }
+        }
+        if collector.hasErrors {
+            return GenerationResult(files: [], diagnostics: collector.sorted)
+        }
+        let files = FileTranslator(api: api, layout: options.layout).files()
+        return GenerationResult(files: files, diagnostics: collector.sorted)
+    }
+}

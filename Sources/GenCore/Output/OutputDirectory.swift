@@ -1,0 +1,88 @@
+import Foundation
+
+/// The output directory of one `generate` or `check` run. The directory belongs to endpointgen:
+/// every file in it that starts with endpointgen's header and is not produced by this run is
+/// stale. A file without the header is never overwritten or removed.
+public struct OutputDirectory: Sendable {
+    public let url: URL
+
+    public init(url: URL) {
+        self.url = url.standardizedFileURL
+    }
+
+    /// What a run would change on disk.
+    public struct Plan: Sendable {
+        /// Files that are new or whose bytes differ.
+        public var writes: [GeneratedFile] = []
+        public var unchanged: [String] = []
+        /// Generated files this run no longer produces.
+        public var removals: [String] = []
+        /// Paths the run would write but that hold a file endpointgen did not generate.
+        public var conflicts: [String] = []
+        /// Old contents of the files in `writes`, nil for new files.
+        public var previous: [String: String] = [:]
+    }
+
+    public func plan(_ files: [GeneratedFile]) -> Plan {
+        var plan = Plan()
+        let produced = Set(files.map(\.path))
+        for file in files {
+            let target = url.appendingPathComponent(file.path)
+            guard let data = FileManager.default.contents(atPath: target.path) else {
+                plan.writes.append(file)
+                continue
+            }
+            let existing = String(decoding: data, as: UTF8.self)
+            if existing == file.contents {
+                plan.unchanged.append(file.path)
+            } else if FileHeader.isGenerated(existing[...]) {
+                plan.writes.append(file)
+                plan.previous[file.path] = existing
+            } else {
+                plan.conflicts.append(file.path)
+            }
+        }
+        plan.removals = generatedFiles().filter { !produced.contains($0) }
+        return plan
+    }
+
+    /// Writes and removes what `plan` says; creates folders as needed and removes folders that
+    /// removals left empty.
+    public func apply(_ plan: Plan) throws {
+        let fileManager = FileManager.default
+        for file in plan.writes {
+            let target = url.appendingPathComponent(file.path)
+            try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.contents.utf8).write(to: target, options: .atomic)
+        }
+        for path in plan.removals {
+            let target = url.appendingPathComponent(path)
+            try fileManager.removeItem(at: target)
+            var folder = target.deletingLastPathComponent().standardizedFileURL
+            while folder.path.count > url.path.count,
+                  let contents = try? fileManager.contentsOfDirectory(atPath: folder.path), contents.isEmpty {
+                try fileManager.removeItem(at: folder)
+                folder = folder.deletingLastPathComponent().standardizedFileURL
+            }
+        }
+    }
+
+    /// Relative paths of the Swift files under the directory that carry endpointgen's header,
+    /// sorted, because the file system's order is not stable.
+    public func generatedFiles() -> [String] {
+        guard let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            return []
+        }
+        var paths: [String] = []
+        let base = url.path.hasSuffix("/") ? url.path : url.path + "/"
+        for case let file as URL in enumerator where file.pathExtension == "swift" {
+            guard let handle = try? FileHandle(forReadingFrom: file) else { continue }
+            let head = (try? handle.read(upToCount: FileHeader.marker.utf8.count)) ?? nil
+            try? handle.close()
+            guard let head, FileHeader.isGenerated(String(decoding: head, as: UTF8.self)[...]) else { continue }
+            let path = file.standardizedFileURL.path
+            if path.hasPrefix(base) { paths.append(String(path.dropFirst(base.count))) }
+        }
+        return paths.sorted()
+    }
+}

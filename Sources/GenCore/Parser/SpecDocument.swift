@@ -1,0 +1,102 @@
+/// A value with the place in the spec it was read from.
+struct Located<Value: Sendable>: Sendable {
+    var value: Value
+    var location: SourceLocation
+}
+
+/// The spec as written: shapes checked, nothing resolved yet. Every list keeps the spec's order.
+struct SpecDocument: Sendable {
+    var name: Located<String>
+    var description: String?
+    var servers: [(name: Located<String>, url: Located<String>)]
+    var headers: [(name: Located<String>, value: Located<String>)]
+    var defaults: Options
+    var access: Located<String>?
+    var models: [Model]
+    var resources: [Resource]
+
+    /// Strategies that can be set spec-wide and overridden by a model, a property or an endpoint.
+    struct Options: Sendable {
+        var keyStrategy: Located<String>?
+        var dateStrategy: Located<DateStrategyValue>?
+        var arrayStrategy: Located<String>?
+    }
+
+    enum DateStrategyValue: Sendable {
+        case named(String)
+        case format(String)
+    }
+
+    struct Model: Sendable {
+        var name: Located<String>
+        var pointer: String
+        var description: String?
+        var options: Options
+        var tolerant: Bool
+        var kind: Kind
+
+        enum Kind: Sendable {
+            case structure([Property])
+            case enumeration([EnumCase])
+        }
+    }
+
+    struct Property: Sendable {
+        var name: Located<String>
+        var type: Located<String>
+        var key: Located<String>?
+        var description: String?
+        var defaultValue: JSONNode?
+        var options: Options
+    }
+
+    struct EnumCase: Sendable {
+        var name: Located<String>?
+        var value: Located<RawValue>
+
+        enum RawValue: Sendable, Hashable {
+            case string(String)
+            case integer(Int)
+        }
+    }
+
+    struct Resource: Sendable {
+        var name: Located<String>
+        var pointer: String
+        var description: String?
+        var path: Located<String>?
+        var endpoints: [Endpoint]
+    }
+
+    struct Endpoint: Sendable {
+        var location: SourceLocation
+        var pointer: String
+        var name: Located<String>?
+        var method: Located<String>
+        var path: Located<String>
+        var description: String?
+        /// nil: not deprecated; "": deprecated without a message.
+        var deprecated: String?
+        var pathParameters: [Parameter]
+        var query: [Parameter]
+        var headers: [Parameter]
+        var body: Body?
+        var response: Located<String>?
+        var responseKey: Located<String>?
+        var arrayStrategy: Located<String>?
+    }
+
+    struct Parameter: Sendable {
+        var name: Located<String>
+        var type: Located<String>
+        var description: String?
+        var swiftName: Located<String>?
+    }
+
+    struct Body: Sendable {
+        var location: SourceLocation
+        var type: Located<String>
+        var key: Located<String>?
+        var swiftName: Located<String>?
+    }
+}

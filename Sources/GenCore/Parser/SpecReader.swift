@@ -1,0 +1,329 @@
+import Foundation
+
+/// Reads a parsed JSON tree into a ``SpecDocument``, checking the shape of every construct:
+/// unknown keys (with a did-you-mean), wrong kinds of value, missing required keys. It reports
+/// every problem it finds and goes on reading, so that one run shows them all.
+struct SpecReader {
+    var diagnostics: DiagnosticCollector
+
+    init(file: String) {
+        diagnostics = DiagnosticCollector(file: file)
+    }
+
+    mutating func read(_ root: JSONNode) -> SpecDocument? {
+        guard let members = object(root, "the spec") else { return nil }
+        let keys = ["endpointgen", "name", "description", "servers", "headers", "defaults", "models", "resources"]
+        checkKeys(members, allowed: keys, in: "the spec")
+
+        if let version = member("endpointgen", of: members) {
+            if case .number(let text) = version.value.value, text == "1" {
+            } else {
+                diagnostics.error("unsupported spec version; this endpointgen reads \"endpointgen\": 1", at: version.value.location)
+            }
+        }
+        let name = requiredString("name", of: members, at: root.location, in: "the spec")
+        let description = optionalString("description", of: members)
+
+        var servers: [(Located<String>, Located<String>)] = []
+        if let node = member("servers", of: members)?.value, let entries = object(node, "'servers'") {
+            for entry in entries {
+                if let url = string(entry.value, "the URL of server '\(entry.key)'") {
+                    servers.append((Located(value: entry.key, location: entry.keyLocation), url))
+                }
+            }
+        }
+        var headers: [(Located<String>, Located<String>)] = []
+        if let node = member("headers", of: members)?.value, let entries = object(node, "'headers'") {
+            for entry in entries {
+                if let value = string(entry.value, "the value of header '\(entry.key)'") {
+                    headers.append((Located(value: entry.key, location: entry.keyLocation), value))
+                }
+            }
+        }
+        var defaults = SpecDocument.Options()
+        var access: Located<String>?
+        if let node = member("defaults", of: members)?.value, let entries = object(node, "'defaults'") {
+            checkKeys(entries, allowed: ["keyStrategy", "dateStrategy", "arrayStrategy", "access"], in: "'defaults'")
+            defaults = options(entries)
+            access = optionalLocatedString("access", of: entries)
+        }
+        var models: [SpecDocument.Model] = []
+        if let node = member("models", of: members)?.value, let entries = object(node, "'models'") {
+            for entry in entries {
+                if let model = model(entry) { models.append(model) }
+            }
+        }
+        var resources: [SpecDocument.Resource] = []
+        if let node = member("resources", of: members)?.value, let entries = object(node, "'resources'") {
+            for entry in entries {
+                if let resource = resource(entry) { resources.append(resource) }
+            }
+        }
+        guard let name else { return nil }
+        return SpecDocument(
+            name: name, description: description, servers: servers, headers: headers,
+            defaults: defaults, access: access, models: models, resources: resources)
+    }
+
+    // MARK: Models
+
+    private mutating func model(_ entry: JSONNode.Member) -> SpecDocument.Model? {
+        let what = "model '\(entry.key)'"
+        guard let members = object(entry.value, what) else { return nil }
+        let isEnum = member("enum", of: members) != nil
+        let allowed = isEnum
+            ? ["description", "enum"]
+            : ["description", "properties", "keyStrategy", "dateStrategy", "arrayStrategy", "tolerant"]
+        checkKeys(members, allowed: allowed, in: what)
+        let name = Located(value: entry.key, location: entry.keyLocation)
+        let pointer = "#/models/\(pointerEscape(entry.key))"
+        let description = optionalString("description", of: members)
+
+        if isEnum, let node = member("enum", of: members)?.value {
+            var cases: [SpecDocument.EnumCase] = []
+            switch node.value {
+            case .array(let elements):
+                for element in elements {
+                    if let raw = enumRawValue(element, in: what) { cases.append(.init(name: nil, value: raw)) }
+                }
+            case .object(let entries):
+                for entry in entries {
+                    if let raw = enumRawValue(entry.value, in: what) {
+                        cases.append(.init(name: Located(value: entry.key, location: entry.keyLocation), value: raw))
+                    }
+                }
+            default:
+                diagnostics.error(
+                    "the 'enum' of \(what) must be an array of values or an object of case names to values, not \(node.kindName)",
+                    at: node.location)
+            }
+            if cases.isEmpty, case .array = node.value {
+                diagnostics.error("\(what) has no cases", at: node.location)
+            }
+            return .init(
+                name: name, pointer: pointer, description: description, options: .init(), tolerant: false,
+                kind: .enumeration(cases))
+        }
+
+        var properties: [SpecDocument.Property] = []
+        if let node = member("properties", of: members)?.value, let entries = object(node, "the properties of \(what)") {
+            for entry in entries {
+                if let property = property(entry, in: what) { properties.append(property) }
+            }
+        }
+        let tolerant = optionalBool("tolerant", of: members) ?? false
+        return .init(
+            name: name, pointer: pointer, description: description, options: options(members), tolerant: tolerant,
+            kind: .structure(properties))
+    }
+
+    private mutating func enumRawValue(_ node: JSONNode, in what: String) -> Located<SpecDocument.EnumCase.RawValue>? {
+        switch node.value {
+        case .string(let text):
+            return Located(value: .string(text), location: node.location)
+        case .number(let text):
+            if let value = Int(text) { return Located(value: .integer(value), location: node.location) }
+            diagnostics.error("enum values must be strings or whole numbers that fit in Int, not \(text)", at: node.location)
+        default:
+            diagnostics.error("enum values of \(what) must be strings or whole numbers, not \(node.kindName)", at: node.location)
+        }
+        return nil
+    }
+
+    private mutating func property(_ entry: JSONNode.Member, in model: String) -> SpecDocument.Property? {
+        let name = Located(value: entry.key, location: entry.keyLocation)
+        let what = "property '\(entry.key)' of \(model)"
+        switch entry.value.value {
+        case .string(let type):
+            return .init(name: name, type: Located(value: type, location: entry.value.location), key: nil,
+                         description: nil, defaultValue: nil, options: .init())
+        case .object(let members):
+            checkKeys(members, allowed: ["type", "key", "description", "default", "dateStrategy", "arrayStrategy"], in: what)
+            guard let type = requiredString("type", of: members, at: entry.value.location, in: what) else { return nil }
+            return .init(
+                name: name, type: type, key: optionalLocatedString("key", of: members),
+                description: optionalString("description", of: members),
+                defaultValue: member("default", of: members)?.value, options: options(members))
+        default:
+            diagnostics.error(
+                "\(what) must be a type such as \"String?\" or an object with a \"type\", not \(entry.value.kindName)",
+                at: entry.value.location)
+            return nil
+        }
+    }
+
+    // MARK: Resources and endpoints
+
+    private mutating func resource(_ entry: JSONNode.Member) -> SpecDocument.Resource? {
+        let what = "resource '\(entry.key)'"
+        guard let members = object(entry.value, what) else { return nil }
+        checkKeys(members, allowed: ["description", "path", "endpoints"], in: what)
+        let pointer = "#/resources/\(pointerEscape(entry.key))"
+        var endpoints: [SpecDocument.Endpoint] = []
+        if let node = member("endpoints", of: members)?.value {
+            if case .array(let elements) = node.value {
+                for (index, element) in elements.enumerated() {
+                    if let endpoint = endpoint(element, pointer: "\(pointer)/endpoints/\(index)", in: what) {
+                        endpoints.append(endpoint)
+                    }
+                }
+            } else {
+                diagnostics.error("the 'endpoints' of \(what) must be an array, not \(node.kindName)", at: node.location)
+            }
+        }
+        return .init(
+            name: Located(value: entry.key, location: entry.keyLocation), pointer: pointer,
+            description: optionalString("description", of: members), path: optionalLocatedString("path", of: members),
+            endpoints: endpoints)
+    }
+
+    private mutating func endpoint(_ node: JSONNode, pointer: String, in resource: String) -> SpecDocument.Endpoint? {
+        let what = "an endpoint of \(resource)"
+        guard let members = object(node, what) else { return nil }
+        checkKeys(
+            members,
+            allowed: ["name", "method", "path", "description", "deprecated", "pathParams", "query", "headers", "body",
+                      "response", "responseKey", "arrayStrategy"],
+            in: what)
+        let method = requiredString("method", of: members, at: node.location, in: what)
+        let path = requiredString("path", of: members, at: node.location, in: what)
+
+        var deprecated: String?
+        if let entry = member("deprecated", of: members) {
+            switch entry.value.value {
+            case .bool(let flag): deprecated = flag ? "" : nil
+            case .string(let message): deprecated = message
+            default:
+                diagnostics.error("'deprecated' must be true, false or a message, not \(entry.value.kindName)", at: entry.value.location)
+            }
+        }
+        var body: SpecDocument.Body?
+        if let entry = member("body", of: members) {
+            switch entry.value.value {
+            case .string(let type):
+                body = .init(location: entry.value.location, type: Located(value: type, location: entry.value.location))
+            case .object(let fields):
+                checkKeys(fields, allowed: ["type", "key", "swiftName"], in: "the body")
+                if let type = requiredString("type", of: fields, at: entry.value.location, in: "the body") {
+                    body = .init(
+                        location: entry.value.location, type: type, key: optionalLocatedString("key", of: fields),
+                        swiftName: optionalLocatedString("swiftName", of: fields))
+                }
+            default:
+                diagnostics.error("'body' must be a type or an object with a \"type\", not \(entry.value.kindName)", at: entry.value.location)
+            }
+        }
+        guard let method, let path else { return nil }
+        return .init(
+            location: node.location, pointer: pointer, name: optionalLocatedString("name", of: members),
+            method: method, path: path, description: optionalString("description", of: members),
+            deprecated: deprecated,
+            pathParameters: parameters("pathParams", of: members), query: parameters("query", of: members),
+            headers: parameters("headers", of: members), body: body,
+            response: optionalLocatedString("response", of: members),
+            responseKey: optionalLocatedString("responseKey", of: members),
+            arrayStrategy: optionalLocatedString("arrayStrategy", of: members))
+    }
+
+    private mutating func parameters(_ key: String, of members: [JSONNode.Member]) -> [SpecDocument.Parameter] {
+        guard let node = member(key, of: members)?.value, let entries = object(node, "'\(key)'") else { return [] }
+        var result: [SpecDocument.Parameter] = []
+        for entry in entries {
+            let name = Located(value: entry.key, location: entry.keyLocation)
+            let what = "parameter '\(entry.key)'"
+            switch entry.value.value {
+            case .string(let type):
+                result.append(.init(name: name, type: Located(value: type, location: entry.value.location)))
+            case .object(let fields):
+                checkKeys(fields, allowed: ["type", "description", "swiftName"], in: what)
+                if let type = requiredString("type", of: fields, at: entry.value.location, in: what) {
+                    result.append(.init(
+                        name: name, type: type, description: optionalString("description", of: fields),
+                        swiftName: optionalLocatedString("swiftName", of: fields)))
+                }
+            default:
+                diagnostics.error("\(what) must be a type or an object with a \"type\", not \(entry.value.kindName)", at: entry.value.location)
+            }
+        }
+        return result
+    }
+
+    // MARK: Strategies
+
+    private mutating func options(_ members: [JSONNode.Member]) -> SpecDocument.Options {
+        var options = SpecDocument.Options(
+            keyStrategy: optionalLocatedString("keyStrategy", of: members),
+            arrayStrategy: optionalLocatedString("arrayStrategy", of: members))
+        if let entry = member("dateStrategy", of: members) {
+            switch entry.value.value {
+            case .string(let name):
+                options.dateStrategy = Located(value: .named(name), location: entry.value.location)
+            case .object(let fields):
+                checkKeys(fields, allowed: ["format"], in: "'dateStrategy'")
+                if let format = requiredString("format", of: fields, at: entry.value.location, in: "'dateStrategy'") {
+                    options.dateStrategy = Located(value: .format(format.value), location: format.location)
+                }
+            default:
+                diagnostics.error(
+                    "'dateStrategy' must be a strategy name or {\"format\": \"…\"}, not \(entry.value.kindName)",
+                    at: entry.value.location)
+            }
+        }
+        return options
+    }
+
+    // MARK: Helpers
+
+    private func member(_ key: String, of members: [JSONNode.Member]) -> JSONNode.Member? {
+        members.first { $0.key == key }
+    }
+
+    private mutating func object(_ node: JSONNode, _ what: String) -> [JSONNode.Member]? {
+        if case .object(let members) = node.value { return members }
+        diagnostics.error("\(what) must be an object, not \(node.kindName)", at: node.location)
+        return nil
+    }
+
+    private mutating func string(_ node: JSONNode, _ what: String) -> Located<String>? {
+        if case .string(let text) = node.value { return Located(value: text, location: node.location) }
+        diagnostics.error("\(what) must be a string, not \(node.kindName)", at: node.location)
+        return nil
+    }
+
+    private mutating func requiredString(
+        _ key: String, of members: [JSONNode.Member], at location: SourceLocation, in what: String
+    ) -> Located<String>? {
+        guard let entry = member(key, of: members) else {
+            diagnostics.error("\(what) has no '\(key)'", at: location)
+            return nil
+        }
+        return string(entry.value, "'\(key)'")
+    }
+
+    private mutating func optionalLocatedString(_ key: String, of members: [JSONNode.Member]) -> Located<String>? {
+        member(key, of: members).flatMap { string($0.value, "'\(key)'") }
+    }
+
+    private mutating func optionalString(_ key: String, of members: [JSONNode.Member]) -> String? {
+        optionalLocatedString(key, of: members)?.value
+    }
+
+    private mutating func optionalBool(_ key: String, of members: [JSONNode.Member]) -> Bool? {
+        guard let entry = member(key, of: members) else { return nil }
+        if case .bool(let flag) = entry.value.value { return flag }
+        diagnostics.error("'\(key)' must be true or false, not \(entry.value.kindName)", at: entry.value.location)
+        return nil
+    }
+
+    private mutating func checkKeys(_ members: [JSONNode.Member], allowed: [String], in what: String) {
+        for member in members where !allowed.contains(member.key) {
+            var message = "unknown key '\(member.key)' in \(what)"
+            if let hint = suggestion(for: member.key, among: allowed) { message += "; \(hint)" }
+            diagnostics.error(message, at: member.keyLocation)
+        }
+    }
+
+    private func pointerEscape(_ key: String) -> String {
+        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+}

@@ -1,0 +1,92 @@
+/// A type as the spec writes it (`[City]?`, `[String: Int]`), before names are resolved.
+indirect enum TypeExpression: Sendable, Hashable {
+    case named(String, offset: Int)
+    case array(TypeExpression)
+    case dictionary(TypeExpression)
+    case optional(TypeExpression)
+}
+
+struct TypeExpressionError: Error {
+    var message: String
+    /// Offset of the problem in the expression, in Unicode scalars.
+    var offset: Int
+}
+
+/// `type := element '?'?`, `element := '[' type ']' | '[' 'String' ':' type ']' | name`.
+struct TypeExpressionParser {
+    private let scalars: [Unicode.Scalar]
+    private var index = 0
+
+    static func parse(_ text: String) throws(TypeExpressionError) -> TypeExpression {
+        var parser = TypeExpressionParser(scalars: Array(text.unicodeScalars))
+        parser.skipSpaces()
+        if parser.index == parser.scalars.count { throw TypeExpressionError(message: "empty type", offset: 0) }
+        let type = try parser.parseType()
+        parser.skipSpaces()
+        if parser.index < parser.scalars.count {
+            throw TypeExpressionError(message: "unexpected '\(parser.scalars[parser.index])' in type", offset: parser.index)
+        }
+        return type
+    }
+
+    private init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
+
+    private var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+
+    private mutating func skipSpaces() {
+        while peek == " " { index += 1 }
+    }
+
+    private mutating func parseType() throws(TypeExpressionError) -> TypeExpression {
+        var type = try parseElement()
+        skipSpaces()
+        if peek == "?" {
+            index += 1
+            type = .optional(type)
+            skipSpaces()
+            if peek == "?" { throw TypeExpressionError(message: "a type can be optional only once", offset: index) }
+        }
+        return type
+    }
+
+    private mutating func parseElement() throws(TypeExpressionError) -> TypeExpression {
+        skipSpaces()
+        if peek == "[" {
+            index += 1
+            let first = try parseType()
+            skipSpaces()
+            if peek == ":" {
+                guard case .named("String", _) = first else {
+                    throw TypeExpressionError(message: "dictionary keys must be String", offset: index)
+                }
+                index += 1
+                let value = try parseType()
+                try expect("]")
+                return .dictionary(value)
+            }
+            try expect("]")
+            return .array(first)
+        }
+        let start = index
+        while let scalar = peek, scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+            index += 1
+        }
+        guard index > start else {
+            if let scalar = peek {
+                throw TypeExpressionError(message: "unexpected '\(scalar)' in type; expected a type name or '['", offset: index)
+            }
+            throw TypeExpressionError(message: "the type ends too early; expected a type name", offset: index)
+        }
+        var name = String.UnicodeScalarView()
+        name.append(contentsOf: scalars[start..<index])
+        return .named(String(name), offset: start)
+    }
+
+    private mutating func expect(_ scalar: Unicode.Scalar) throws(TypeExpressionError) {
+        skipSpaces()
+        guard peek == scalar else {
+            throw TypeExpressionError(message: "expected '\(scalar)' in type", offset: index)
+        }
+        index += 1
+    }
+}

@@ -1,0 +1,75 @@
+/// Swift literals for values that come from a spec. Nothing a spec string holds can end the
+/// literal early or start an interpolation: quotes, backslashes, line breaks and every other
+/// control character are escaped.
+enum SwiftLiteral {
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+                    || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.properties.generalCategory == .format {
+                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// A `JSONValue` expression for a JSON default value.
+    static func json(_ node: JSONNode) -> String {
+        switch node.value {
+        case .null: return ".null"
+        case .bool(let flag): return ".bool(\(flag))"
+        case .number(let text): return Int(text) != nil ? ".int(\(text))" : ".double(\(text))"
+        case .string(let text): return ".string(\(string(text)))"
+        case .array(let elements): return ".array([\(elements.map(json).joined(separator: ", "))])"
+        case .object(let members):
+            if members.isEmpty { return ".object([:])" }
+            return ".object([\(members.map { "\(string($0.key)): \(json($0.value))" }.joined(separator: ", "))])"
+        }
+    }
+}
+
+/// Text from a spec that goes into a comment: split into lines, with control characters that
+/// could end the comment or confuse an editor removed.
+enum CommentText {
+    static func lines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" && previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = scalar == "\r"
+            if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{0B}" || scalar == "\u{0C}" || scalar == "\u{85}" {
+                lines.append(current)
+                current = ""
+            } else if scalar == "\t" {
+                current += "    "
+            } else if scalar.value >= 0x20 && scalar.value != 0x7F && !(0x80..<0xA0).contains(scalar.value) {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        lines.append(current)
+        // Trailing white space is stripped: the renderer never writes it.
+        var trimmed = lines.map { line -> String in
+            var line = line
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+        while trimmed.last?.isEmpty == true { trimmed.removeLast() }
+        while trimmed.first?.isEmpty == true { trimmed.removeFirst() }
+        return trimmed
+    }
+}

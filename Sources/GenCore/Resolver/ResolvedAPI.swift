@@ -1,0 +1,207 @@
+/// The validated, resolved spec: every reference checked, every Swift name decided. The
+/// translator reads only this; it makes no naming decision of its own.
+struct ResolvedAPI: Sendable {
+    var specPath: String
+    var description: String?
+    /// The namespace enum for servers, headers and client construction (`CitiesAPI`).
+    var namespace: String
+    var access: AccessLevel
+    var servers: [Server]
+    var headers: [(name: String, value: String)]
+    var models: [Model]
+    var services: [Service]
+
+    struct Server: Sendable {
+        var caseName: String
+        var url: String
+    }
+
+    enum Model: Sendable {
+        case structure(Structure)
+        case enumeration(Enumeration)
+
+        var name: String {
+            switch self {
+            case .structure(let model): model.name
+            case .enumeration(let model): model.name
+            }
+        }
+    }
+
+    struct Structure: Sendable {
+        var name: String
+        var pointer: String
+        var description: String?
+        var properties: [Property]
+        var tolerant: Bool
+
+        /// Synthesised `Codable` is enough unless a property needs more than a coding key.
+        var needsCustomCoding: Bool {
+            tolerant || properties.contains { $0.dateStrategy != nil || $0.defaultValue != nil || $0.prunesArray || $0.isIndirect }
+        }
+    }
+
+    struct Property: Sendable {
+        var swiftName: String
+        var key: String
+        var type: TypeReference
+        var description: String?
+        /// A Swift expression for the value when the key is missing or null.
+        var defaultValue: String?
+        /// Set when the type holds a `Date`.
+        var dateStrategy: DateStrategy?
+        /// `[T]` or `[T]?` whose bad elements are dropped.
+        var prunesArray: Bool
+        /// Stored out of line because the type would otherwise contain itself.
+        var isIndirect: Bool
+    }
+
+    struct Enumeration: Sendable {
+        var name: String
+        var pointer: String
+        var description: String?
+        var rawType: RawType
+        var cases: [Case]
+        var unknownCaseName: String
+
+        enum RawType: String, Sendable {
+            case string = "String"
+            case integer = "Int"
+        }
+
+        struct Case: Sendable {
+            var name: String
+            /// The raw value as a Swift literal (`"active"`, `2`).
+            var literal: String
+        }
+    }
+
+    struct Service: Sendable {
+        var resourceName: String
+        var pointer: String
+        /// `CitiesService`: the namespace of static functions that build endpoints.
+        var name: String
+        /// `CitiesServiceProtocol` and `LiveCitiesService`.
+        var protocolName: String
+        var liveName: String
+        var description: String?
+        var endpoints: [Endpoint]
+    }
+
+    struct Endpoint: Sendable {
+        var pointer: String
+        var functionName: String
+        var typeName: String
+        var method: String
+        var pathSegments: [PathSegment]
+        var description: String?
+        var deprecated: String?
+        /// Every parameter in the order the functions take them: path, body, query, headers.
+        var parameters: [Parameter]
+        var response: Response
+        var responseKey: String?
+        var arrayStrategy: ArrayStrategy
+    }
+
+    enum PathSegment: Sendable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    struct Parameter: Sendable {
+        enum Kind: Sendable {
+            case path
+            case query(name: String)
+            case header(name: String)
+            case body(key: String?)
+        }
+
+        var kind: Kind
+        var swiftName: String
+        var type: TypeReference
+        var description: String?
+
+        var isOptional: Bool {
+            if case .optional = type { return true }
+            return false
+        }
+    }
+
+    enum Response: Sendable {
+        case void
+        case data
+        case text
+        case json(TypeReference)
+    }
+}
+
+enum AccessLevel: String, Sendable {
+    case `public`
+    case `internal`
+}
+
+enum ArrayStrategy: String, Sendable {
+    case strict
+    case prune
+}
+
+enum DateStrategy: Sendable, Hashable {
+    case iso8601
+    case iso8601WithFractionalSeconds
+    case dateOnly
+    case secondsSince1970
+    case millisecondsSince1970
+    case formatted(String)
+
+    static let named: [String: DateStrategy] = [
+        "iso8601": .iso8601, "iso8601WithFractionalSeconds": .iso8601WithFractionalSeconds, "dateOnly": .dateOnly,
+        "secondsSince1970": .secondsSince1970, "millisecondsSince1970": .millisecondsSince1970,
+    ]
+}
+
+enum BuiltinType: String, Sendable, CaseIterable {
+    case string = "String"
+    case int = "Int"
+    case int64 = "Int64"
+    case double = "Double"
+    case bool = "Bool"
+    case date = "Date"
+    case url = "URL"
+    case uuid = "UUID"
+    case data = "Data"
+    case json = "JSON"
+
+    var swiftName: String { self == .json ? "JSONValue" : rawValue }
+}
+
+/// A resolved type: builtins and models only, no unknown names.
+indirect enum TypeReference: Sendable, Hashable {
+    case builtin(BuiltinType)
+    case model(String)
+    case array(TypeReference)
+    case dictionary(TypeReference)
+    case optional(TypeReference)
+
+    var swift: String {
+        switch self {
+        case .builtin(let type): type.swiftName
+        case .model(let name): name
+        case .array(let element): "[\(element.swift)]"
+        case .dictionary(let value): "[String: \(value.swift)]"
+        case .optional(let wrapped): "\(wrapped.swift)?"
+        }
+    }
+
+    var unwrapped: TypeReference {
+        if case .optional(let wrapped) = self { return wrapped }
+        return self
+    }
+
+    var containsDate: Bool {
+        switch self {
+        case .builtin(let type): type == .date
+        case .model: false
+        case .array(let inner), .dictionary(let inner), .optional(let inner): inner.containsDate
+        }
+    }
+}

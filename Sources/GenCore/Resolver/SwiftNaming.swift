@@ -1,0 +1,114 @@
+/// Every rule that turns a spec name into a Swift name, in one place.
+enum SwiftNaming {
+    /// Words Swift reserves; a name equal to one of these is written in backticks.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer",
+        "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where",
+        "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+        "_", "associativity", "convenience", "dynamic", "didSet", "final", "get", "infix", "indirect", "lazy",
+        "left", "mutating", "none", "nonmutating", "optional", "override", "postfix", "precedence", "prefix",
+        "Protocol", "required", "right", "set", "Type", "unowned", "weak", "willSet", "some", "any", "async",
+        "actor", "consuming", "borrowing", "package",
+    ]
+
+    /// Names that cannot be used even in backticks as a member, or that would hide what the
+    /// generated code needs; they get a trailing underscore instead.
+    private static let unusableMemberNames: Set<String> = ["self", "Self", "Type", "Protocol", "init", "_"]
+
+    /// A lowerCamelCase identifier for a property, parameter or case: `user_name` → `userName`,
+    /// `X-Request-ID` → `xRequestID`, `2fa` → `_2fa`. Keeps names that are already identifiers.
+    static func memberName(_ name: String) -> String {
+        var result = words(of: name).enumerated().map { index, word in
+            index == 0 ? lowerFirstWord(word) : upperFirst(word)
+        }.joined()
+        if result.isEmpty { result = "value" }
+        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
+        if unusableMemberNames.contains(result) { result += "_" }
+        return result
+    }
+
+    /// An UpperCamelCase type name: `fetch cities` → `FetchCities`.
+    static func typeName(_ name: String) -> String {
+        var result = words(of: name).map(upperFirst).joined()
+        if result.isEmpty { result = "Value" }
+        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
+        return result
+    }
+
+    /// `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase`'s rule: `cityName` → `city_name`,
+    /// `userID` → `user_id`; a name that is already snake_case stays as it is.
+    static func snakeCase(_ name: String) -> String {
+        var words: [String] = []
+        var current = ""
+        let scalars = Array(name.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "_" || scalar == "-" || scalar == " " {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                continue
+            }
+            let isUpper = scalar.properties.isUppercase
+            if isUpper && !current.isEmpty {
+                let previousIsUpper = scalars[index - 1].properties.isUppercase
+                let nextIsLower = index + 1 < scalars.count && scalars[index + 1].properties.isLowercase
+                if !previousIsUpper || nextIsLower {
+                    words.append(current)
+                    current = ""
+                }
+            }
+            current.unicodeScalars.append(scalar)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.map { $0.lowercased() }.joined(separator: "_")
+    }
+
+    /// A name as it is written in Swift source: in backticks when it is a keyword.
+    static func escaped(_ identifier: String) -> String {
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// Whether `name` is a plain Swift identifier (letters, digits, underscores; not starting with a digit).
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+            && name.unicodeScalars.allSatisfy { $0.isASCII || $0.properties.isAlphabetic }
+    }
+
+    // MARK: Words
+
+    /// Splits a name at anything that is not a letter or digit. Case inside a word is kept, so
+    /// that `userID` and `URLString` survive as they were written.
+    private static func words(of name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for scalar in name.unicodeScalars {
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    private static func upperFirst(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.uppercased() + word.dropFirst()
+    }
+
+    /// `URLString` → `urlString`, `ID` → `id`, `Name` → `name`, `xRequest` → `xRequest`.
+    private static func lowerFirstWord(_ word: String) -> String {
+        let scalars = Array(word)
+        var upperRun = 0
+        while upperRun < scalars.count, scalars[upperRun].isUppercase { upperRun += 1 }
+        if upperRun == 0 { return word }
+        if upperRun == scalars.count { return word.lowercased() }
+        // `URLString`: the last capital starts the next word.
+        let cut = upperRun > 1 ? upperRun - 1 : 1
+        return String(scalars[..<cut]).lowercased() + String(scalars[cut...])
+    }
+}

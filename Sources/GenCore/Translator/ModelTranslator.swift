@@ -1,0 +1,157 @@
+/// Prints models: `Codable`, `Hashable`, `Sendable` structs with explicit coding keys, and
+/// enums that keep values the spec does not list.
+struct ModelTranslator {
+    let access: String
+
+    init(access: AccessLevel) {
+        self.access = access == .public ? "public " : ""
+    }
+
+    func render(_ model: ResolvedAPI.Model, into printer: inout CodePrinter) {
+        switch model {
+        case .structure(let structure): render(structure, into: &printer)
+        case .enumeration(let enumeration): render(enumeration, into: &printer)
+        }
+    }
+
+    // MARK: Structs
+
+    private func render(_ model: ResolvedAPI.Structure, into printer: inout CodePrinter) {
+        printer.line("// Spec: \(model.pointer)")
+        printer.documentation(model.description)
+        printer.block("\(access)struct \(model.name): Codable, Hashable, Sendable") { printer in
+            for property in model.properties {
+                printer.documentation(property.description)
+                let wrapper = property.isIndirect ? "@Indirect " : ""
+                printer.line("\(wrapper)\(access)var \(SwiftNaming.escaped(property.swiftName)): \(property.type.swift)")
+            }
+            printer.separator()
+            renderInitializer(model, into: &printer)
+            if !model.properties.isEmpty {
+                printer.separator()
+                printer.block("private enum CodingKeys: String, CodingKey") { printer in
+                    for property in model.properties {
+                        let name = SwiftNaming.escaped(property.swiftName)
+                        printer.line(property.key == property.swiftName ? "case \(name)" : "case \(name) = \(SwiftLiteral.string(property.key))")
+                    }
+                }
+            }
+            if model.needsCustomCoding {
+                printer.separator()
+                renderDecoder(model, into: &printer)
+                printer.separator()
+                renderEncoder(model, into: &printer)
+            }
+        }
+    }
+
+    private func renderInitializer(_ model: ResolvedAPI.Structure, into printer: inout CodePrinter) {
+        let parameters = model.properties.map { property in
+            var parameter = "\(SwiftNaming.escaped(property.swiftName)): \(property.type.swift)"
+            if let value = property.defaultValue {
+                parameter += " = \(value)"
+            } else if case .optional = property.type {
+                parameter += " = nil"
+            }
+            return parameter
+        }
+        if parameters.isEmpty {
+            printer.line("\(access)init() {}")
+            return
+        }
+        printer.block("\(access)init(\(parameters.joined(separator: ", ")))") { printer in
+            for property in model.properties {
+                let name = SwiftNaming.escaped(property.swiftName)
+                printer.line("self.\(name) = \(name)")
+            }
+        }
+    }
+
+    private func renderDecoder(_ model: ResolvedAPI.Structure, into printer: inout CodePrinter) {
+        printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
+            printer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            for property in model.properties {
+                printer.line("self.\(SwiftNaming.escaped(property.swiftName)) = \(decodeExpression(property, tolerant: model.tolerant))")
+            }
+        }
+    }
+
+    /// `try container.decode(T.self, forKey: .name)` with `IfPresent`, a date strategy, a pruned
+    /// array, a default or tolerance folded in as the property needs.
+    private func decodeExpression(_ property: ResolvedAPI.Property, tolerant: Bool) -> String {
+        let isOptional: Bool = if case .optional = property.type { true } else { false }
+        let ifPresent = isOptional || property.defaultValue != nil || tolerant
+        var type = isOptional ? property.type.unwrapped : property.type
+        var suffix = ""
+        if property.prunesArray, case .array(let element) = type {
+            type = .model("PrunedArray<\(element.swift)>")
+            suffix = ifPresent ? "?.elements" : ".elements"
+        }
+        var arguments = "\(type.swift).self, forKey: .\(SwiftNaming.escaped(property.swiftName))"
+        if let strategy = property.dateStrategy { arguments += ", dateStrategy: \(Self.expression(strategy))" }
+        let call = "container.\(ifPresent ? "decodeIfPresent" : "decode")(\(arguments))"
+        var expression = tolerant ? (suffix.isEmpty ? "try? \(call)" : "(try? \(call))\(suffix)") : "try \(call)\(suffix)"
+        if let value = property.defaultValue {
+            expression = tolerant && suffix.isEmpty ? "(\(expression)) ?? \(value)" : "\(expression) ?? \(value)"
+        }
+        return expression
+    }
+
+    private func renderEncoder(_ model: ResolvedAPI.Structure, into printer: inout CodePrinter) {
+        printer.block("\(access)func encode(to encoder: any Encoder) throws") { printer in
+            printer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            for property in model.properties {
+                let name = SwiftNaming.escaped(property.swiftName)
+                let isOptional: Bool = if case .optional = property.type { true } else { false }
+                var arguments = "self.\(name), forKey: .\(name)"
+                if let strategy = property.dateStrategy { arguments += ", dateStrategy: \(Self.expression(strategy))" }
+                printer.line("try container.\(isOptional ? "encodeIfPresent" : "encode")(\(arguments))")
+            }
+        }
+    }
+
+    static func expression(_ strategy: DateStrategy) -> String {
+        switch strategy {
+        case .iso8601: ".iso8601"
+        case .iso8601WithFractionalSeconds: ".iso8601WithFractionalSeconds"
+        case .dateOnly: ".dateOnly"
+        case .secondsSince1970: ".secondsSince1970"
+        case .millisecondsSince1970: ".millisecondsSince1970"
+        case .formatted(let format): ".formatted(\(SwiftLiteral.string(format)))"
+        }
+    }
+
+    // MARK: Enums
+
+    private func render(_ model: ResolvedAPI.Enumeration, into printer: inout CodePrinter) {
+        let raw = model.rawType.rawValue
+        let unknown = SwiftNaming.escaped(model.unknownCaseName)
+        printer.line("// Spec: \(model.pointer)")
+        printer.documentation(model.description)
+        printer.block("\(access)enum \(model.name): OpenEnum") { printer in
+            for enumCase in model.cases {
+                printer.line("case \(SwiftNaming.escaped(enumCase.name))")
+            }
+            printer.line("/// A value this version of the spec does not list, kept as it was received.")
+            printer.line("case \(unknown)(\(raw))")
+            printer.separator()
+            printer.block("\(access)init(rawValue: \(raw))") { printer in
+                printer.line("switch rawValue {")
+                for enumCase in model.cases {
+                    printer.line("case \(enumCase.literal): self = .\(SwiftNaming.escaped(enumCase.name))")
+                }
+                printer.line("default: self = .\(unknown)(rawValue)")
+                printer.line("}")
+            }
+            printer.separator()
+            printer.block("\(access)var rawValue: \(raw)") { printer in
+                printer.line("switch self {")
+                for enumCase in model.cases {
+                    printer.line("case .\(SwiftNaming.escaped(enumCase.name)): \(enumCase.literal)")
+                }
+                printer.line("case .\(unknown)(let rawValue): rawValue")
+                printer.line("}")
+            }
+        }
+    }
+}

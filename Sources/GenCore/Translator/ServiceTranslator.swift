@@ -1,0 +1,136 @@
+/// Prints a resource's service namespace (static functions that build endpoints), its
+/// protocol (what app code depends on and tests stub) and the live implementation, plus the
+/// API namespace with the servers, default headers and client construction.
+struct ServiceTranslator {
+    let access: String
+
+    init(access: AccessLevel) {
+        self.access = access == .public ? "public " : ""
+    }
+
+    func renderNamespace(_ service: ResolvedAPI.Service, into printer: inout CodePrinter) {
+        printer.line("// Spec: \(service.pointer)")
+        printer.documentation(service.description)
+        printer.block("\(access)enum \(service.name)") { printer in
+            for endpoint in service.endpoints {
+                printer.separator()
+                documentation(endpoint, into: &printer)
+                let parameters = EndpointTranslator.parameterList(endpoint.parameters, defaults: true)
+                printer.block("\(access)static func \(SwiftNaming.escaped(endpoint.functionName))(\(parameters)) -> \(endpoint.typeName)") {
+                    $0.line("\(endpoint.typeName)(\(EndpointTranslator.argumentList(endpoint.parameters)))")
+                }
+            }
+        }
+    }
+
+    func renderProtocol(_ service: ResolvedAPI.Service, into printer: inout CodePrinter) {
+        printer.line("// Spec: \(service.pointer)")
+        printer.line("/// The \(CommentText.lines(service.resourceName).joined(separator: " ")) operations, for app code to depend on and tests to stub.")
+        printer.block("\(access)protocol \(service.protocolName): Sendable") { printer in
+            for endpoint in service.endpoints {
+                printer.separator()
+                documentation(endpoint, into: &printer)
+                printer.line("func \(signature(endpoint, parameters: endpoint.parameters))")
+            }
+        }
+        // Protocol requirements cannot have default arguments: a convenience that leaves out the
+        // optional parameters gives call sites the same shape as the service functions.
+        let conveniences = service.endpoints.filter { $0.parameters.contains(where: \.isOptional) }
+        guard !conveniences.isEmpty else { return }
+        printer.line()
+        printer.block("extension \(service.protocolName)") { printer in
+            for endpoint in conveniences {
+                printer.separator()
+                documentation(endpoint, into: &printer)
+                let required = endpoint.parameters.filter { !$0.isOptional }
+                printer.block("\(access)func \(signature(endpoint, parameters: required))") {
+                    let arguments = EndpointTranslator.argumentList(endpoint.parameters, omittingOptionals: true)
+                    $0.line("try await \(SwiftNaming.escaped(endpoint.functionName))(\(arguments))")
+                }
+            }
+        }
+    }
+
+    func renderLive(_ service: ResolvedAPI.Service, into printer: inout CodePrinter) {
+        printer.line("// Spec: \(service.pointer)")
+        printer.line("/// Sends the \(CommentText.lines(service.resourceName).joined(separator: " ")) endpoints through an `EndpointClient`.")
+        printer.block("\(access)struct \(service.liveName): \(service.protocolName)") { printer in
+            printer.line("\(access)var client: EndpointClient")
+            printer.separator()
+            printer.block("\(access)init(client: EndpointClient)") { $0.line("self.client = client") }
+            for endpoint in service.endpoints {
+                printer.separator()
+                if let deprecated = endpoint.deprecated { printer.line(EndpointTranslator.deprecation(deprecated)) }
+                printer.block("\(access)func \(signature(endpoint, parameters: endpoint.parameters))") {
+                    let call = "\(service.name).\(SwiftNaming.escaped(endpoint.functionName))(\(EndpointTranslator.argumentList(endpoint.parameters)))"
+                    // `self.` because a parameter may be called `client`.
+                    $0.line("try await self.client.send(\(call))")
+                }
+            }
+        }
+    }
+
+    private func signature(_ endpoint: ResolvedAPI.Endpoint, parameters: [ResolvedAPI.Parameter]) -> String {
+        let list = EndpointTranslator.parameterList(parameters, defaults: false)
+        let result: String = if case .void = endpoint.response { "" } else { " -> \(EndpointTranslator.responseType(endpoint.response))" }
+        return "\(SwiftNaming.escaped(endpoint.functionName))(\(list)) async throws\(result)"
+    }
+
+    private func documentation(_ endpoint: ResolvedAPI.Endpoint, into printer: inout CodePrinter) {
+        printer.documentation(endpoint.description)
+        let described = endpoint.parameters.filter { $0.description != nil }
+        if !described.isEmpty {
+            if endpoint.description != nil { printer.line("///") }
+            for parameter in described {
+                let lines = CommentText.lines(parameter.description ?? "")
+                printer.line("/// - Parameter \(parameter.swiftName): \(lines.first ?? "")")
+                for line in lines.dropFirst() { printer.line(line.isEmpty ? "///" : "///   \(line)") }
+            }
+        }
+        if let deprecated = endpoint.deprecated { printer.line(EndpointTranslator.deprecation(deprecated)) }
+    }
+
+    func renderAPINamespace(_ api: ResolvedAPI, into printer: inout CodePrinter) {
+        printer.line("// Spec: #")
+        printer.documentation(api.description)
+        printer.block("\(access)enum \(api.namespace)") { printer in
+            if !api.servers.isEmpty {
+                printer.line("/// The servers the API is served from; the first is the default.")
+                printer.block("\(access)enum Server: String, CaseIterable, Sendable") { printer in
+                    for server in api.servers {
+                        printer.line("case \(SwiftNaming.escaped(server.caseName)) = \(SwiftLiteral.string(server.url))")
+                    }
+                    printer.separator()
+                    printer.line("/// The server's base URL; the generator checked that it parses.")
+                    printer.block("\(access)var url: URL") { $0.line("URL(string: rawValue)!") }
+                }
+                printer.separator()
+            }
+            printer.line("/// Headers sent with every request.")
+            if api.headers.isEmpty {
+                printer.line("\(access)static let defaultHeaders: [String: String] = [:]")
+            } else {
+                printer.line("\(access)static let defaultHeaders: [String: String] = [")
+                printer.indented { printer in
+                    for header in api.headers {
+                        printer.line("\(SwiftLiteral.string(header.name)): \(SwiftLiteral.string(header.value)),")
+                    }
+                }
+                printer.line("]")
+            }
+            if let first = api.servers.first {
+                printer.separator()
+                printer.line("/// A client for one of the API's servers.")
+                let parameters = "server: Server = .\(SwiftNaming.escaped(first.caseName)), transport: any HTTPTransport = URLSessionTransport()"
+                printer.block("\(access)static func client(\(parameters)) -> EndpointClient") {
+                    $0.line("client(baseURL: server.url, transport: transport)")
+                }
+            }
+            printer.separator()
+            printer.line("/// A client for any base URL, such as a local test server.")
+            printer.block("\(access)static func client(baseURL: URL, transport: any HTTPTransport = URLSessionTransport()) -> EndpointClient") {
+                $0.line("EndpointClient(baseURL: baseURL, defaultHeaders: defaultHeaders, transport: transport)")
+            }
+        }
+    }
+}

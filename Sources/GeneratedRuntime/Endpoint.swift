@@ -1,0 +1,30 @@
+import Foundation
+
+/// One HTTP operation: how to build its request and how to read its response.
+///
+/// Generated code declares one conforming struct per endpoint of a spec; hand-written endpoints
+/// conform the same way. An endpoint is a pure value: sending it is the job of an ``EndpointClient``.
+public protocol Endpoint: Sendable {
+    /// The value a successful response decodes to (`Void` when the body is ignored).
+    associatedtype Response: Sendable
+
+    /// The request relative to the client's base URL.
+    func makeRequest() throws -> EndpointRequest
+
+    /// Decodes a response whose status the client has already accepted as successful (2xx).
+    func decodeResponse(_ response: HTTPResponse) throws -> Response
+}
+
+/// An HTTP method.
+public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    public static let get = HTTPMethod(rawValue: "GET")
+    public static let post = HTTPMethod(rawValue: "POST")
+    public static let put = HTTPMethod(rawValue: "PUT")
+    public static let patch = HTTPMethod(rawValue: "PATCH")
+    public static let delete = HTTPMethod(rawValue: "DELETE")
+    public static let head = HTTPMethod(rawValue: "HEAD")
+}

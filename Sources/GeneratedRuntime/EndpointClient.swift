@@ -1,0 +1,93 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends endpoints to one server: resolves each request against the base URL, adds the default
+/// headers, accepts 2xx responses and decodes them, and reports every failure as an ``EndpointError``.
+public struct EndpointClient: Sendable {
+    /// The server's base URL; an endpoint's path is appended to it (`https://host/api` + `/cities`).
+    public var baseURL: URL
+    /// Headers sent with every request; an endpoint's own headers win.
+    public var defaultHeaders: [String: String]
+    /// The request timeout, or nil for the transport's default.
+    public var timeout: TimeInterval?
+    public var transport: any HTTPTransport
+
+    public init(
+        baseURL: URL,
+        defaultHeaders: [String: String] = [:],
+        timeout: TimeInterval? = nil,
+        transport: any HTTPTransport = URLSessionTransport()
+    ) {
+        self.baseURL = baseURL
+        self.defaultHeaders = defaultHeaders
+        self.timeout = timeout
+        self.transport = transport
+    }
+
+    /// Sends `endpoint` and returns its decoded response.
+    public func send<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response {
+        let request: EndpointRequest
+        let urlRequest: URLRequest
+        do {
+            request = try endpoint.makeRequest()
+            urlRequest = try makeURLRequest(request)
+        } catch {
+            throw error as? EndpointError ?? EndpointError(kind: .invalidRequest, method: .get, url: nil, underlyingError: error)
+        }
+        let response: HTTPResponse
+        do {
+            try Task.checkCancellation()
+            response = try await transport.send(urlRequest)
+        } catch {
+            throw EndpointError(
+                kind: Self.isCancellation(error) ? .cancelled : .transport,
+                method: request.method, url: urlRequest.url, underlyingError: error)
+        }
+        guard response.isSuccess else {
+            throw EndpointError(kind: .unacceptableStatus, method: request.method, url: urlRequest.url, response: response)
+        }
+        do {
+            return try endpoint.decodeResponse(response)
+        } catch {
+            throw EndpointError(
+                kind: .decoding, method: request.method, url: urlRequest.url, response: response, underlyingError: error)
+        }
+    }
+
+    /// The `URLRequest` this client sends for `endpoint`: useful in tests and for logging.
+    public func urlRequest(for endpoint: some Endpoint) throws -> URLRequest {
+        try makeURLRequest(endpoint.makeRequest())
+    }
+
+    private func makeURLRequest(_ request: EndpointRequest) throws -> URLRequest {
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
+            throw EndpointError(kind: .invalidRequest, method: request.method, url: nil)
+        }
+        let basePath = components.percentEncodedPath.hasSuffix("/")
+            ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
+        components.percentEncodedPath = basePath + request.path.percentEncoded
+        components.percentEncodedQuery = request.percentEncodedQuery
+        guard let url = components.url else {
+            throw EndpointError(kind: .invalidRequest, method: request.method, url: nil)
+        }
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = request.method.rawValue
+        if let timeout { urlRequest.timeoutInterval = timeout }
+        for (name, value) in defaultHeaders.merging(request.headers, uniquingKeysWith: { $1 }) {
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
+        if request.headers["Accept"] == nil && defaultHeaders["Accept"] == nil {
+            urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        }
+        urlRequest.httpBody = request.body
+        return urlRequest
+    }
+
+    private static func isCancellation(_ error: any Error) -> Bool {
+        if error is CancellationError { return true }
+        if let error = error as? URLError, error.code == .cancelled { return true }
+        return false
+    }
+}

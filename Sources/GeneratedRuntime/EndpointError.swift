@@ -1,0 +1,102 @@
+import Foundation
+
+/// The one error an ``EndpointClient`` throws. It says what went wrong, for which request, and
+/// carries what came back: the status and body of a failed response, and for a decoding failure
+/// the coding path and an excerpt of the body.
+public struct EndpointError: Error, Sendable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        /// The endpoint could not make its request (a body that does not encode, a bad URL).
+        case invalidRequest
+        /// The transport failed: no connection, a timeout, a TLS error.
+        case transport
+        /// The request was cancelled before a response arrived.
+        case cancelled
+        /// The server answered with a status outside 200–299.
+        case unacceptableStatus
+        /// The response body did not decode to the endpoint's response type.
+        case decoding
+    }
+
+    public var kind: Kind
+    /// The request's method and URL (the URL is nil when it could not be made).
+    public var method: HTTPMethod
+    public var url: URL?
+    /// The response, when one arrived.
+    public var response: HTTPResponse?
+    /// The error that caused this one, if any.
+    public var underlyingError: (any Error)?
+
+    public init(
+        kind: Kind, method: HTTPMethod, url: URL?, response: HTTPResponse? = nil, underlyingError: (any Error)? = nil
+    ) {
+        self.kind = kind
+        self.method = method
+        self.url = url
+        self.response = response
+        self.underlyingError = underlyingError
+    }
+
+    /// The HTTP status, when a response arrived.
+    public var statusCode: Int? { response?.statusCode }
+
+    /// For a decoding failure, where in the JSON it happened, as in `cities[2].name`.
+    public var codingPath: String? {
+        guard let error = underlyingError as? DecodingError else { return nil }
+        return Self.path(of: error)
+    }
+
+    /// The start of the response body as text, for messages and logs.
+    public var bodyExcerpt: String? {
+        guard let body = response?.body, !body.isEmpty else { return nil }
+        let limit = 512
+        let text = String(decoding: body.prefix(limit), as: UTF8.self)
+        return body.count > limit ? text + "…" : text
+    }
+
+    public var description: String {
+        var text = "\(method) \(url?.absoluteString ?? "(no URL)"): "
+        switch kind {
+        case .invalidRequest: text += "could not make the request"
+        case .transport: text += "the request failed"
+        case .cancelled: text += "the request was cancelled"
+        case .unacceptableStatus: text += "HTTP \(statusCode ?? 0)"
+        case .decoding: text += "the response did not decode"
+        }
+        if let codingPath { text += " at \(codingPath.isEmpty ? "the top level" : codingPath)" }
+        if let underlyingError { text += ": \(Self.message(of: underlyingError))" }
+        if let bodyExcerpt, kind == .unacceptableStatus || kind == .decoding { text += "\nbody: \(bodyExcerpt)" }
+        return text
+    }
+
+    private static func path(of error: DecodingError) -> String {
+        let keys: [any CodingKey]
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            keys = context.codingPath
+        case .keyNotFound(let key, let context):
+            keys = context.codingPath + [key]
+        @unknown default:
+            keys = []
+        }
+        var path = ""
+        for key in keys {
+            if let index = key.intValue {
+                path += "[\(index)]"
+            } else {
+                path += path.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return path
+    }
+
+    private static func message(of error: any Error) -> String {
+        guard let error = error as? DecodingError else { return String(describing: error) }
+        switch error {
+        case .typeMismatch(let type, let context): return "expected \(type): \(context.debugDescription)"
+        case .valueNotFound(let type, let context): return "expected \(type), found null: \(context.debugDescription)"
+        case .keyNotFound(let key, _): return "no value for key \"\(key.stringValue)\""
+        case .dataCorrupted(let context): return context.debugDescription
+        @unknown default: return String(describing: error)
+        }
+    }
+}

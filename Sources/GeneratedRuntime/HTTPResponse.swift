@@ -1,0 +1,100 @@
+import Foundation
+
+/// What a transport received: the status, the header fields and the whole body.
+public struct HTTPResponse: Sendable, Hashable {
+    public var statusCode: Int
+    /// Header fields as received; look them up with ``value(forHeader:)``, which ignores case.
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(statusCode: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of a header field, whatever the case of its name.
+    public func value(forHeader name: String) -> String? {
+        if let value = headers[name] { return value }
+        let lowered = name.lowercased()
+        return headers.first { $0.key.lowercased() == lowered }?.value
+    }
+
+    public var isSuccess: Bool { (200..<300).contains(statusCode) }
+}
+
+/// What to do with an array element that does not decode.
+public enum ArrayDecodingStrategy: Sendable, Hashable {
+    /// One bad element fails the whole response.
+    case strict
+    /// Bad elements are dropped; the rest decode.
+    case prune
+}
+
+extension HTTPResponse {
+    /// Decodes the body as JSON, optionally from the value under one top-level key.
+    public func decodeJSON<T: Decodable>(_ type: T.Type, unwrapping key: String? = nil) throws -> T {
+        let decoder = JSONDecoder()
+        guard let key else { return try decoder.decode(T.self, from: body) }
+        decoder.userInfo[unwrapKey] = key
+        return try decoder.decode(Unwrapped<T>.self, from: body).value
+    }
+
+    /// Decodes the body as a JSON array, optionally from under one top-level key, keeping or
+    /// dropping elements that fail to decode as `strategy` says.
+    public func decodeJSONArray<Element: Decodable>(
+        of type: Element.Type, unwrapping key: String? = nil, strategy: ArrayDecodingStrategy
+    ) throws -> [Element] {
+        switch strategy {
+        case .strict:
+            return try decodeJSON([Element].self, unwrapping: key)
+        case .prune:
+            return try decodeJSON(PrunedArray<Element>.self, unwrapping: key).elements
+        }
+    }
+
+    /// The body as UTF-8 text.
+    public func decodeString() throws -> String {
+        guard let text = String(data: body, encoding: .utf8) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The body is not UTF-8 text."))
+        }
+        return text
+    }
+}
+
+/// An array that drops elements that fail to decode (the `prune` array strategy).
+public struct PrunedArray<Element: Decodable>: Decodable {
+    public var elements: [Element]
+
+    public init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        var elements: [Element] = []
+        elements.reserveCapacity(container.count ?? 0)
+        while !container.isAtEnd {
+            // Decoding `Attempt` always succeeds, so the container moves past a bad element.
+            if let element = try container.decode(Attempt.self).value {
+                elements.append(element)
+            }
+        }
+        self.elements = elements
+    }
+
+    private struct Attempt: Decodable {
+        let value: Element?
+        init(from decoder: any Decoder) throws { value = try? Element(from: decoder) }
+    }
+}
+
+private let unwrapKey = CodingUserInfoKey(rawValue: "endpointgen.unwrapKey")!
+
+/// The value under one top-level key; the key travels in the decoder's user info.
+private struct Unwrapped<T: Decodable>: Decodable {
+    let value: T
+    init(from decoder: any Decoder) throws {
+        guard let key = decoder.userInfo[unwrapKey] as? String else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "No key to unwrap."))
+        }
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        value = try container.decode(T.self, forKey: AnyCodingKey(key))
+    }
+}

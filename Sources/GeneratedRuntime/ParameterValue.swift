@@ -1,0 +1,47 @@
+import Foundation
+
+/// A value that can stand in a path segment, a query item or a header: it has one text form.
+public protocol ParameterValue: Sendable {
+    var parameterValue: String { get }
+}
+
+extension String: ParameterValue {
+    public var parameterValue: String { self }
+}
+
+extension Int: ParameterValue {
+    public var parameterValue: String { String(self) }
+}
+
+extension Int64: ParameterValue {
+    public var parameterValue: String { String(self) }
+}
+
+extension Double: ParameterValue {
+    public var parameterValue: String { String(self) }
+}
+
+extension Bool: ParameterValue {
+    public var parameterValue: String { self ? "true" : "false" }
+}
+
+extension UUID: ParameterValue {
+    public var parameterValue: String { uuidString }
+}
+
+extension URL: ParameterValue {
+    public var parameterValue: String { absoluteString }
+}
+
+extension Date: ParameterValue {
+    /// ISO 8601 in UTC, with fractional seconds only when the date has them.
+    public var parameterValue: String {
+        let hasFraction = timeIntervalSince1970.rounded(.down) != timeIntervalSince1970
+        let strategy: DateCodingStrategy = hasFraction ? .iso8601WithFractionalSeconds : .iso8601
+        return strategy.string(from: self)
+    }
+}
+
+extension ParameterValue where Self: RawRepresentable, RawValue: ParameterValue {
+    public var parameterValue: String { rawValue.parameterValue }
+}
