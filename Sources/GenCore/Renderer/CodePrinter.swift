@@ -29,6 +29,32 @@ struct CodePrinter {
         line(closing)
     }
 
+    /// `head(a, b) tail {`, body, `}`; the list goes one item a line when the line would pass
+    /// ``maximumWidth``, the way swift-format wraps it.
+    mutating func block(_ head: String, list items: [String], _ tail: String = "", _ body: (inout CodePrinter) -> Void) {
+        wrapped(head, items, tail + " {")
+        indented(body)
+        line("}")
+    }
+
+    /// `head(a, b) tail` as one line, or wrapped one item a line when it would be too long.
+    mutating func wrapped(_ head: String, _ items: [String], _ tail: String) {
+        let oneLine = "\(head)(\(items.joined(separator: ", ")))\(tail)"
+        if items.isEmpty || 4 * level + oneLine.count <= Self.maximumWidth {
+            line(oneLine)
+            return
+        }
+        line("\(head)(")
+        indented { printer in
+            for (index, item) in items.enumerated() {
+                printer.line(index == items.count - 1 ? item : item + ",")
+            }
+        }
+        line(")\(tail)")
+    }
+
+    static let maximumWidth = 120
+
     /// `///` lines for a description; nothing for none.
     mutating func documentation(_ text: String?) {
         guard let text else { return }

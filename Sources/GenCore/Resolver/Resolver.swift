@@ -224,6 +224,8 @@ struct Resolver {
             if let node = property.defaultValue {
                 defaultValue = defaultLiteral(node, type: type)
                 if defaultValue == nil { continue }
+                // `null` for an optional is what a missing key gives anyway.
+                if defaultValue == "nil" { defaultValue = nil }
             }
             if model.tolerant, defaultValue == nil, case .optional = type {} else if model.tolerant, defaultValue == nil {
                 type = .optional(type)
@@ -490,7 +492,9 @@ struct Resolver {
         if let name = endpoint.name {
             functionName = SwiftNaming.memberName(name.value)
         } else {
-            functionName = Self.derivedName(method: method, segments: segments)
+            // The resource's path is a base path: the name comes from the endpoint's own path.
+            let ownSegments = parsePath(endpoint.path.value, at: endpoint.path.location) ?? segments
+            functionName = Self.derivedName(method: method, segments: ownSegments)
         }
         let typeName = SwiftNaming.typeName(functionName) + "Endpoint"
 

@@ -69,6 +69,11 @@ enum SwiftNaming {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
+    /// A name as an argument label in a call: keywords need no backticks there, but for these.
+    static func argumentLabel(_ identifier: String) -> String {
+        ["inout", "var", "let"].contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
     /// Whether `name` is a plain Swift identifier (letters, digits, underscores; not starting with a digit).
     static func isIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }

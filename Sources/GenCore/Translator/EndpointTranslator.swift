@@ -42,17 +42,17 @@ struct EndpointTranslator {
 
     /// `name: Type` with `= nil` for optionals, as the init, the service function and the
     /// protocol convenience take them.
-    static func parameterList(_ parameters: [ResolvedAPI.Parameter], defaults: Bool) -> String {
+    static func parameterList(_ parameters: [ResolvedAPI.Parameter], defaults: Bool) -> [String] {
         parameters.map { parameter in
             let declaration = "\(SwiftNaming.escaped(parameter.swiftName)): \(parameter.type.swift)"
             return defaults && parameter.isOptional ? declaration + " = nil" : declaration
-        }.joined(separator: ", ")
+        }
     }
 
     static func argumentList(_ parameters: [ResolvedAPI.Parameter], omittingOptionals: Bool = false) -> String {
         parameters.map { parameter in
             let name = SwiftNaming.escaped(parameter.swiftName)
-            return "\(name): \(omittingOptionals && parameter.isOptional ? "nil" : name)"
+            return "\(SwiftNaming.argumentLabel(parameter.swiftName)): \(omittingOptionals && parameter.isOptional ? "nil" : name)"
         }.joined(separator: ", ")
     }
 
@@ -61,7 +61,7 @@ struct EndpointTranslator {
             printer.line("\(access)init() {}")
             return
         }
-        printer.block("\(access)init(\(Self.parameterList(endpoint.parameters, defaults: true)))") { printer in
+        printer.block("\(access)init", list: Self.parameterList(endpoint.parameters, defaults: true)) { printer in
             for parameter in endpoint.parameters {
                 let name = SwiftNaming.escaped(parameter.swiftName)
                 printer.line("self.\(name) = \(name)")

@@ -59,7 +59,7 @@ struct ModelTranslator {
             printer.line("\(access)init() {}")
             return
         }
-        printer.block("\(access)init(\(parameters.joined(separator: ", ")))") { printer in
+        printer.block("\(access)init", list: parameters) { printer in
             for property in model.properties {
                 let name = SwiftNaming.escaped(property.swiftName)
                 printer.line("self.\(name) = \(name)")

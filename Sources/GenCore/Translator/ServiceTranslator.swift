@@ -16,7 +16,8 @@ struct ServiceTranslator {
                 printer.separator()
                 documentation(endpoint, into: &printer)
                 let parameters = EndpointTranslator.parameterList(endpoint.parameters, defaults: true)
-                printer.block("\(access)static func \(SwiftNaming.escaped(endpoint.functionName))(\(parameters)) -> \(endpoint.typeName)") {
+                let head = "\(access)static func \(SwiftNaming.escaped(endpoint.functionName))"
+                printer.block(head, list: parameters, " -> \(endpoint.typeName)") {
                     $0.line("\(endpoint.typeName)(\(EndpointTranslator.argumentList(endpoint.parameters)))")
                 }
             }
@@ -30,7 +31,8 @@ struct ServiceTranslator {
             for endpoint in service.endpoints {
                 printer.separator()
                 documentation(endpoint, into: &printer)
-                printer.line("func \(signature(endpoint, parameters: endpoint.parameters))")
+                let signature = signature(endpoint, parameters: endpoint.parameters)
+                printer.wrapped("func \(signature.head)", signature.list, signature.tail)
             }
         }
         // Protocol requirements cannot have default arguments: a convenience that leaves out the
@@ -41,9 +43,10 @@ struct ServiceTranslator {
         printer.block("extension \(service.protocolName)") { printer in
             for endpoint in conveniences {
                 printer.separator()
-                documentation(endpoint, into: &printer)
                 let required = endpoint.parameters.filter { !$0.isOptional }
-                printer.block("\(access)func \(signature(endpoint, parameters: required))") {
+                documentation(endpoint, parameters: required, into: &printer)
+                let signature = signature(endpoint, parameters: required)
+                printer.block("\(access)func \(signature.head)", list: signature.list, signature.tail) {
                     let arguments = EndpointTranslator.argumentList(endpoint.parameters, omittingOptionals: true)
                     $0.line("try await \(SwiftNaming.escaped(endpoint.functionName))(\(arguments))")
                 }
@@ -61,7 +64,8 @@ struct ServiceTranslator {
             for endpoint in service.endpoints {
                 printer.separator()
                 if let deprecated = endpoint.deprecated { printer.line(EndpointTranslator.deprecation(deprecated)) }
-                printer.block("\(access)func \(signature(endpoint, parameters: endpoint.parameters))") {
+                let signature = signature(endpoint, parameters: endpoint.parameters)
+                printer.block("\(access)func \(signature.head)", list: signature.list, signature.tail) {
                     let call = "\(service.name).\(SwiftNaming.escaped(endpoint.functionName))(\(EndpointTranslator.argumentList(endpoint.parameters)))"
                     // `self.` because a parameter may be called `client`.
                     $0.line("try await self.client.send(\(call))")
@@ -70,15 +74,19 @@ struct ServiceTranslator {
         }
     }
 
-    private func signature(_ endpoint: ResolvedAPI.Endpoint, parameters: [ResolvedAPI.Parameter]) -> String {
+    private func signature(
+        _ endpoint: ResolvedAPI.Endpoint, parameters: [ResolvedAPI.Parameter]
+    ) -> (head: String, list: [String], tail: String) {
         let list = EndpointTranslator.parameterList(parameters, defaults: false)
         let result: String = if case .void = endpoint.response { "" } else { " -> \(EndpointTranslator.responseType(endpoint.response))" }
-        return "\(SwiftNaming.escaped(endpoint.functionName))(\(list)) async throws\(result)"
+        return (SwiftNaming.escaped(endpoint.functionName), list, " async throws\(result)")
     }
 
-    private func documentation(_ endpoint: ResolvedAPI.Endpoint, into printer: inout CodePrinter) {
+    private func documentation(
+        _ endpoint: ResolvedAPI.Endpoint, parameters: [ResolvedAPI.Parameter]? = nil, into printer: inout CodePrinter
+    ) {
         printer.documentation(endpoint.description)
-        let described = endpoint.parameters.filter { $0.description != nil }
+        let described = (parameters ?? endpoint.parameters).filter { $0.description != nil }
         if !described.isEmpty {
             if endpoint.description != nil { printer.line("///") }
             for parameter in described {
@@ -121,14 +129,15 @@ struct ServiceTranslator {
             if let first = api.servers.first {
                 printer.separator()
                 printer.line("/// A client for one of the API's servers.")
-                let parameters = "server: Server = .\(SwiftNaming.escaped(first.caseName)), transport: any HTTPTransport = URLSessionTransport()"
-                printer.block("\(access)static func client(\(parameters)) -> EndpointClient") {
+                let parameters = ["server: Server = .\(SwiftNaming.escaped(first.caseName))", "transport: any HTTPTransport = URLSessionTransport()"]
+                printer.block("\(access)static func client", list: parameters, " -> EndpointClient") {
                     $0.line("client(baseURL: server.url, transport: transport)")
                 }
             }
             printer.separator()
             printer.line("/// A client for any base URL, such as a local test server.")
-            printer.block("\(access)static func client(baseURL: URL, transport: any HTTPTransport = URLSessionTransport()) -> EndpointClient") {
+            let parameters = ["baseURL: URL", "transport: any HTTPTransport = URLSessionTransport()"]
+            printer.block("\(access)static func client", list: parameters, " -> EndpointClient") {
                 $0.line("EndpointClient(baseURL: baseURL, defaultHeaders: defaultHeaders, transport: transport)")
             }
         }
