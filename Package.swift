@@ -31,8 +31,9 @@ let package = Package(
         .testTarget(name: "GenCoreTests", dependencies: ["GenCore"]),
         .testTarget(
             name: "GoldenTests",
-            dependencies: ["GeneratedRuntime"] + goldenCases.map { .target(name: $0.target) }
+            dependencies: ["GenCore", "GeneratedRuntime"] + goldenCases.map { .target(name: $0.target) }
         ),
+        .testTarget(name: "EndToEndTests", dependencies: ["GeneratedRuntime", "GoldenHTTPBin"]),
     ] + goldenCases.map {
         .target(
             name: $0.target,

@@ -40,7 +40,7 @@ public enum EchoService {
         DeleteThingEndpoint(id: id)
     }
 
-    public static func headers(xRequestID: String, xTrace: Int? = nil) -> HeadersEndpoint {
-        HeadersEndpoint(xRequestID: xRequestID, xTrace: xTrace)
+    public static func headers(xCorrelationID: String, xTrace: Int? = nil) -> HeadersEndpoint {
+        HeadersEndpoint(xCorrelationID: xCorrelationID, xTrace: xTrace)
     }
 }

@@ -22,7 +22,7 @@ public protocol EchoServiceProtocol: Sendable {
 
     func deleteThing(id: Int) async throws -> Echo
 
-    func headers(xRequestID: String, xTrace: Int?) async throws -> HeadersEcho
+    func headers(xCorrelationID: String, xTrace: Int?) async throws -> HeadersEcho
 }
 
 extension EchoServiceProtocol {
@@ -31,7 +31,7 @@ extension EchoServiceProtocol {
         try await echoPath(segment: segment, q: q, tag: nil, limit: nil, status: nil)
     }
 
-    public func headers(xRequestID: String) async throws -> HeadersEcho {
-        try await headers(xRequestID: xRequestID, xTrace: nil)
+    public func headers(xCorrelationID: String) async throws -> HeadersEcho {
+        try await headers(xCorrelationID: xCorrelationID, xTrace: nil)
     }
 }

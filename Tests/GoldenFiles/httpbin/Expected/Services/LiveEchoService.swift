@@ -42,7 +42,7 @@ public struct LiveEchoService: EchoServiceProtocol {
         try await self.client.send(EchoService.deleteThing(id: id))
     }
 
-    public func headers(xRequestID: String, xTrace: Int?) async throws -> HeadersEcho {
-        try await self.client.send(EchoService.headers(xRequestID: xRequestID, xTrace: xTrace))
+    public func headers(xCorrelationID: String, xTrace: Int?) async throws -> HeadersEcho {
+        try await self.client.send(EchoService.headers(xCorrelationID: xCorrelationID, xTrace: xTrace))
     }
 }

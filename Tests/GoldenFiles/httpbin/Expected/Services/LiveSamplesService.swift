@@ -35,4 +35,8 @@ public struct LiveSamplesService: SamplesServiceProtocol {
     public func statusHead(code: Int) async throws {
         try await self.client.send(SamplesService.statusHead(code: code))
     }
+
+    public func delay(seconds: Int) async throws -> Echo {
+        try await self.client.send(SamplesService.delay(seconds: seconds))
+    }
 }

@@ -29,4 +29,9 @@ public enum SamplesService {
     public static func statusHead(code: Int) -> StatusHeadEndpoint {
         StatusHeadEndpoint(code: code)
     }
+
+    /// Answers after a delay, for cancellation.
+    public static func delay(seconds: Int) -> DelayEndpoint {
+        DelayEndpoint(seconds: seconds)
+    }
 }

@@ -17,4 +17,7 @@ public protocol SamplesServiceProtocol: Sendable {
     func status(code: Int) async throws
 
     func statusHead(code: Int) async throws
+
+    /// Answers after a delay, for cancellation.
+    func delay(seconds: Int) async throws -> Echo
 }

@@ -7,17 +7,17 @@ import GeneratedRuntime
 public struct HeadersEndpoint: Endpoint {
     public typealias Response = HeadersEcho
 
-    public var xRequestID: String
+    public var xCorrelationID: String
     public var xTrace: Int?
 
-    public init(xRequestID: String, xTrace: Int? = nil) {
-        self.xRequestID = xRequestID
+    public init(xCorrelationID: String, xTrace: Int? = nil) {
+        self.xCorrelationID = xCorrelationID
         self.xTrace = xTrace
     }
 
     public func makeRequest() -> EndpointRequest {
         var request = EndpointRequest(method: .get, path: "/headers")
-        request.setHeader("X-Request-ID", xRequestID)
+        request.setHeader("X-Correlation-ID", xCorrelationID)
         request.setHeader("X-Trace", xTrace)
         return request
     }

@@ -1,0 +1,61 @@
+import Foundation
+import GeneratedRuntime
+import GoldenEdgeCases
+import Testing
+
+/// Endpoints of the edge-case spec: every kind of parameter, reserved characters, keyword
+/// names, and spec text that must not break out of the generated Swift.
+@Suite struct EdgeCaseEndpointTests {
+    @Test func parametersOfEveryKindReachTheRequest() throws {
+        let id = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        let endpoint = EdgeThingsService.fetchItemsByItemIdStatusByStatus(
+            itemId: id, status: .onHold, tag: ["a b", "ü/?#&="], priority: .unknown(7),
+            since: Date(timeIntervalSince1970: 0), pageSize: 20, request: "r", xRequestID: "id-1", xRetry: 2)
+        let request = try EdgeCasesAPI.client().urlRequest(for: endpoint)
+        #expect(request.url?.absoluteString == "https://edge.example.com/v2/edge/items/E621E1F8-C36C-495A-93FC-0C247A3E6E5F/status/on%20hold"
+            + "?tag=a%20b&tag=%C3%BC%2F%3F%23%26%3D&priority=7&since=1970-01-01T00%3A00%3A00Z&page%20size=20&request=r")
+        #expect(request.value(forHTTPHeaderField: "X-Request-ID") == "id-1")
+        #expect(request.value(forHTTPHeaderField: "X-Retry") == "2")
+        #expect(request.value(forHTTPHeaderField: "X-Quote") == #"a "quoted" \ value \(not interpolated)"#)
+    }
+
+    @Test func optionalParametersAreLeftOut() throws {
+        let endpoint = FetchItemsByItemIdStatusByStatusEndpoint(itemId: UUID(), status: .active, xRequestID: "x")
+        let request = endpoint.makeRequest()
+        #expect(request.query.isEmpty)
+        #expect(request.headers == ["X-Request-ID": "x"])
+    }
+
+    @Test func arrayResponsesArePrunedAsTheEndpointSays() throws {
+        let body = #"[{"matrix": [], "nested": {}, "optionalElements": [], "anything": null, "ids": [], "big": 1, "statuses": []}, {"matrix": "no"}]"#
+        let result = try FetchItemsByItemIdStatusByStatusEndpoint(itemId: UUID(), status: .active, xRequestID: "x")
+            .decodeResponse(HTTPResponse(statusCode: 200, body: json(body)))
+        #expect(result.count == 1)
+        #expect(result.first?.anything == .null)
+    }
+
+    @Test func serversWithKeywordAndSpacedNames() {
+        #expect(EdgeCasesAPI.Server.default.url.absoluteString == "https://edge.example.com/v2")
+        #expect(EdgeCasesAPI.Server.localHost.url.absoluteString == "http://127.0.0.1:8080")
+    }
+
+    @Test func otherMethodsAndResponseKinds() async throws {
+        let transport = StubTransport { request in
+            switch (request.httpMethod, request.url?.absoluteString) {
+            case ("HEAD", "https://edge.example.com/v2/edge/"): HTTPResponse(statusCode: 200)
+            case ("GET", "https://edge.example.com/v2/edge/text"): HTTPResponse(statusCode: 200, body: json("plain text ✓"))
+            case ("POST", "https://edge.example.com/v2/edge/raw"): HTTPResponse(statusCode: 200, body: request.httpBody ?? Data())
+            case ("PUT", "https://edge.example.com/v2/edge/v3/empty"): HTTPResponse(statusCode: 200, body: json(#"{"a": [1, 10, 99]}"#))
+            default: HTTPResponse(statusCode: 404)
+            }
+        }
+        let service = LiveEdgeThingsService(client: EdgeCasesAPI.client(transport: transport))
+        try await service.checkRoot()
+        #expect(try await service.fetchText() == "plain text ✓")
+        let dates = try decode(Dates.self, #"{"modelDefault": "2024-01-01", "iso": "2024-01-01T00:00:00Z", "seconds": 0, "milliseconds": 0, "custom": "01/01/2024 00:00", "history": []}"#)
+        let raw = try await service.createRaw(dates: dates)
+        #expect(try JSONDecoder().decode(Dates.self, from: raw) == dates)
+        #expect(try await service.replaceEmpty(client: Empty()) == ["a": [.low, .high, .unknown(99)]])
+        #expect(await transport.lastRequest?.jsonBody as? [String: [String: String]] == ["client": [:]])
+    }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The whole test suite: unit, golden and end-to-end tests. It installs httpbin from PyPI into
+# .venv, starts it on 127.0.0.1 for the end-to-end tests, runs `swift test` and stops it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+venv=.venv
+if ! "$venv/bin/python" -c 'import httpbin, gunicorn' 2>/dev/null; then
+    echo "test.sh: installing httpbin into $venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check -r scripts/requirements-e2e.txt
+fi
+
+port=$("$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+log=$(mktemp)
+"$venv/bin/gunicorn" --bind "127.0.0.1:$port" --workers 4 --threads 2 --timeout 30 httpbin:app >"$log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+
+for _ in $(seq 1 100); do
+    if "$venv/bin/python" -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/get', timeout=1)" 2>/dev/null; then
+        break
+    fi
+    if ! kill -0 "$server" 2>/dev/null; then
+        echo "test.sh: httpbin did not start:" >&2
+        cat "$log" >&2
+        exit 1
+    fi
+    sleep 0.1
+done
+echo "test.sh: httpbin is serving on 127.0.0.1:$port"
+
+HTTPBIN_URL="http://127.0.0.1:$port" ENDPOINTGEN_REQUIRE_E2E=1 swift test "$@"
