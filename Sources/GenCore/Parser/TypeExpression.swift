@@ -16,6 +16,8 @@ struct TypeExpressionError: Error {
 struct TypeExpressionParser {
     private let scalars: [Unicode.Scalar]
     private var index = 0
+    private var depth = 0
+    private static let maximumDepth = 32
 
     static func parse(_ text: String) throws(TypeExpressionError) -> TypeExpression {
         var parser = TypeExpressionParser(scalars: Array(text.unicodeScalars))
@@ -52,6 +54,11 @@ struct TypeExpressionParser {
     private mutating func parseElement() throws(TypeExpressionError) -> TypeExpression {
         skipSpaces()
         if peek == "[" {
+            depth += 1
+            defer { depth -= 1 }
+            if depth > Self.maximumDepth {
+                throw TypeExpressionError(message: "the type is nested more than \(Self.maximumDepth) levels deep", offset: index)
+            }
             index += 1
             let first = try parseType()
             skipSpaces()

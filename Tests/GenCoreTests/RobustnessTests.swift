@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import GenCore
+
+/// The generator never crashes: whatever the spec text, it returns files or diagnostics with
+/// a location, and nothing in between.
+@Suite struct RobustnessTests {
+    static let specsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Specs")
+
+    /// A small deterministic generator, so a failure reproduces from its seed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test(arguments: ["cities", "items", "users", "pets", "books"])
+    func mutatedSpecsNeverCrashTheGenerator(_ name: String) throws {
+        let original = Array(try String(contentsOf: Self.specsFolder.appendingPathComponent("\(name).json"), encoding: .utf8).utf8)
+        var random = SplitMix(state: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
+        let pieces: [[UInt8]] = ["{", "}", "[", "]", "\"", ",", ":", "\\", "?", "null", "\"[String: [", "{\"type\": 1}", "\u{2028}", "\"\\u0000\"", "-0e5", "\"Date\""].map { Array($0.utf8) }
+        for iteration in 0..<300 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let position = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes.remove(at: position)
+                case 1: bytes.insert(contentsOf: pieces.randomElement(using: &random)!, at: position)
+                default: bytes[position] = UInt8.random(in: 0x20...0x7E, using: &random)
+                }
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let result = Generator.generate(specText: text, specPath: "\(name).json")
+            if result.succeeded {
+                #expect(!result.files.isEmpty, "iteration \(iteration)")
+            } else {
+                #expect(result.files.isEmpty, "iteration \(iteration): files despite errors")
+                #expect(result.diagnostics.allSatisfy { $0.location != nil }, "iteration \(iteration): an error without a location")
+            }
+        }
+    }
+
+    @Test func deeplyNestedInputIsAnErrorNotACrash() {
+        let deepJSON = String(repeating: "[", count: 100_000)
+        #expect(!Generator.generate(specText: deepJSON, specPath: "deep.json").succeeded)
+        let deepType = "[" + String(repeating: "[", count: 100_000) + "String" + String(repeating: "]", count: 100_001)
+        let spec = #"{"name": "Deep", "models": {"M": {"properties": {"p": "\#(deepType)"}}}}"#
+        let result = Generator.generate(specText: spec, specPath: "deep.json")
+        #expect(result.diagnostics.map(\.message).contains { $0.contains("nested more than") })
+    }
+}
