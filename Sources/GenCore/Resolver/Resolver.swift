@@ -24,7 +24,12 @@ struct Resolver {
         "HTTPResponse", "HTTPMethod", "HTTPTransport", "URLSessionTransport", "DateCodingStrategy", "DateCodable",
         "AnyCodingKey", "PrunedArray", "Indirect", "OpenEnum", "ParameterValue", "ArrayDecodingStrategy",
         "PercentEncoding", "CaseIterable", "RawRepresentable",
+        // Every endpoint declares `typealias Response`; a model of that name would be circular.
+        "Response",
     ]
+
+    /// Members every endpoint struct declares; a parameter of the same name would clash.
+    static let endpointMemberNames: Set<String> = ["makeRequest", "decodeResponse"]
 
     init(document: SpecDocument, file: String, accessOverride: AccessLevel?) {
         self.document = document
@@ -501,6 +506,12 @@ struct Resolver {
         var parameters: [ResolvedAPI.Parameter] = []
         var swiftNames: [String: String] = [:]
         func claim(_ swiftName: String, for wireName: String, at location: SourceLocation) -> Bool {
+            if Self.endpointMemberNames.contains(swiftName) {
+                diagnostics.error(
+                    "parameter '\(wireName)' would become '\(swiftName)', which every endpoint declares; give it a \"swiftName\"",
+                    at: location)
+                return false
+            }
             if let other = swiftNames[swiftName] {
                 diagnostics.error(
                     "parameters '\(other)' and '\(wireName)' both become '\(swiftName)' in Swift; give one a \"swiftName\"",
