@@ -74,7 +74,9 @@ func suggestion(for name: String, among candidates: some Sequence<String>) -> St
     let lowered = name.lowercased()
     var best: (name: String, distance: Int)?
     for candidate in candidates {
-        let distance = editDistance(lowered, candidate.lowercased())
+        // A prefix of a longer name (`gen` for `generate`) counts as close.
+        let isPrefix = lowered.count >= 2 && candidate.lowercased().hasPrefix(lowered)
+        let distance = isPrefix ? 1 : editDistance(lowered, candidate.lowercased())
         let limit = max(1, min(name.count, candidate.count) / 3)
         guard distance <= limit else { continue }
         if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.name) {
@@ -84,11 +86,13 @@ func suggestion(for name: String, among candidates: some Sequence<String>) -> St
     return best.map { "did you mean '\($0.name)'?" }
 }
 
-/// Levenshtein distance over Unicode scalars.
+/// Edit distance over Unicode scalars, counting a swap of two neighbours (`GTE`, `GET`) as one
+/// edit (optimal string alignment).
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
+    var beforePrevious = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     var current = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
@@ -96,8 +100,11 @@ func editDistance(_ a: String, _ b: String) -> Int {
         for j in 1...b.count {
             let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
             current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                current[j] = min(current[j], beforePrevious[j - 2] + 1)
+            }
         }
-        swap(&previous, &current)
+        (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[b.count]
 }

@@ -482,11 +482,12 @@ struct Resolver {
 
     private mutating func resolveEndpoint(_ endpoint: SpecDocument.Endpoint, prefix: String) -> ResolvedAPI.Endpoint? {
         let method = endpoint.method.value.uppercased()
-        guard Self.methods.contains(method) else {
-            unknownValue(endpoint.method, of: "HTTP method", among: Self.methods)
-            return nil
-        }
         var failed = false
+        if !Self.methods.contains(method) {
+            // Reported, and the rest of the endpoint is still checked.
+            unknownValue(endpoint.method, of: "HTTP method", among: Self.methods)
+            failed = true
+        }
         if !endpoint.path.value.hasPrefix("/") {
             diagnostics.error("an endpoint path must start with '/'", at: endpoint.path.location)
             failed = true
@@ -527,7 +528,11 @@ struct Resolver {
         var pathSwiftNames: [String: String] = [:]
         for name in used where !endpoint.pathParameters.contains(where: { $0.name.value == name }) {
             var message = "path parameter '{\(name)}' is not declared in 'pathParams'"
-            if let hint = suggestion(for: name, among: endpoint.pathParameters.map(\.name.value)) { message += "; \(hint)" }
+            if let hint = suggestion(for: name, among: endpoint.pathParameters.map(\.name.value)) {
+                message += "; \(hint)"
+            } else {
+                message += "; declare it, for example \"pathParams\": {\"\(name)\": \"String\"}"
+            }
             diagnostics.error(message, at: endpoint.path.location)
             failed = true
         }
