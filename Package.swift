@@ -29,6 +29,7 @@ let package = Package(
         .target(name: "GenCore"),
         .executableTarget(name: "endpointgen", dependencies: ["GenCore"]),
         .testTarget(name: "GenCoreTests", dependencies: ["GenCore"]),
+        .testTarget(name: "GeneratedRuntimeTests", dependencies: ["GeneratedRuntime"]),
         .testTarget(
             name: "GoldenTests",
             dependencies: ["GenCore", "GeneratedRuntime"] + goldenCases.map { .target(name: $0.target) }

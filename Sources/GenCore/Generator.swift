@@ -19,7 +19,8 @@ public struct GenerationResult: Sendable {
 }
 
 /// The pipeline: spec text → JSON tree with positions → spec document → resolved API → files.
-/// Each stage stops the run when it found errors, after reporting all of them.
+/// Malformed JSON stops at once; otherwise reading and resolving both run, so one run reports
+/// every problem, and files are made only when there is none.
 public enum Generator {
     /// Generates the files for one spec. `specPath` is the path the header and diagnostics name.
     public static func generate(specText: String, specPath: String, options: GeneratorOptions = .init()) -> GenerationResult {

@@ -34,7 +34,7 @@ public struct EndpointClient: Sendable {
             request = try endpoint.makeRequest()
             urlRequest = try makeURLRequest(request)
         } catch {
-            throw error as? EndpointError ?? EndpointError(kind: .invalidRequest, method: .get, url: nil, underlyingError: error)
+            throw error as? EndpointError ?? EndpointError(kind: .invalidRequest, method: nil, url: nil, underlyingError: error)
         }
         let response: HTTPResponse
         do {

@@ -18,8 +18,8 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible {
     }
 
     public var kind: Kind
-    /// The request's method and URL (the URL is nil when it could not be made).
-    public var method: HTTPMethod
+    /// The request's method and URL; nil when the endpoint could not make its request.
+    public var method: HTTPMethod?
     public var url: URL?
     /// The response, when one arrived.
     public var response: HTTPResponse?
@@ -27,7 +27,7 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible {
     public var underlyingError: (any Error)?
 
     public init(
-        kind: Kind, method: HTTPMethod, url: URL?, response: HTTPResponse? = nil, underlyingError: (any Error)? = nil
+        kind: Kind, method: HTTPMethod?, url: URL?, response: HTTPResponse? = nil, underlyingError: (any Error)? = nil
     ) {
         self.kind = kind
         self.method = method
@@ -54,7 +54,7 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = "\(method) \(url?.absoluteString ?? "(no URL)"): "
+        var text = method.map { "\($0) \(url?.absoluteString ?? "(no URL)"): " } ?? ""
         switch kind {
         case .invalidRequest: text += "could not make the request"
         case .transport: text += "the request failed"

@@ -50,10 +50,13 @@ public struct EndpointRequest: Sendable, Hashable {
         }
     }
 
-    /// Sets a header unless `value` is nil.
+    /// Sets a header unless `value` is nil. Line breaks and NUL are removed from the value, so
+    /// that a value from user input cannot add header fields of its own.
     public mutating func setHeader(_ name: String, _ value: (some ParameterValue)?) {
         guard let value else { return }
-        headers[name] = value.parameterValue
+        var text = value.parameterValue
+        text.unicodeScalars.removeAll { $0 == "\r" || $0 == "\n" || $0 == "\0" }
+        headers[name] = text
     }
 
     /// Encodes `value` as the JSON body, optionally wrapped in a one-key object (`{"key": value}`).

@@ -97,8 +97,10 @@ struct SpecReader {
                     "the 'enum' of \(what) must be an array of values or an object of case names to values, not \(node.kindName)",
                     at: node.location)
             }
-            if cases.isEmpty, case .array = node.value {
-                diagnostics.error("\(what) has no cases", at: node.location)
+            if case .array(let elements) = node.value, elements.isEmpty {
+                diagnostics.error("enum '\(entry.key)' has no cases", at: node.location)
+            } else if case .object(let entries) = node.value, entries.isEmpty {
+                diagnostics.error("enum '\(entry.key)' has no cases", at: node.location)
             }
             return .init(
                 name: name, pointer: pointer, description: description, options: .init(), tolerant: false,

@@ -11,6 +11,18 @@ struct Resolver {
     private var enumRawValues: [String: [SpecDocument.EnumCase.RawValue: String]] = [:]
     /// Every type name the output declares, to catch two constructs that would clash in Swift.
     private var declaredTypes: [String: String] = [:]
+    /// The same names lowercased: file names come from type names, and macOS's default file
+    /// system does not tell `User.swift` from `user.swift`.
+    private var declaredFileNames: [String: String] = [:]
+    /// The spec-wide strategies, each checked once.
+    private var defaults = Strategies(snakeCase: false, date: .iso8601, array: .strict)
+
+    /// Key, date and array strategies in force at one level (spec, model).
+    private struct Strategies {
+        var snakeCase: Bool
+        var date: DateStrategy
+        var array: ArrayStrategy
+    }
 
     private enum ModelKind { case structure, enumeration }
 
@@ -53,6 +65,7 @@ struct Resolver {
         }
         if let accessOverride { access = accessOverride }
 
+        defaults = strategies(document.defaults, inheriting: defaults)
         for model in document.models { registerModel(model) }
         var models: [ResolvedAPI.Model] = []
         for model in document.models {
@@ -126,9 +139,9 @@ struct Resolver {
             diagnostics.error(
                 "model name '\(name.value)' is reserved: the generated code uses a type of that name; rename the model",
                 at: name.location)
-            return
+        } else {
+            declare(name.value, origin: "model '\(name.value)'", at: name.location)
         }
-        declare(name.value, origin: "model '\(name.value)'", at: name.location)
         if case .enumeration(let cases) = model.kind {
             modelKinds[name.value] = .enumeration
             var raws: [SpecDocument.EnumCase.RawValue: String] = [:]
@@ -143,7 +156,7 @@ struct Resolver {
         if let name = enumCase.name { return SwiftNaming.memberName(name.value) }
         switch enumCase.value.value {
         case .string(let text): return text.isEmpty ? "empty" : SwiftNaming.memberName(text)
-        case .integer(let value): return value < 0 ? "valueMinus\(-value)" : "value\(value)"
+        case .integer(let value): return value < 0 ? "valueMinus\(value.magnitude)" : "value\(value)"
         }
     }
 
@@ -201,7 +214,8 @@ struct Resolver {
     }
 
     private mutating func resolveStructure(_ model: SpecDocument.Model, _ properties: [SpecDocument.Property]) -> ResolvedAPI.Structure {
-        let snakeCase = keyStrategy(model.options.keyStrategy ?? document.defaults.keyStrategy)
+        let inherited = strategies(model.options, inheriting: defaults)
+        let snakeCase = inherited.snakeCase
         var swiftNames: [String: String] = [:]
         var keys: [String: String] = [:]
         var resolved: [ResolvedAPI.Property] = []
@@ -238,14 +252,14 @@ struct Resolver {
 
             var dateStrategy: DateStrategy?
             if type.containsDate {
-                dateStrategy = resolveDateStrategy(
-                    property.options.dateStrategy ?? model.options.dateStrategy ?? document.defaults.dateStrategy)
+                dateStrategy = resolveDateStrategy(property.options.dateStrategy, inheriting: inherited.date)
             } else if let strategy = property.options.dateStrategy {
                 diagnostics.error("property '\(name)' has a 'dateStrategy' but its type holds no Date", at: strategy.location)
             }
             var prunes = false
             if case .array = type.unwrapped {
-                prunes = arrayStrategy(property.options.arrayStrategy ?? model.options.arrayStrategy ?? document.defaults.arrayStrategy) == .prune
+                // Dates decode through their strategy, which a pruned array cannot pass on.
+                prunes = arrayStrategy(property.options.arrayStrategy, inheriting: inherited.array) == .prune && !type.containsDate
             } else if let strategy = property.options.arrayStrategy {
                 diagnostics.error("property '\(name)' has an 'arrayStrategy' but is not an array", at: strategy.location)
             }
@@ -290,8 +304,16 @@ struct Resolver {
 
     // MARK: Strategies
 
-    private mutating func keyStrategy(_ value: Located<String>?) -> Bool {
-        guard let value else { return false }
+    /// The strategies `options` sets, each checked here once, and the inherited ones for the rest.
+    private mutating func strategies(_ options: SpecDocument.Options, inheriting inherited: Strategies) -> Strategies {
+        Strategies(
+            snakeCase: keyStrategy(options.keyStrategy, inheriting: inherited.snakeCase),
+            date: resolveDateStrategy(options.dateStrategy, inheriting: inherited.date),
+            array: arrayStrategy(options.arrayStrategy, inheriting: inherited.array))
+    }
+
+    private mutating func keyStrategy(_ value: Located<String>?, inheriting inherited: Bool) -> Bool {
+        guard let value else { return inherited }
         switch value.value {
         case "useDefaultKeys": return false
         case "convertFromSnakeCase": return true
@@ -301,8 +323,10 @@ struct Resolver {
         }
     }
 
-    private mutating func resolveDateStrategy(_ value: Located<SpecDocument.DateStrategyValue>?) -> DateStrategy {
-        guard let value else { return .iso8601 }
+    private mutating func resolveDateStrategy(
+        _ value: Located<SpecDocument.DateStrategyValue>?, inheriting inherited: DateStrategy
+    ) -> DateStrategy {
+        guard let value else { return inherited }
         switch value.value {
         case .named(let name):
             if let strategy = DateStrategy.named[name] { return strategy }
@@ -316,8 +340,8 @@ struct Resolver {
         }
     }
 
-    private mutating func arrayStrategy(_ value: Located<String>?) -> ArrayStrategy {
-        guard let value else { return .strict }
+    private mutating func arrayStrategy(_ value: Located<String>?, inheriting inherited: ArrayStrategy) -> ArrayStrategy {
+        guard let value else { return inherited }
         if let strategy = ArrayStrategy(rawValue: value.value) { return strategy }
         unknownValue(value, of: "array strategy", among: ["strict", "prune"])
         return .strict
@@ -451,12 +475,13 @@ struct Resolver {
         for typeName in [name, protocolName, liveName] {
             declare(typeName, origin: "resource '\(resource.name.value)'", at: resource.name.location)
         }
-        var prefix = ""
+        var prefix: [ResolvedAPI.PathSegment] = []
         if let path = resource.path {
             if !path.value.hasPrefix("/") {
                 diagnostics.error("the path of resource '\(resource.name.value)' must start with '/'", at: path.location)
             }
-            prefix = path.value.hasSuffix("/") ? String(path.value.dropLast()) : path.value
+            let trimmed = path.value.hasSuffix("/") ? String(path.value.dropLast()) : path.value
+            prefix = parsePath(trimmed, at: path.location) ?? []
         }
         var functionNames: [String: SourceLocation] = [:]
         var endpoints: [ResolvedAPI.Endpoint] = []
@@ -480,7 +505,9 @@ struct Resolver {
     private static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
     private static let verbs = ["GET": "fetch", "POST": "create", "PUT": "replace", "PATCH": "update", "DELETE": "delete", "HEAD": "check"]
 
-    private mutating func resolveEndpoint(_ endpoint: SpecDocument.Endpoint, prefix: String) -> ResolvedAPI.Endpoint? {
+    private mutating func resolveEndpoint(
+        _ endpoint: SpecDocument.Endpoint, prefix: [ResolvedAPI.PathSegment]
+    ) -> ResolvedAPI.Endpoint? {
         let method = endpoint.method.value.uppercased()
         var failed = false
         if !Self.methods.contains(method) {
@@ -492,14 +519,14 @@ struct Resolver {
             diagnostics.error("an endpoint path must start with '/'", at: endpoint.path.location)
             failed = true
         }
-        guard let segments = parsePath(prefix + endpoint.path.value, at: endpoint.path.location) else { return nil }
+        guard let ownSegments = parsePath(endpoint.path.value, at: endpoint.path.location) else { return nil }
+        let segments = prefix + ownSegments
 
         let functionName: String
         if let name = endpoint.name {
             functionName = SwiftNaming.memberName(name.value)
         } else {
             // The resource's path is a base path: the name comes from the endpoint's own path.
-            let ownSegments = parsePath(endpoint.path.value, at: endpoint.path.location) ?? segments
             functionName = Self.derivedName(method: method, segments: ownSegments)
         }
         let typeName = SwiftNaming.typeName(functionName) + "Endpoint"
@@ -567,7 +594,7 @@ struct Resolver {
                 diagnostics.error("\(method) endpoints cannot have a body", at: body.location)
                 failed = true
             } else if let type = resolveType(body.type) {
-                if type.containsDate, !containsModel(type) {
+                if type.containsDate {
                     diagnostics.error("a Date in a body must be a model property, so that it has a date strategy", at: body.type.location)
                     failed = true
                 }
@@ -625,7 +652,7 @@ struct Resolver {
             case "String": response = .text
             default:
                 if let type = resolveType(text) {
-                    if type.containsDate, !containsModel(type) {
+                    if type.containsDate {
                         diagnostics.error("a Date in a response must be a model property, so that it has a date strategy", at: text.location)
                         failed = true
                     }
@@ -646,26 +673,18 @@ struct Resolver {
             }
         }
         var isArray = false
-        if case .json(let type) = response, case .array = type { isArray = true }
+        if case .json(let type) = response, case .array = type.unwrapped { isArray = true }
         if let strategy = endpoint.arrayStrategy, !isArray {
             diagnostics.error("'arrayStrategy' needs an array response, not \(endpoint.response?.value ?? "Void")", at: strategy.location)
             failed = true
         }
-        let strategy = arrayStrategy(endpoint.arrayStrategy ?? document.defaults.arrayStrategy)
+        let strategy = arrayStrategy(endpoint.arrayStrategy, inheriting: defaults.array)
         if failed { return nil }
         return .init(
             pointer: endpoint.pointer, functionName: functionName, typeName: typeName, method: method,
             pathSegments: resolvedSegments, description: endpoint.description, deprecated: endpoint.deprecated,
             parameters: parameters, response: response, responseKey: endpoint.responseKey?.value,
             arrayStrategy: strategy)
-    }
-
-    private func containsModel(_ type: TypeReference) -> Bool {
-        switch type {
-        case .builtin: false
-        case .model: true
-        case .array(let inner), .dictionary(let inner), .optional(let inner): containsModel(inner)
-        }
     }
 
     /// `GET /v1/cities/{id}` → `fetchCitiesById`: a verb for the method, then the path's words,
@@ -742,7 +761,14 @@ struct Resolver {
             diagnostics.error("\(origin) declares the type '\(typeName)', which \(other) declares too", at: location)
             return
         }
+        if let other = declaredFileNames[typeName.lowercased()] {
+            diagnostics.error(
+                "\(origin) declares the type '\(typeName)', whose file name differs only in case from that of \(other); rename one",
+                at: location)
+            return
+        }
         declaredTypes[typeName] = origin
+        declaredFileNames[typeName.lowercased()] = "\(origin)"
     }
 
     private static func withSuffix(_ name: String, _ suffix: String) -> String {

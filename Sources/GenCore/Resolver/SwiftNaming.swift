@@ -37,8 +37,10 @@ enum SwiftNaming {
         return result
     }
 
-    /// `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase`'s rule: `cityName` → `city_name`,
-    /// `userID` → `user_id`; a name that is already snake_case stays as it is.
+    /// The JSON key for a property under `convertFromSnakeCase`, by the rule of
+    /// `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase`: `cityName` → `city_name`,
+    /// `userID` → `user_id`; a name that is already snake_case stays as it is. Unlike
+    /// JSONEncoder, `-` and spaces also separate words (`first-name` → `first_name`).
     static func snakeCase(_ name: String) -> String {
         var words: [String] = []
         var current = ""

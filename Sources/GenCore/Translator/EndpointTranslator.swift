@@ -121,6 +121,8 @@ struct EndpointTranslator {
             printer.block("\(signature) throws -> \(type.swift)") { printer in
                 if endpoint.arrayStrategy == .prune, case .array(let element) = type {
                     printer.line("try response.decodeJSONArray(of: \(element.swift).self\(key), strategy: .prune)")
+                } else if endpoint.arrayStrategy == .prune, case .optional(.array(let element)) = type {
+                    printer.line("try response.decodeJSON(PrunedArray<\(element.swift)>?.self\(key))?.elements")
                 } else {
                     printer.line("try response.decodeJSON(\(type.swift).self\(key))")
                 }

@@ -1,0 +1,92 @@
+import Foundation
+import GeneratedRuntime
+import Testing
+
+@Suite struct DecodingTests {
+    struct Item: Codable, Equatable {
+        var id: Int
+    }
+
+    enum Color: OpenEnum {
+        case red
+        case unknown(String)
+        init(rawValue: String) { self = rawValue == "red" ? .red : .unknown(rawValue) }
+        var rawValue: String {
+            switch self {
+            case .red: "red"
+            case .unknown(let value): value
+            }
+        }
+    }
+
+    @Test func unwrapAndPrune() throws {
+        let response = HTTPResponse(statusCode: 200, body: Data(#"{"items": [{"id": 1}, {"id": "x"}, null, {"id": 3}], "other": 1}"#.utf8))
+        #expect(try response.decodeJSONArray(of: Item.self, unwrapping: "items", strategy: .prune) == [Item(id: 1), Item(id: 3)])
+        #expect(throws: DecodingError.self) { try response.decodeJSONArray(of: Item.self, unwrapping: "items", strategy: .strict) }
+        #expect(try response.decodeJSON(Int.self, unwrapping: "other") == 1)
+        let missing = try #require(throws: DecodingError.self) { try response.decodeJSON(Int.self, unwrapping: "absent") }
+        guard case .keyNotFound(let key, _) = missing else {
+            Issue.record("expected keyNotFound, got \(missing)")
+            return
+        }
+        #expect(key.stringValue == "absent")
+    }
+
+    @Test func errorsDescribeWhereDecodingFailed() throws {
+        let body = Data(#"{"items": [{"id": 1}, {"id": "x"}]}"#.utf8)
+        let response = HTTPResponse(statusCode: 200, body: body)
+        let decodingError = try #require(throws: DecodingError.self) {
+            try response.decodeJSONArray(of: Item.self, unwrapping: "items", strategy: .strict)
+        }
+        let error = EndpointError(kind: .decoding, method: .get, url: URL(string: "https://h/items"), response: response, underlyingError: decodingError)
+        #expect(error.codingPath == "items[1].id")
+        #expect(error.bodyExcerpt == String(decoding: body, as: UTF8.self))
+        #expect(error.description.hasPrefix("GET https://h/items: the response did not decode at items[1].id: expected Int"))
+
+        let long = HTTPResponse(statusCode: 500, body: Data(String(repeating: "é", count: 600).utf8))
+        let statusError = EndpointError(kind: .unacceptableStatus, method: .post, url: nil, response: long)
+        #expect(statusError.bodyExcerpt?.hasSuffix("…") == true)
+        #expect(statusError.codingPath == nil)
+        #expect(statusError.description.contains("HTTP 500"))
+    }
+
+    @Test func headerLookupIgnoresCase() {
+        let response = HTTPResponse(statusCode: 200, headers: ["Content-Type": "text/plain"])
+        #expect(response.value(forHeader: "content-type") == "text/plain")
+        #expect(response.value(forHeader: "X-None") == nil)
+    }
+
+    @Test func textResponsesMustBeUTF8() throws {
+        #expect(try HTTPResponse(statusCode: 200, body: Data("ok ✓".utf8)).decodeString() == "ok ✓")
+        #expect(throws: DecodingError.self) { try HTTPResponse(statusCode: 200, body: Data([0xFF, 0xFE, 0x00])).decodeString() }
+    }
+
+    @Test func jsonValuesOfEveryKind() throws {
+        let text = #"[null, true, 1, -2.5, "s", [1], {"k": {}}]"#
+        let values = try JSONDecoder().decode([JSONValue].self, from: Data(text.utf8))
+        #expect(values == [.null, .bool(true), .int(1), .double(-2.5), .string("s"), .array([.int(1)]), .object(["k": .object([:])])])
+        #expect(try JSONDecoder().decode([JSONValue].self, from: JSONEncoder().encode(values)) == values)
+    }
+
+    @Test func openEnumsKeepUnknownValuesAndWorkAsParameters() throws {
+        let colors = try JSONDecoder().decode([Color].self, from: Data(#"["red", "teal"]"#.utf8))
+        #expect(colors == [.red, .unknown("teal")])
+        #expect(String(decoding: try JSONEncoder().encode(colors), as: UTF8.self) == #"["red","teal"]"#)
+        #expect(Color.unknown("teal").parameterValue == "teal")
+    }
+
+    @Test func indirectStorageHasValueSemantics() {
+        let a = Node(value: 1, next: Node(value: 2, next: nil))
+        var b = a
+        b.next?.value = 3
+        #expect(a.next?.value == 2)
+        #expect(b.next?.value == 3)
+        #expect(a != b)
+    }
+}
+
+/// A type that holds itself, as generated models do with `@Indirect`.
+struct Node: Equatable, Sendable {
+    var value: Int
+    @Indirect var next: Node?
+}

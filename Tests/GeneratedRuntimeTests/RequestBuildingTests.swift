@@ -1,0 +1,115 @@
+import Foundation
+import GeneratedRuntime
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite struct RequestBuildingTests {
+    struct Probe: Endpoint {
+        var request: EndpointRequest
+        func makeRequest() -> EndpointRequest { request }
+        func decodeResponse(_ response: HTTPResponse) -> Data { response.body }
+    }
+
+    struct Unencodable: Endpoint {
+        func makeRequest() throws -> EndpointRequest {
+            var request = EndpointRequest(method: .post, path: "/numbers")
+            try request.setJSONBody([Double.nan])
+            return request
+        }
+        func decodeResponse(_ response: HTTPResponse) {}
+    }
+
+    actor Recorder: HTTPTransport {
+        var requests: [URLRequest] = []
+        func send(_ request: URLRequest) async throws -> HTTPResponse {
+            requests.append(request)
+            return HTTPResponse(statusCode: 200)
+        }
+    }
+
+    @Test func percentEncodingLeavesOnlyUnreservedCharacters() {
+        #expect(PercentEncoding.encode("aZ09-._~") == "aZ09-._~")
+        #expect(PercentEncoding.encode(" /?#[]@!$&'()*+,;=%:\"") == "%20%2F%3F%23%5B%5D%40%21%24%26%27%28%29%2A%2B%2C%3B%3D%25%3A%22")
+        #expect(PercentEncoding.encode("ü€😀") == "%C3%BC%E2%82%AC%F0%9F%98%80")
+    }
+
+    @Test func interpolatedPathValuesStayOneSegment() {
+        let id = "../admin?x=1#y"
+        let path: EndpointPath = "/users/\(id)/posts/\(42)"
+        #expect(path.percentEncoded == "/users/..%2Fadmin%3Fx%3D1%23y/posts/42")
+    }
+
+    @Test(arguments: [
+        ("https://api.example.com", "https://api.example.com/v1/items?q=a%20b"),
+        ("https://api.example.com/", "https://api.example.com/v1/items?q=a%20b"),
+        ("https://api.example.com/base", "https://api.example.com/base/v1/items?q=a%20b"),
+        ("https://api.example.com/base/", "https://api.example.com/base/v1/items?q=a%20b"),
+        ("http://127.0.0.1:8080/x%20y", "http://127.0.0.1:8080/x%20y/v1/items?q=a%20b"),
+    ])
+    func pathsJoinTheBaseURL(base: String, expected: String) throws {
+        var request = EndpointRequest(method: .get, path: "/v1/items")
+        request.addQuery("q", "a b")
+        let client = EndpointClient(baseURL: URL(string: base)!)
+        #expect(try client.urlRequest(for: Probe(request: request)).url?.absoluteString == expected)
+    }
+
+    @Test func headersCannotBeSplitByAValue() throws {
+        var request = EndpointRequest(method: .get, path: "/")
+        request.setHeader("X-Name", "a\r\nX-Admin: 1\0")
+        request.setHeader("X-Missing", String?.none)
+        #expect(request.headers == ["X-Name": "aX-Admin: 1"])
+    }
+
+    @Test func endpointHeadersWinOverDefaultsAndAcceptDefaultsToJSON() throws {
+        var request = EndpointRequest(method: .get, path: "/")
+        request.headers["X-Mode"] = "endpoint"
+        let client = EndpointClient(baseURL: URL(string: "https://h")!, defaultHeaders: ["X-Mode": "default", "X-Other": "o"])
+        let urlRequest = try client.urlRequest(for: Probe(request: request))
+        #expect(urlRequest.value(forHTTPHeaderField: "X-Mode") == "endpoint")
+        #expect(urlRequest.value(forHTTPHeaderField: "X-Other") == "o")
+        #expect(urlRequest.value(forHTTPHeaderField: "Accept") == "application/json")
+    }
+
+    @Test func queryValuesOfEveryParameterType() {
+        var request = EndpointRequest(method: .get, path: "/")
+        request.addQuery("i", 1)
+        request.addQuery("l", Int64.max)
+        request.addQuery("d", 0.5)
+        request.addQuery("b", false)
+        request.addQuery("u", UUID(uuidString: "00000000-0000-0000-0000-000000000001"))
+        request.addQuery("url", URL(string: "https://a.b/c?d=e"))
+        request.addQuery("date", Date(timeIntervalSince1970: 0.25))
+        request.addQuery("list", ["x", "y"])
+        request.addQuery("none", [String]?.none)
+        #expect(request.percentEncodedQuery == "i=1&l=9223372036854775807&d=0.5&b=false&u=00000000-0000-0000-0000-000000000001"
+            + "&url=https%3A%2F%2Fa.b%2Fc%3Fd%3De&date=1970-01-01T00%3A00%3A00.250Z&list=x&list=y")
+    }
+
+    @Test func anEndpointThatCannotMakeItsRequestFailsBeforeSending() async throws {
+        let transport = Recorder()
+        let client = EndpointClient(baseURL: URL(string: "https://h")!, transport: transport)
+        let error = await #expect(throws: EndpointError.self) { try await client.send(Unencodable()) }
+        #expect(error?.kind == .invalidRequest)
+        #expect(error?.method == nil)
+        #expect(error?.underlyingError is EncodingError)
+        #expect(await transport.requests.isEmpty)
+    }
+
+    @Test func aCancelledTaskSendsNothing() async throws {
+        let transport = Recorder()
+        let client = EndpointClient(baseURL: URL(string: "https://h")!, transport: transport)
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await client.send(Probe(request: EndpointRequest(method: .get, path: "/")))
+        }
+        let result = await task.result
+        guard case .failure(let error as EndpointError) = result else {
+            Issue.record("expected a cancellation error, got \(result)")
+            return
+        }
+        #expect(error.kind == .cancelled)
+        #expect(await transport.requests.isEmpty)
+    }
+}
