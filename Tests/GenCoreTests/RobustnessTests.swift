@@ -55,4 +55,32 @@ import Testing
         let result = Generator.generate(specText: spec, specPath: "deep.json")
         #expect(result.diagnostics.map(\.message).contains { $0.contains("nested more than") })
     }
+
+    /// Every place a spec key becomes part of the output: names of the API, servers, headers,
+    /// models, properties, enum cases, resources, endpoints and parameters.
+    @Test(arguments: ["\\n}\\nstruct Evil {}", "\\u2028x", "a\\u0000b", "*/ \\\" \\\\(x)", "\\u202Egnp.exe", "\\t\\r"])
+    func hostileNamesNeverCrashOrBreakOutOfTheSwift(_ bad: String) throws {
+        let spec = """
+            {"name": "API \(bad)", "description": "D \(bad)",
+             "servers": {"s \(bad)": "https://example.com"},
+             "models": {
+               "Model": {"description": "\(bad)", "properties": {"p \(bad)": {"type": "String", "description": "\(bad)"}}},
+               "Kind": {"enum": {"c \(bad)": "v \(bad)"}}
+             },
+             "resources": {"R \(bad)": {"description": "\(bad)", "endpoints": [
+               {"name": "e \(bad)", "method": "POST", "path": "/x/{id}", "description": "\(bad)", "deprecated": "\(bad)",
+                "pathParams": {"id": {"type": "String", "description": "\(bad)"}},
+                "query": {"q \(bad)": "Kind?"}, "body": {"type": "Model", "key": "k \(bad)"}, "responseKey": "r \(bad)", "response": "Model"}
+             ]}}}
+            """
+        let result = Generator.generate(specText: spec, specPath: "hostile.json")
+        #expect(result.succeeded, "\(result.diagnostics)")
+        for file in result.files {
+            for line in file.contents.split(separator: "\n", omittingEmptySubsequences: false) {
+                #expect(!line.unicodeScalars.contains(where: CommentText.isUnsafe), "\(file.path): \(line)")
+                #expect(!line.hasPrefix("struct Evil"), "\(file.path) lets a spec string start a declaration")
+            }
+            #expect(!file.path.unicodeScalars.contains(where: CommentText.isUnsafe))
+        }
+    }
 }

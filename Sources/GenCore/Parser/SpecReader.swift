@@ -325,7 +325,29 @@ struct SpecReader {
         }
     }
 
+    /// A JSON pointer token (`~` → `~0`, `/` → `~1`) that is safe in a one-line comment: control
+    /// and line-separating characters are percent-encoded, as in a URI fragment.
     private func pointerEscape(_ key: String) -> String {
-        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        var result = ""
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "~": result += "~0"
+            case "/": result += "~1"
+            case "%": result += "%25"
+            default:
+                if CommentText.isUnsafe(scalar) {
+                    for byte in String(scalar).utf8 { result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(2) }
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String {
+        String(repeating: "0", count: Swift.max(0, width - count)) + self
     }
 }

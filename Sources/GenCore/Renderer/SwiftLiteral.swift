@@ -42,6 +42,18 @@ enum SwiftLiteral {
 /// Text from a spec that goes into a comment: split into lines, with control characters that
 /// could end the comment or confuse an editor removed.
 enum CommentText {
+    /// Characters that end a comment line in Swift or editors, or hide text: they never reach a
+    /// generated line as they are.
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+            || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar.properties.generalCategory == .format
+    }
+
+    /// Text for a one-line comment, such as a spec pointer: its lines joined by spaces.
+    static func singleLine(_ text: String) -> String {
+        lines(text).joined(separator: " ")
+    }
+
     static func lines(_ text: String) -> [String] {
         var lines: [String] = []
         var current = ""
@@ -57,7 +69,7 @@ enum CommentText {
                 current = ""
             } else if scalar == "\t" {
                 current += "    "
-            } else if scalar.value >= 0x20 && scalar.value != 0x7F && !(0x80..<0xA0).contains(scalar.value) {
+            } else if !isUnsafe(scalar) {
                 current.unicodeScalars.append(scalar)
             }
         }

@@ -418,7 +418,8 @@ struct Resolver {
         case (.builtin(.string), .string(let text)): return SwiftLiteral.string(text)
         case (.builtin(.int), .number(let text)), (.builtin(.int64), .number(let text)):
             return Int64(text) != nil ? text : fail("a whole number")
-        case (.builtin(.double), .number(let text)): return text
+        case (.builtin(.double), .number(let text)):
+            return Double(text).map(\.isFinite) == true ? text : fail("a number that fits in Double")
         case (.builtin(.bool), .bool(let flag)): return flag ? "true" : "false"
         case (.builtin(.json), _): return SwiftLiteral.json(node)
         case (.model(let name), .string(let text)) where isEnum(type):

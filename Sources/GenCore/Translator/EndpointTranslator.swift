@@ -8,7 +8,7 @@ struct EndpointTranslator {
     }
 
     func render(_ endpoint: ResolvedAPI.Endpoint, into printer: inout CodePrinter) {
-        printer.line("// Spec: \(endpoint.pointer)")
+        printer.line("// Spec: \(CommentText.singleLine(endpoint.pointer))")
         printer.documentation(endpoint.description)
         if let deprecated = endpoint.deprecated { printer.line(Self.deprecation(deprecated)) }
         printer.block("\(access)struct \(endpoint.typeName): Endpoint") { printer in

@@ -17,7 +17,7 @@ struct ModelTranslator {
     // MARK: Structs
 
     private func render(_ model: ResolvedAPI.Structure, into printer: inout CodePrinter) {
-        printer.line("// Spec: \(model.pointer)")
+        printer.line("// Spec: \(CommentText.singleLine(model.pointer))")
         printer.documentation(model.description)
         printer.block("\(access)struct \(model.name): Codable, Hashable, Sendable") { printer in
             for property in model.properties {
@@ -126,7 +126,7 @@ struct ModelTranslator {
     private func render(_ model: ResolvedAPI.Enumeration, into printer: inout CodePrinter) {
         let raw = model.rawType.rawValue
         let unknown = SwiftNaming.escaped(model.unknownCaseName)
-        printer.line("// Spec: \(model.pointer)")
+        printer.line("// Spec: \(CommentText.singleLine(model.pointer))")
         printer.documentation(model.description)
         printer.block("\(access)enum \(model.name): OpenEnum") { printer in
             for enumCase in model.cases {

@@ -9,7 +9,7 @@ struct ServiceTranslator {
     }
 
     func renderNamespace(_ service: ResolvedAPI.Service, into printer: inout CodePrinter) {
-        printer.line("// Spec: \(service.pointer)")
+        printer.line("// Spec: \(CommentText.singleLine(service.pointer))")
         printer.documentation(service.description)
         printer.block("\(access)enum \(service.name)") { printer in
             for endpoint in service.endpoints {
@@ -25,8 +25,8 @@ struct ServiceTranslator {
     }
 
     func renderProtocol(_ service: ResolvedAPI.Service, into printer: inout CodePrinter) {
-        printer.line("// Spec: \(service.pointer)")
-        printer.line("/// The \(CommentText.lines(service.resourceName).joined(separator: " ")) operations, for app code to depend on and tests to stub.")
+        printer.line("// Spec: \(CommentText.singleLine(service.pointer))")
+        printer.line("/// The \(CommentText.singleLine(service.resourceName)) operations, for app code to depend on and tests to stub.")
         printer.block("\(access)protocol \(service.protocolName): Sendable") { printer in
             for endpoint in service.endpoints {
                 printer.separator()
@@ -55,8 +55,8 @@ struct ServiceTranslator {
     }
 
     func renderLive(_ service: ResolvedAPI.Service, into printer: inout CodePrinter) {
-        printer.line("// Spec: \(service.pointer)")
-        printer.line("/// Sends the \(CommentText.lines(service.resourceName).joined(separator: " ")) endpoints through an `EndpointClient`.")
+        printer.line("// Spec: \(CommentText.singleLine(service.pointer))")
+        printer.line("/// Sends the \(CommentText.singleLine(service.resourceName)) endpoints through an `EndpointClient`.")
         printer.block("\(access)struct \(service.liveName): \(service.protocolName)") { printer in
             printer.line("\(access)var client: EndpointClient")
             printer.separator()
