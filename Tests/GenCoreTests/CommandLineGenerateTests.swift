@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+@testable import GenCore
+
+/// `endpointgen generate`: writes what changed and only that, removes what it generated earlier
+/// and no longer produces, and never touches a file it did not generate.
+@Suite struct CommandLineGenerateTests {
+    private func workspace(_ specs: [String: String] = ["Specs/shop.json": shopSpec()]) throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        for (path, text) in specs { try folder.write(path, text) }
+        return folder
+    }
+
+    private func expectedFiles(_ text: String, path: String, layout: OutputLayout = .split) -> [GeneratedFile] {
+        generate(text, path: path, layout: layout).files
+    }
+
+    @Test func writesExactlyTheGeneratedFiles() throws {
+        let folder = try workspace()
+        let run = runTool(["generate", "Specs/shop.json", "--output", "Out"], in: folder.url)
+        #expect(run.status == .success, "\(run.standardError)")
+        #expect(run.standardError.isEmpty)
+        let expected = expectedFiles(shopSpec(), path: "Specs/shop.json")
+        #expect(!expected.isEmpty)
+        #expect(folder.allFiles(under: "Out") == expected.map { "Out/\($0.path)" }.sorted())
+        for file in expected {
+            #expect(folder.read("Out/\(file.path)") == file.contents, "\(file.path)")
+        }
+        #expect(run.standardOutput == "\(expected.count) written, 0 unchanged, 0 removed in Out\n")
+    }
+
+    @Test func secondRunWritesNothing() throws {
+        let folder = try workspace()
+        #expect(runTool(["generate", "Specs/shop.json", "-o", "Out"], in: folder.url).status == .success)
+        try backdate(folder, under: "Out")
+        let before = Snapshot(folder, under: "Out")
+        let run = runTool(["generate", "Specs/shop.json", "-o", "Out"], in: folder.url)
+        #expect(run.status == .success)
+        #expect(run.standardOutput == "0 written, \(before.entries.count) unchanged, 0 removed in Out\n")
+        #expect(Snapshot(folder, under: "Out").touched(comparedTo: before) == [])
+
+        let quiet = runTool(["generate", "Specs/shop.json", "-o", "Out", "--quiet"], in: folder.url)
+        #expect(quiet.status == .success)
+        #expect(quiet.standardOutput.isEmpty)
+    }
+
+    @Test func aSpecEditRewritesOnlyTheChangedFiles() throws {
+        let folder = try workspace()
+        #expect(runTool(["generate", "Specs/shop.json", "-o", "Out"], in: folder.url).status == .success)
+        try backdate(folder, under: "Out")
+        let before = Snapshot(folder, under: "Out")
+        try folder.write("Specs/shop.json", shopSpec(cityDescription: "A city we deliver to."))
+        let run = runTool(["generate", "Specs/shop.json", "-o", "Out"], in: folder.url)
+        #expect(run.status == .success)
+        #expect(Snapshot(folder, under: "Out").touched(comparedTo: before) == ["Out/Models/City.swift"])
+        #expect(folder.read("Out/Models/City.swift")?.contains("/// A city we deliver to.") == true)
+        #expect(run.standardOutput == "1 written, \(before.entries.count - 1) unchanged, 0 removed in Out\n")
+    }
+
+    @Test func filesTheSpecNoLongerProducesAreRemoved() throws {
+        let folder = try workspace()
+        #expect(runTool(["generate", "Specs/shop.json", "-o", "Out"], in: folder.url).status == .success)
+        #expect(folder.exists("Out/Endpoints/Cities/AddCityEndpoint.swift"))
+        try folder.write("Specs/shop.json", shopSpec(extraEndpoint: false))
+        let run = runTool(["generate", "Specs/shop.json", "-o", "Out"], in: folder.url)
+        #expect(run.status == .success, "\(run.standardError)")
+        #expect(!folder.exists("Out/Endpoints/Cities/AddCityEndpoint.swift"))
+        #expect(folder.exists("Out/Endpoints/Cities/ListCitiesEndpoint.swift"))
+        #expect(run.standardOutput.hasSuffix(", 1 removed in Out\n"), "\(run.standardOutput)")
+        let expected = expectedFiles(shopSpec(extraEndpoint: false), path: "Specs/shop.json")
+        #expect(folder.allFiles(under: "Out") == expected.map { "Out/\($0.path)" }.sorted())
+    }
+
+    @Test func foldersLeftEmptyAreRemoved() throws {
+        let folder = try workspace()
+        #expect(runTool(["generate", "Specs/shop.json", "-o", "Out"], in: folder.url).status == .success)
+        // Renaming the resource moves its endpoints to another folder.
+        try folder.write("Specs/shop.json", shopSpec().replacingOccurrences(of: "\"Cities\": {", with: "\"Towns\": {"))
+        #expect(runTool(["generate", "Specs/shop.json", "-o", "Out"], in: folder.url).status == .success)
+        #expect(!folder.exists("Out/Endpoints/Cities"))
+        #expect(folder.exists("Out/Endpoints/Towns/ListCitiesEndpoint.swift"))
+        #expect(folder.exists("Out"))
+    }
+
+    @Test func handWrittenFilesAreNeverRemoved() throws {
+        let folder = try workspace()
+        try folder.write("Out/Helpers.swift", "// Helpers for the generated code.\nextension String {}\n")
+        try folder.write("Out/Endpoints/Cities/Custom.swift", "import Foundation\n")
+        try folder.write("Out/notes.txt", "// Generated by endpointgen, but not Swift\n")
+        #expect(runTool(["generate", "Specs/shop.json", "-o", "Out"], in: folder.url).status == .success)
+        try folder.write("Specs/shop.json", shopSpec(extraEndpoint: false))
+        #expect(runTool(["generate", "Specs/shop.json", "-o", "Out"], in: folder.url).status == .success)
+        try folder.write("Specs/shop.json", shopSpec().replacingOccurrences(of: "\"Cities\": {", with: "\"Towns\": {"))
+        #expect(runTool(["generate", "Specs/shop.json", "-o", "Out"], in: folder.url).status == .success)
+        #expect(folder.read("Out/Helpers.swift") == "// Helpers for the generated code.\nextension String {}\n")
+        #expect(folder.read("Out/Endpoints/Cities/Custom.swift") == "import Foundation\n")
+        #expect(folder.read("Out/notes.txt") == "// Generated by endpointgen, but not Swift\n")
+    }
+
+    @Test func refusesToOverwriteAHandWrittenFile() throws {
+        let folder = try workspace()
+        let handWritten = "// My own City.\nstruct City {}\n"
+        try folder.write("Out/Models/City.swift", handWritten)
+        let run = runTool(["generate", "Specs/shop.json", "-o", "Out"], in: folder.url)
+        #expect(run.status == .failure)
+        #expect(run.standardError.contains("Out/Models/City.swift"), "\(run.standardError)")
+        #expect(run.standardError.contains("error"))
+        #expect(run.standardOutput.isEmpty)
+        // Nothing was written: not the conflicting file, nor any other.
+        #expect(folder.allFiles(under: "Out") == ["Out/Models/City.swift"])
+        #expect(folder.read("Out/Models/City.swift") == handWritten)
+    }
+
+    @Test func aBadSpecAmongSeveralWritesAndRemovesNothing() throws {
+        let other = #"{ "endpointgen": 1, "name": "Other", "models": { "Town": { "properties": { "name": "String" } } } }"#
+        let folder = try workspace(["Specs/shop.json": shopSpec(), "Specs/other.json": other])
+        let first = runTool(["generate", "Specs/shop.json", "Specs/other.json", "-o", "Out"], in: folder.url)
+        #expect(first.status == .success, "\(first.standardError)")
+        try backdate(folder, under: "Out")
+        let before = Snapshot(folder, under: "Out")
+
+        // One spec changes (a rewrite and a removal are due), the other breaks.
+        try folder.write("Specs/shop.json", shopSpec(cityDescription: "Changed.", extraEndpoint: false))
+        try folder.write("Specs/other.json", "{ \"name\": \"Other\", \"models\": { \"Bad\": \"Nope\" } }")
+        let run = runTool(["generate", "Specs/shop.json", "Specs/other.json", "-o", "Out"], in: folder.url)
+        #expect(run.status == .failure)
+        #expect(run.standardError.contains("Specs/other.json:1:"), "\(run.standardError)")
+        #expect(run.standardOutput.isEmpty)
+        #expect(Snapshot(folder, under: "Out").touched(comparedTo: before) == [])
+    }
+
+    @Test func twoSpecsThatGenerateOneFileAreAnError() throws {
+        let folder = try workspace(["Specs/a.json": shopSpec(), "Specs/b.json": shopSpec()])
+        let run = runTool(["generate", "Specs/a.json", "Specs/b.json", "-o", "Out"], in: folder.url)
+        #expect(run.status == .failure)
+        #expect(run.standardError.contains("Specs/b.json: error: generates "), "\(run.standardError)")
+        #expect(run.standardError.contains("Specs/a.json generates too"))
+        #expect(!folder.exists("Out"))
+    }
+
+    @Test func headerNamesTheSpecRelativeToTheCurrentDirectory() throws {
+        let folder = try workspace()
+        for argument in ["Specs/shop.json", folder.file("Specs/shop.json").path, "./Specs/../Specs/shop.json"] {
+            let run = runTool(["generate", argument, "-o", "Out"], in: folder.url)
+            #expect(run.status == .success, "\(run.standardError)")
+            for path in folder.allFiles(under: "Out") {
+                let first = folder.read(path)?.split(separator: "\n").first ?? ""
+                #expect(first == "// Generated by endpointgen from Specs/shop.json. Do not edit.", "\(argument): \(path)")
+            }
+        }
+        // Run from a subfolder, the same spec is named from there.
+        try FileManager.default.createDirectory(at: folder.file("App"), withIntermediateDirectories: true)
+        let run = runTool(["generate", "../Specs/shop.json", "-o", "Generated"], in: folder.file("App"))
+        #expect(run.status == .success, "\(run.standardError)")
+        let first = folder.read("App/Generated/Models/City.swift")?.split(separator: "\n").first ?? ""
+        #expect(first == "// Generated by endpointgen from ../Specs/shop.json. Do not edit.")
+    }
+
+    @Test func compactLayoutWritesTheAnnouncedFilesEvenWithoutModels() throws {
+        let noModels = """
+            { "endpointgen": 1, "name": "Ping", "resources": { "Health": { "endpoints": [ { "method": "GET", "path": "/ping" } ] } } }
+            """
+        let nothing = #"{ "endpointgen": 1, "name": "Nothing" }"#
+        let folder = try workspace(["Specs/ping.json": noModels, "Specs/nothing.json": nothing, "Specs/shop.json": shopSpec()])
+        let run = runTool(["generate", "Specs/ping.json", "Specs/nothing.json", "Specs/shop.json", "-o", "Out", "--layout", "compact"], in: folder.url)
+        #expect(run.status == .success, "\(run.standardError)")
+        let announced = ["Specs/ping.json", "Specs/nothing.json", "Specs/shop.json"]
+            .flatMap { OutputLayout.compactFileNames(forSpecAt: $0) }.map { "Out/\($0)" }
+        #expect(folder.allFiles(under: "Out") == announced.sorted())
+        #expect(folder.read("Out/ping.Models.swift")?.hasPrefix("// Generated by endpointgen from Specs/ping.json.") == true)
+    }
+
+    @Test func switchingLayoutsReplacesTheOldFiles() throws {
+        let folder = try workspace()
+        #expect(runTool(["generate", "Specs/shop.json", "-o", "Out"], in: folder.url).status == .success)
+        #expect(runTool(["generate", "Specs/shop.json", "-o", "Out", "--layout", "compact"], in: folder.url).status == .success)
+        #expect(folder.allFiles(under: "Out") == OutputLayout.compactFileNames(forSpecAt: "Specs/shop.json").map { "Out/\($0)" }.sorted())
+    }
+}

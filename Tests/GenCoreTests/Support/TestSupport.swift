@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+
+@testable import GenCore
+
+// Helpers shared by the GenCore tests. Nothing here calls into the code under test except to
+// run it: expected positions and values are computed independently of the implementation.
+
+/// The place where the `occurrence`-th `needle` starts in `text`, counted the way the spec
+/// format defines positions: 1-based lines that end at "\n", 1-based columns in Unicode scalars.
+func location(of needle: String, in text: String, occurrence: Int = 1, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> GenCore.SourceLocation {
+    let haystack = Array(text.unicodeScalars)
+    let pattern = Array(needle.unicodeScalars)
+    var seen = 0
+    var line = 1
+    var column = 1
+    var index = 0
+    while index + pattern.count <= haystack.count {
+        if Array(haystack[index..<index + pattern.count]) == pattern {
+            seen += 1
+            if seen == occurrence { return GenCore.SourceLocation(line: line, column: column) }
+        }
+        if haystack[index] == "\n" {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
+        index += 1
+    }
+    Issue.record("'\(needle)' does not occur \(occurrence) time(s) in the text", sourceLocation: sourceLocation)
+    return GenCore.SourceLocation(line: 0, column: 0)
+}
+
+func loc(_ line: Int, _ column: Int) -> GenCore.SourceLocation {
+    GenCore.SourceLocation(line: line, column: column)
+}
+
+/// Parses `text`, returning the tree or the syntax error.
+func parseJSON(_ text: String) -> Result<JSONNode, JSONSyntaxError> {
+    do {
+        return .success(try JSONParser.parse(text))
+    } catch {
+        return .failure(error)
+    }
+}
+
+extension JSONNode {
+    var members: [Member]? {
+        if case .object(let members) = value { return members }
+        return nil
+    }
+
+    var elements: [JSONNode]? {
+        if case .array(let elements) = value { return elements }
+        return nil
+    }
+
+    var stringValue: String? {
+        if case .string(let text) = value { return text }
+        return nil
+    }
+
+    var numberText: String? {
+        if case .number(let text) = value { return text }
+        return nil
+    }
+
+    func member(_ key: String) -> Member? {
+        members?.first { $0.key == key }
+    }
+
+    subscript(key: String) -> JSONNode? { member(key)?.value }
+    subscript(index: Int) -> JSONNode? {
+        guard let elements, elements.indices.contains(index) else { return nil }
+        return elements[index]
+    }
+}
+
+// MARK: Specs
+
+/// A minimal valid spec with the given `models` and `resources` objects (JSON text) spliced in,
+/// one construct a line so that the locations of problems are easy to tell apart.
+func spec(name: String = "Test", extra: String = "", models: String = "{}", resources: String = "{}") -> String {
+    """
+    {
+      "endpointgen": 1,
+      "name": "\(name)",\(extra.isEmpty ? "" : "\n  " + extra + ",")
+      "models": \(models),
+      "resources": \(resources)
+    }
+    """
+}
+
+func generate(_ text: String, path: String = "spec.json", layout: OutputLayout = .split, access: String? = nil) -> GenerationResult {
+    Generator.generate(specText: text, specPath: path, options: GeneratorOptions(layout: layout, accessLevel: access))
+}
+
+/// A seeded generator (SplitMix64), so that property tests are reproducible.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The package root, found from this file's path (Tests/GenCoreTests/Support/TestSupport.swift).
+let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+// MARK: Processes
+
+/// The absolute path of an executable found on PATH, or nil.
+func executable(named name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":") {
+        let candidate = "\(folder)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+}
+
+struct ProcessOutput {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+}
+
+/// Runs a program to completion, reading its output through files so that a full pipe cannot
+/// block it.
+func runProcess(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> ProcessOutput {
+    let scratch = try TemporaryDirectory()
+    let outURL = scratch.url.appendingPathComponent("stdout")
+    let errURL = scratch.url.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = try FileHandle(forWritingTo: errURL)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    return ProcessOutput(
+        status: process.terminationStatus,
+        standardOutput: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+        standardError: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+}
+
+/// A fresh directory that is removed when the value goes away.
+final class TemporaryDirectory: Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("GenCoreTests-\(UUID().uuidString)", isDirectory: true)
+            .standardizedFileURL
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func file(_ path: String) -> URL { url.appendingPathComponent(path) }
+
+    func write(_ path: String, _ contents: String) throws {
+        let target = file(path)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: target)
+    }
+
+    func read(_ path: String) -> String? {
+        FileManager.default.contents(atPath: file(path).path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: file(path).path)
+    }
+
+    /// Relative paths of every regular file below the directory, sorted.
+    func allFiles(under folder: String = "") -> [String] {
+        let base = folder.isEmpty ? url : file(folder)
+        guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            return []
+        }
+        let prefix = url.path + "/"
+        var paths: [String] = []
+        for case let item as URL in enumerator {
+            let values = try? item.resourceValues(forKeys: [.isRegularFileKey])
+            guard values?.isRegularFile == true else { continue }
+            let path = item.standardizedFileURL.path
+            if path.hasPrefix(prefix) { paths.append(String(path.dropFirst(prefix.count))) }
+        }
+        return paths.sorted()
+    }
+}
+
+/// `text` as a JSON string literal: quotes, backslashes and control characters escaped,
+/// everything else (U+2028 included) written as it is.
+func jsonString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        default:
+            if scalar.value < 0x20 {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return result + "\""
+}
