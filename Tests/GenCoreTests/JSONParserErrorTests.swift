@@ -123,9 +123,7 @@ struct SyntaxErrorCase: Sendable, CustomTestStringConvertible {
             return
         }
         let expected = testCase.spots.map { $0.location(in: testCase.text) }
-        withKnownIssue("escape errors are reported after the escape sequence instead of at it") {
-            #expect(expected.contains(error.location), "reported at \(error.location), expected one of \(expected)")
-        }
+        #expect(expected.contains(error.location), "reported at \(error.location), expected one of \(expected)")
     }
 
     @Test func nestingUpToTheLimitParses() {

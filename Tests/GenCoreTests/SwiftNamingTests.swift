@@ -21,11 +21,9 @@ import Testing
     @Test func acronymPluralsAndNumbers() {
         #expect(SwiftNaming.memberName("URLString") == "urlString")
         #expect(SwiftNaming.memberName("IDCard") == "idCard")
-        withKnownIssue("memberName splits a plural or numbered acronym inside the acronym: URLs → urLs, IDs → iDs, ID2 → iD2") {
-            #expect(SwiftNaming.memberName("URLs") == "urls")
-            #expect(SwiftNaming.memberName("IDs") == "ids")
-            #expect(SwiftNaming.memberName("ID2") == "id2")
-        }
+        #expect(SwiftNaming.memberName("URLs") == "urls")
+        #expect(SwiftNaming.memberName("IDs") == "ids")
+        #expect(SwiftNaming.memberName("ID2") == "id2")
     }
 
     @Test(arguments: [("2fa", "_2fa"), ("123", "_123"), ("1st place", "_1stPlace"), ("", "value"), ("---", "value"), ("_", "value")])

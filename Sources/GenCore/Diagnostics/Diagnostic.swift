@@ -34,9 +34,23 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `file:line:column: error: message`, the form compilers use, so editors and Xcode link it.
+    /// One line whatever the spec holds: control and line-separating characters in the message
+    /// or the path are shown as `\u{…}`, so a spec string cannot forge a diagnostic line.
     public var description: String {
         let place = location.map { "\(file):\($0.line):\($0.column)" } ?? file
-        return "\(place): \(severity.rawValue): \(message)"
+        return Self.visible("\(place): \(severity.rawValue): \(message)")
+    }
+
+    private static func visible(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if CommentText.isUnsafe(scalar) {
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }
 

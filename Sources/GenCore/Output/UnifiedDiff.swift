@@ -30,10 +30,11 @@ public enum UnifiedDiff {
             output.append("@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@")
             for edit in hunk {
                 switch edit.kind {
-                case .same: output.append(" " + edit.text)
-                case .delete: output.append("-" + edit.text)
-                case .insert: output.append("+" + edit.text)
+                case .same: output.append(" " + edit.text.text)
+                case .delete: output.append("-" + edit.text.text)
+                case .insert: output.append("+" + edit.text.text)
                 }
+                if !edit.text.endsWithNewline { output.append("\\ No newline at end of file") }
             }
             index = stop
         }
@@ -44,23 +45,33 @@ public enum UnifiedDiff {
         count == 0 ? "\(start - 1),0" : count == 1 ? "\(start)" : "\(start),\(count)"
     }
 
-    private static func lines(_ text: String) -> [Substring] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last == "" { lines.removeLast() }
-        return lines
+    /// A line and whether a newline ends it: only the last line of a text can lack one, and
+    /// `a` without a newline differs from `a` with one, as in `diff -u`.
+    struct Line: Equatable {
+        var text: Substring
+        var endsWithNewline: Bool
+    }
+
+    private static func lines(_ text: String) -> [Line] {
+        var parts = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lastEnds = parts.last == ""
+        if lastEnds { parts.removeLast() }
+        return parts.enumerated().map { index, part in
+            Line(text: part, endsWithNewline: index < parts.count - 1 || lastEnds)
+        }
     }
 
     struct Edit {
         enum Kind { case same, delete, insert }
         var kind: Kind
-        var text: Substring
+        var text: Line
         /// 1-based line numbers in the old and new text where this edit stands.
         var oldLine: Int
         var newLine: Int
     }
 
     /// Myers' O(ND) shortest edit script.
-    static func editScript(_ a: [Substring], _ b: [Substring]) -> [Edit] {
+    static func editScript(_ a: [Line], _ b: [Line]) -> [Edit] {
         let n = a.count, m = b.count
         let max = n + m
         var v = [Int](repeating: 0, count: 2 * max + 2)

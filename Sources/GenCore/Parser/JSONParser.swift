@@ -54,7 +54,10 @@ struct JSONParser {
     static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(text)
         // A byte-order mark is not JSON, but editors write one; skip it.
-        if parser.peek == "\u{FEFF}" { parser.advance() }
+        if parser.peek == "\u{FEFF}" {
+            parser.advance()
+            parser.column = 1  // editors do not show the mark: it takes no column
+        }
         parser.skipWhitespace()
         let node = try parser.parseValue()
         parser.skipWhitespace()
@@ -202,8 +205,9 @@ struct JSONParser {
                 advance()
                 return String(result)
             case "\\":
+                let escapeStart = location
                 advance()
-                result.append(try parseEscape())
+                result.append(try parseEscape(startingAt: escapeStart))
             case "\n":
                 throw error("unterminated string (a line break must be written as \\n)", at: start)
             default:
@@ -214,7 +218,9 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+    /// Reads the escape after a backslash; its errors point at the backslash.
+    private mutating func parseEscape(startingAt start: SourceLocation) throws(JSONSyntaxError) -> Unicode.Scalar {
+        func error(_ message: String) -> JSONSyntaxError { self.error(message, at: start) }
         guard let scalar = peek else { throw error("unterminated escape sequence") }
         advance()
         switch scalar {
@@ -227,13 +233,13 @@ struct JSONParser {
         case "r": return "\r"
         case "t": return "\t"
         case "u":
-            let high = try parseHex4()
+            let high = try parseHex4(startingAt: start)
             if (0xD800..<0xDC00).contains(high) {
                 guard peek == "\\" else { throw error("unpaired surrogate \\u\(hex4(high))") }
                 advance()
                 guard peek == "u" else { throw error("unpaired surrogate \\u\(hex4(high))") }
                 advance()
-                let low = try parseHex4()
+                let low = try parseHex4(startingAt: start)
                 guard (0xDC00..<0xE000).contains(low) else { throw error("invalid low surrogate \\u\(hex4(low))") }
                 return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
             }
@@ -244,11 +250,11 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+    private mutating func parseHex4(startingAt start: SourceLocation) throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let scalar = peek, scalar.properties.isASCIIHexDigit, let digit = UInt32(String(scalar), radix: 16) else {
-                throw error("expected four hexadecimal digits after \\u")
+                throw error("expected four hexadecimal digits after \\u", at: start)
             }
             value = value * 16 + digit
             advance()

@@ -473,8 +473,9 @@ struct Resolver {
         let name = Self.withSuffix(base, "Service")
         let protocolName = name + "Protocol"
         let liveName = "Live" + name
+        // One clash is enough to report: the three names share their stem.
         for typeName in [name, protocolName, liveName] {
-            declare(typeName, origin: "resource '\(resource.name.value)'", at: resource.name.location)
+            if !declare(typeName, origin: "resource '\(resource.name.value)'", at: resource.name.location) { break }
         }
         var prefix: [ResolvedAPI.PathSegment] = []
         if let path = resource.path {
@@ -742,7 +743,9 @@ struct Resolver {
             } else if allowed.contains(scalar) {
                 literal.unicodeScalars.append(scalar)
             } else {
-                let shown = scalar.properties.isWhitespace ? "a space" : "'\(scalar)'"
+                let shown = scalar == " " ? "a space"
+                    : scalar.properties.isWhitespace || CommentText.isUnsafe(scalar)
+                        ? "U+\(String(scalar.value, radix: 16, uppercase: true))" : "'\(scalar)'"
                 diagnostics.error("path '\(path)' contains \(shown), which must be percent-encoded in a URL path", at: location)
                 return nil
             }
@@ -757,19 +760,22 @@ struct Resolver {
 
     // MARK: Names
 
-    private mutating func declare(_ typeName: String, origin: String, at location: SourceLocation) {
+    /// Records a type the output declares; false (with an error) when it clashes with another.
+    @discardableResult
+    private mutating func declare(_ typeName: String, origin: String, at location: SourceLocation) -> Bool {
         if let other = declaredTypes[typeName] {
             diagnostics.error("\(origin) declares the type '\(typeName)', which \(other) declares too", at: location)
-            return
+            return false
         }
         if let other = declaredFileNames[typeName.lowercased()] {
             diagnostics.error(
                 "\(origin) declares the type '\(typeName)', whose file name differs only in case from that of \(other); rename one",
                 at: location)
-            return
+            return false
         }
         declaredTypes[typeName] = origin
-        declaredFileNames[typeName.lowercased()] = "\(origin)"
+        declaredFileNames[typeName.lowercased()] = origin
+        return true
     }
 
     private static func withSuffix(_ name: String, _ suffix: String) -> String {

@@ -114,6 +114,9 @@ enum SwiftNaming {
         while upperRun < scalars.count, scalars[upperRun].isUppercase { upperRun += 1 }
         if upperRun == 0 { return word }
         if upperRun == scalars.count { return word.lowercased() }
+        // A plural or numbered acronym is one word: `URLs` → `urls`, `IDs` → `ids`, `ID2` → `id2`.
+        let rest = scalars[upperRun...]
+        if upperRun > 1, rest == ["s"] || rest.allSatisfy(\.isNumber) { return word.lowercased() }
         // `URLString`: the last capital starts the next word.
         let cut = upperRun > 1 ? upperRun - 1 : 1
         return String(scalars[..<cut]).lowercased() + String(scalars[cut...])
