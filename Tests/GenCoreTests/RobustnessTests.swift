@@ -6,25 +6,12 @@ import Testing
 /// The generator never crashes: whatever the spec text, it returns files or diagnostics with
 /// a location, and nothing in between.
 @Suite struct RobustnessTests {
-    static let specsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Specs")
-
-    /// A small deterministic generator, so a failure reproduces from its seed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    static let specsFolder = packageRoot.appendingPathComponent("Specs")
 
     @Test(arguments: ["cities", "items", "users", "pets", "books"])
     func mutatedSpecsNeverCrashTheGenerator(_ name: String) throws {
         let original = Array(try String(contentsOf: Self.specsFolder.appendingPathComponent("\(name).json"), encoding: .utf8).utf8)
-        var random = SplitMix(state: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
+        var random = SeededGenerator(seed: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
         let pieces: [[UInt8]] = ["{", "}", "[", "]", "\"", ",", ":", "\\", "?", "null", "\"[String: [", "{\"type\": 1}", "\u{2028}", "\"\\u0000\"", "-0e5", "\"Date\""].map { Array($0.utf8) }
         for iteration in 0..<300 {
             var bytes = original
