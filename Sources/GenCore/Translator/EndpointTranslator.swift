@@ -49,11 +49,12 @@ struct EndpointTranslator {
         }
     }
 
-    static func argumentList(_ parameters: [ResolvedAPI.Parameter], omittingOptionals: Bool = false) -> String {
+    /// `name: name` for each parameter, as a call passes them on (`nil` for left-out optionals).
+    static func arguments(_ parameters: [ResolvedAPI.Parameter], omittingOptionals: Bool = false) -> [String] {
         parameters.map { parameter in
             let name = SwiftNaming.escaped(parameter.swiftName)
             return "\(SwiftNaming.argumentLabel(parameter.swiftName)): \(omittingOptionals && parameter.isOptional ? "nil" : name)"
-        }.joined(separator: ", ")
+        }
     }
 
     private func renderInitializer(_ endpoint: ResolvedAPI.Endpoint, into printer: inout CodePrinter) {

@@ -18,7 +18,7 @@ struct ServiceTranslator {
                 let parameters = EndpointTranslator.parameterList(endpoint.parameters, defaults: true)
                 let head = "\(access)static func \(SwiftNaming.escaped(endpoint.functionName))"
                 printer.block(head, list: parameters, " -> \(endpoint.typeName)") {
-                    $0.line("\(endpoint.typeName)(\(EndpointTranslator.argumentList(endpoint.parameters)))")
+                    $0.wrapped(endpoint.typeName, EndpointTranslator.arguments(endpoint.parameters), "")
                 }
             }
         }
@@ -47,8 +47,8 @@ struct ServiceTranslator {
                 documentation(endpoint, parameters: required, into: &printer)
                 let signature = signature(endpoint, parameters: required)
                 printer.block("\(access)func \(signature.head)", list: signature.list, signature.tail) {
-                    let arguments = EndpointTranslator.argumentList(endpoint.parameters, omittingOptionals: true)
-                    $0.line("try await \(SwiftNaming.escaped(endpoint.functionName))(\(arguments))")
+                    let arguments = EndpointTranslator.arguments(endpoint.parameters, omittingOptionals: true)
+                    $0.wrapped("try await \(SwiftNaming.escaped(endpoint.functionName))", arguments, "")
                 }
             }
         }
@@ -66,9 +66,9 @@ struct ServiceTranslator {
                 if let deprecated = endpoint.deprecated { printer.line(EndpointTranslator.deprecation(deprecated)) }
                 let signature = signature(endpoint, parameters: endpoint.parameters)
                 printer.block("\(access)func \(signature.head)", list: signature.list, signature.tail) {
-                    let call = "\(service.name).\(SwiftNaming.escaped(endpoint.functionName))(\(EndpointTranslator.argumentList(endpoint.parameters)))"
                     // `self.` because a parameter may be called `client`.
-                    $0.line("try await self.client.send(\(call))")
+                    let function = "try await self.client.send(\(service.name).\(SwiftNaming.escaped(endpoint.functionName))"
+                    $0.wrapped(function, EndpointTranslator.arguments(endpoint.parameters), ")")
                 }
             }
         }

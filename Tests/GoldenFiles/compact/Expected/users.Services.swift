@@ -66,7 +66,11 @@ struct LiveUsersService: UsersServiceProtocol {
     }
 
     func fetchUserEnvelope(id: String, fields: [String]?, includeChildren: Bool?) async throws -> FetchUserResponse {
-        try await self.client.send(UsersService.fetchUserEnvelope(id: id, fields: fields, includeChildren: includeChildren))
+        try await self.client.send(UsersService.fetchUserEnvelope(
+            id: id,
+            fields: fields,
+            includeChildren: includeChildren
+        ))
     }
 
     func createUser(user: User) async throws -> User {

@@ -18,7 +18,17 @@ public enum EdgeThingsService {
         xRequestID: String,
         xRetry: Int? = nil
     ) -> FetchItemsByItemIdStatusByStatusEndpoint {
-        FetchItemsByItemIdStatusByStatusEndpoint(itemId: itemId, status: status, tag: tag, priority: priority, since: since, pageSize: pageSize, request: request, xRequestID: xRequestID, xRetry: xRetry)
+        FetchItemsByItemIdStatusByStatusEndpoint(
+            itemId: itemId,
+            status: status,
+            tag: tag,
+            priority: priority,
+            since: since,
+            pageSize: pageSize,
+            request: request,
+            xRequestID: xRequestID,
+            xRetry: xRetry
+        )
     }
 
     /// Deprecated, with a keyword name.

@@ -43,6 +43,16 @@ extension EdgeThingsServiceProtocol {
         status: Status,
         xRequestID: String
     ) async throws -> [Collections] {
-        try await fetchItemsByItemIdStatusByStatus(itemId: itemId, status: status, tag: nil, priority: nil, since: nil, pageSize: nil, request: nil, xRequestID: xRequestID, xRetry: nil)
+        try await fetchItemsByItemIdStatusByStatus(
+            itemId: itemId,
+            status: status,
+            tag: nil,
+            priority: nil,
+            since: nil,
+            pageSize: nil,
+            request: nil,
+            xRequestID: xRequestID,
+            xRetry: nil
+        )
     }
 }

@@ -23,7 +23,17 @@ public struct LiveEdgeThingsService: EdgeThingsServiceProtocol {
         xRequestID: String,
         xRetry: Int?
     ) async throws -> [Collections] {
-        try await self.client.send(EdgeThingsService.fetchItemsByItemIdStatusByStatus(itemId: itemId, status: status, tag: tag, priority: priority, since: since, pageSize: pageSize, request: request, xRequestID: xRequestID, xRetry: xRetry))
+        try await self.client.send(EdgeThingsService.fetchItemsByItemIdStatusByStatus(
+            itemId: itemId,
+            status: status,
+            tag: tag,
+            priority: priority,
+            since: since,
+            pageSize: pageSize,
+            request: request,
+            xRequestID: xRequestID,
+            xRetry: xRetry
+        ))
     }
 
     @available(*, deprecated, message: "Use \"removeKeyword\" instead.\nSecond line")

@@ -21,7 +21,11 @@ public struct LiveUsersService: UsersServiceProtocol {
         fields: [String]?,
         includeChildren: Bool?
     ) async throws -> FetchUserResponse {
-        try await self.client.send(UsersService.fetchUserEnvelope(id: id, fields: fields, includeChildren: includeChildren))
+        try await self.client.send(UsersService.fetchUserEnvelope(
+            id: id,
+            fields: fields,
+            includeChildren: includeChildren
+        ))
     }
 
     public func createUser(user: User) async throws -> User {
