@@ -3,10 +3,15 @@ public struct GeneratorOptions: Sendable {
     public var layout: OutputLayout
     /// Overrides the spec's `defaults.access` when set.
     public var accessLevel: String?
+    /// How the header of every generated file names the spec. The CLI passes the spec's path
+    /// relative to the output directory, which does not change with the current directory or
+    /// the machine; nil means the `specPath` the diagnostics use.
+    public var specReference: String?
 
-    public init(layout: OutputLayout = .split, accessLevel: String? = nil) {
+    public init(layout: OutputLayout = .split, accessLevel: String? = nil, specReference: String? = nil) {
         self.layout = layout
         self.accessLevel = accessLevel
+        self.specReference = specReference
     }
 }
 
@@ -44,15 +49,9 @@ public enum Generator {
             return GenerationResult(files: [], diagnostics: reader.diagnostics.sorted)
         }
         var resolver = Resolver(document: document, file: specPath, accessOverride: access)
-        let api = resolver.resolve(specPath: specPath)
-        let diagnostics = (reader.diagnostics.diagnostics + resolver.diagnostics.diagnostics)
-        var collector = DiagnosticCollector(file: specPath)
-        for diagnostic in diagnostics {
-            switch diagnostic.severity {
-            case .error: collector.error(diagnostic.message, at: diagnostic.location)
-            default: collector.warning(diagnostic.message, at: diagnostic.location)
-            }
-        }
+        let api = resolver.resolve(specReference: options.specReference ?? specPath)
+        var collector = reader.diagnostics
+        collector.append(contentsOf: resolver.diagnostics)
         if collector.hasErrors {
             return GenerationResult(files: [], diagnostics: collector.sorted)
         }

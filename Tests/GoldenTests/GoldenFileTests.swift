@@ -22,13 +22,16 @@ import Testing
         let folder = Self.goldenRoot.appendingPathComponent(name)
         let arguments = try String(contentsOf: folder.appendingPathComponent("arguments"), encoding: .utf8)
             .split(whereSeparator: \.isWhitespace).map(String.init)
-        let (specPath, options) = try Self.parse(arguments)
-        let specText = try String(contentsOf: Self.packageRoot.appendingPathComponent(specPath), encoding: .utf8)
+        var (specPath, options) = try Self.parse(arguments)
+        let specURL = Self.packageRoot.appendingPathComponent(specPath)
+        let specText = try String(contentsOf: specURL, encoding: .utf8)
+        let expectedRoot = folder.appendingPathComponent("Expected")
+        // As `endpointgen generate <spec> --output <case>/Expected` names it.
+        options.specReference = OutputDirectory(url: expectedRoot).reference(toSpecAt: specURL)
         let result = Generator.generate(specText: specText, specPath: specPath, options: options)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description).joined(separator: "\n"))")
         try #require(result.succeeded)
 
-        let expectedRoot = folder.appendingPathComponent("Expected")
         let expected = Self.files(under: expectedRoot)
         let produced = Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) })
 
@@ -50,7 +53,7 @@ import Testing
 
         if ProcessInfo.processInfo.environment["ENDPOINTGEN_RECORD_GOLDENS"] == "1" {
             let directory = OutputDirectory(url: expectedRoot)
-            var plan = directory.plan(result.files)
+            var plan = directory.plan(result.files, specReferences: [options.specReference!])
             plan.removals = expected.keys.filter { produced[$0] == nil }.sorted()
             try directory.apply(plan)
             Issue.record("Re-recorded \(name): \(problems.count) difference(s). Read `git diff Tests/GoldenFiles/\(name)` line by line, then run again without ENDPOINTGEN_RECORD_GOLDENS.")

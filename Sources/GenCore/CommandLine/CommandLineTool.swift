@@ -33,8 +33,8 @@ public struct CommandLineTool {
 
         COMMANDS:
           generate    Write the generated Swift files for the specs into --output.
-                      Writes only files whose bytes change; removes files it generated
-                      earlier that the specs no longer produce.
+                      Writes only files whose bytes change; removes files generated
+                      earlier from the same specs that they no longer produce.
           check       Exit 0 when --output holds exactly what generate would write;
                       otherwise print a diff and the missing, changed and extra files,
                       and exit 1. Writes nothing.
@@ -42,8 +42,7 @@ public struct CommandLineTool {
 
         OPTIONS:
           -o, --output <dir>        The directory the generated files belong in.
-                                    It belongs to endpointgen: pass every spec for it
-                                    in one command.
+                                    Headers name each spec relative to it.
           --layout <split|compact>  split (default): one file per type in Models/,
                                     Endpoints/ and Services/. compact: three files per
                                     spec, named after the spec file.
@@ -83,6 +82,8 @@ public struct CommandLineTool {
         }
 
         // Generate every spec first: nothing is written unless all of them are clean.
+        let output = invocation.output.map { OutputDirectory(url: URL(fileURLWithPath: $0, relativeTo: currentDirectory)) }
+        var references: Set<String> = []
         var files: [GeneratedFile] = []
         var origins: [String: String] = [:]
         var failed = false
@@ -99,7 +100,9 @@ public struct CommandLineTool {
                 failed = true
                 continue
             }
-            let options = GeneratorOptions(layout: invocation.layout, accessLevel: invocation.access)
+            let reference = output?.reference(toSpecAt: url) ?? displayPath
+            references.insert(reference)
+            let options = GeneratorOptions(layout: invocation.layout, accessLevel: invocation.access, specReference: reference)
             let result = Generator.generate(specText: text, specPath: displayPath, options: options)
             for diagnostic in result.diagnostics { standardError("\(diagnostic)\n") }
             if !result.succeeded {
@@ -124,15 +127,15 @@ public struct CommandLineTool {
             if !invocation.quiet { standardOutput("\(invocation.specs.count) spec(s) valid\n") }
             return .success
         case "generate":
-            return generate(files, into: invocation.output!, quiet: invocation.quiet)
+            return generate(files, from: references, into: invocation.output!, quiet: invocation.quiet)
         default:
-            return check(files, against: invocation.output!, quiet: invocation.quiet)
+            return check(files, from: references, against: invocation.output!, quiet: invocation.quiet)
         }
     }
 
-    private func generate(_ files: [GeneratedFile], into output: String, quiet: Bool) -> ExitCode {
+    private func generate(_ files: [GeneratedFile], from references: Set<String>, into output: String, quiet: Bool) -> ExitCode {
         let directory = OutputDirectory(url: URL(fileURLWithPath: output, relativeTo: currentDirectory))
-        let plan = directory.plan(files)
+        let plan = directory.plan(files, specReferences: references)
         if !plan.conflicts.isEmpty {
             for path in plan.conflicts {
                 standardError("\(output)/\(path): error: not written: the file exists and endpointgen did not generate it (it has no endpointgen header); move it away or choose another --output\n")
@@ -141,8 +144,12 @@ public struct CommandLineTool {
         }
         do {
             try directory.apply(plan)
+        } catch let error as CocoaError {
+            let file = error.filePath ?? (error.userInfo[NSURLErrorKey] as? URL)?.path ?? output
+            standardError("\(file): error: cannot write the generated files (\(error.code.rawValue)): \(error.localizedDescription)\n")
+            return .failure
         } catch {
-            standardError("endpointgen: error: writing \(output): \(error.localizedDescription)\n")
+            standardError("\(output): error: cannot write the generated files: \(error)\n")
             return .failure
         }
         if !quiet {
@@ -151,9 +158,9 @@ public struct CommandLineTool {
         return .success
     }
 
-    private func check(_ files: [GeneratedFile], against output: String, quiet: Bool) -> ExitCode {
+    private func check(_ files: [GeneratedFile], from references: Set<String>, against output: String, quiet: Bool) -> ExitCode {
         let directory = OutputDirectory(url: URL(fileURLWithPath: output, relativeTo: currentDirectory))
-        let plan = directory.plan(files)
+        let plan = directory.plan(files, specReferences: references)
         let missing = plan.writes.filter { plan.previous[$0.path] == nil }.map(\.path)
         let changed = plan.writes.filter { plan.previous[$0.path] != nil }.map(\.path) + plan.conflicts
         if missing.isEmpty && changed.isEmpty && plan.removals.isEmpty {
@@ -212,7 +219,11 @@ public struct CommandLineTool {
             switch argument {
             case "-o", "--output":
                 switch value(for: argument) {
-                case .success(let output): invocation.output = output
+                case .success(let output):
+                    // An empty path would mean the current directory: refuse, so that an
+                    // unset variable (`--output "$OUT"`) cannot turn a whole tree into output.
+                    guard !output.isEmpty else { return .failure(UsageProblem(message: "--output needs a directory, not an empty path")) }
+                    invocation.output = output
                 case .failure(let problem): return .failure(problem)
                 }
             case "--layout":
@@ -255,8 +266,8 @@ public struct CommandLineTool {
         return .success(invocation)
     }
 
-    /// The spec's path as headers and diagnostics show it: relative to the current directory
-    /// when the spec lies below it, so output does not depend on where the repository is.
+    /// The spec's path as diagnostics show it: relative to the current directory when the spec
+    /// lies below it, as compilers name files.
     func displayPath(_ spec: String) -> String {
         let absolute = URL(fileURLWithPath: spec, relativeTo: currentDirectory).standardizedFileURL.path
         let base = currentDirectory.path.hasSuffix("/") ? currentDirectory.path : currentDirectory.path + "/"

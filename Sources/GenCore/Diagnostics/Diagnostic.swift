@@ -69,8 +69,8 @@ struct DiagnosticCollector {
         diagnostics.append(Diagnostic(.error, file: file, location: location, message: message))
     }
 
-    mutating func warning(_ message: String, at location: SourceLocation?) {
-        diagnostics.append(Diagnostic(.warning, file: file, location: location, message: message))
+    mutating func append(contentsOf other: DiagnosticCollector) {
+        diagnostics += other.diagnostics
     }
 
     /// Diagnostics in file order, so that output reads top to bottom whatever order checks ran in.

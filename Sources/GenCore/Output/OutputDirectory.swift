@@ -1,8 +1,9 @@
 import Foundation
 
-/// The output directory of one `generate` or `check` run. The directory belongs to endpointgen:
-/// every file in it that starts with endpointgen's header and is not produced by this run is
-/// stale. A file without the header is never overwritten or removed.
+/// The output directory of one `generate` or `check` run. A Swift file below it is stale when
+/// its header names one of the run's specs and the run no longer produces it; files generated
+/// from other specs (another output folder nested inside this one, say) are left alone. A file
+/// without the header is never overwritten or removed.
 public struct OutputDirectory: Sendable {
     public let url: URL
 
@@ -23,7 +24,8 @@ public struct OutputDirectory: Sendable {
         public var previous: [String: String] = [:]
     }
 
-    public func plan(_ files: [GeneratedFile]) -> Plan {
+    /// What writing `files`, generated from the specs named `specReferences`, would change.
+    public func plan(_ files: [GeneratedFile], specReferences: Set<String>) -> Plan {
         var plan = Plan()
         let produced = Set(files.map(\.path))
         for file in files {
@@ -42,19 +44,15 @@ public struct OutputDirectory: Sendable {
                 plan.conflicts.append(file.path)
             }
         }
-        plan.removals = generatedFiles().filter { !produced.contains($0) }
+        plan.removals = generatedFiles(from: specReferences).filter { !produced.contains($0) }
         return plan
     }
 
-    /// Writes and removes what `plan` says; creates folders as needed and removes folders that
-    /// removals left empty.
+    /// Removes and writes what `plan` says; creates folders as needed and removes folders that
+    /// removals left empty. Removals come first: on a file system that ignores case, renaming
+    /// `Userprofile` to `UserProfile` must not remove the file just written.
     public func apply(_ plan: Plan) throws {
         let fileManager = FileManager.default
-        for file in plan.writes {
-            let target = url.appendingPathComponent(file.path)
-            try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(file.contents.utf8).write(to: target, options: .atomic)
-        }
         for path in plan.removals {
             let target = url.appendingPathComponent(path)
             try fileManager.removeItem(at: target)
@@ -65,11 +63,27 @@ public struct OutputDirectory: Sendable {
                 folder = folder.deletingLastPathComponent().standardizedFileURL
             }
         }
+        for file in plan.writes {
+            let target = url.appendingPathComponent(file.path)
+            try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.contents.utf8).write(to: target, options: .atomic)
+        }
     }
 
-    /// Relative paths of the Swift files under the directory that carry endpointgen's header,
-    /// sorted, because the file system's order is not stable.
-    public func generatedFiles() -> [String] {
+    /// How generated headers name the spec at `spec`: its path relative to this directory, so
+    /// the bytes do not depend on the current directory or where the repository lies.
+    public func reference(toSpecAt spec: URL) -> String {
+        let from = url.standardizedFileURL.pathComponents
+        let to = spec.standardizedFileURL.pathComponents
+        var common = 0
+        while common < min(from.count, to.count), from[common] == to[common] { common += 1 }
+        let ups = Array(repeating: "..", count: from.count - common)
+        return (ups + to[common...]).joined(separator: "/")
+    }
+
+    /// Relative paths of the Swift files under the directory whose header names one of
+    /// `specReferences`, sorted, because the file system's order is not stable.
+    public func generatedFiles(from specReferences: Set<String>) -> [String] {
         guard let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey]) else {
             return []
         }
@@ -77,9 +91,12 @@ public struct OutputDirectory: Sendable {
         let base = url.path.hasSuffix("/") ? url.path : url.path + "/"
         for case let file as URL in enumerator where file.pathExtension == "swift" {
             guard let handle = try? FileHandle(forReadingFrom: file) else { continue }
-            let head = (try? handle.read(upToCount: FileHeader.marker.utf8.count)) ?? nil
+            let head = (try? handle.read(upToCount: 4096)) ?? nil
             try? handle.close()
-            guard let head, FileHeader.isGenerated(String(decoding: head, as: UTF8.self)[...]) else { continue }
+            guard let head,
+                  let firstLine = String(decoding: head, as: UTF8.self).split(separator: "\n", maxSplits: 1).first,
+                  let reference = FileHeader.specReference(inFirstLine: firstLine), specReferences.contains(reference)
+            else { continue }
             let path = file.standardizedFileURL.path
             if path.hasPrefix(base) { paths.append(String(path.dropFirst(base.count))) }
         }

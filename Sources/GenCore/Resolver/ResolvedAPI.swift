@@ -1,7 +1,8 @@
 /// The validated, resolved spec: every reference checked, every Swift name decided. The
 /// translator reads only this; it makes no naming decision of its own.
 struct ResolvedAPI: Sendable {
-    var specPath: String
+    /// How generated headers name the spec.
+    var specReference: String
     var description: String?
     /// The namespace enum for servers, headers and client construction (`CitiesAPI`).
     var namespace: String

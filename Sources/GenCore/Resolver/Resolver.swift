@@ -49,7 +49,7 @@ struct Resolver {
         diagnostics = DiagnosticCollector(file: file)
     }
 
-    mutating func resolve(specPath: String) -> ResolvedAPI {
+    mutating func resolve(specReference: String) -> ResolvedAPI {
         let namespace = Self.withSuffix(SwiftNaming.typeName(document.name.value), "API")
         if document.name.value.trimmingCharacters(in: .whitespaces).isEmpty {
             diagnostics.error("the spec's 'name' is empty", at: document.name.location)
@@ -78,7 +78,7 @@ struct Resolver {
         }
 
         return ResolvedAPI(
-            specPath: specPath, description: document.description, namespace: namespace, access: access,
+            specReference: specReference, description: document.description, namespace: namespace, access: access,
             servers: resolveServers(), headers: resolveHeaders(), models: models, services: services)
     }
 

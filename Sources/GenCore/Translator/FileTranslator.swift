@@ -35,7 +35,7 @@ struct FileTranslator {
                 file(unit.path, [unit.render])
             }
         case .compact:
-            let names = OutputLayout.compactFileNames(forSpecAt: api.specPath)
+            let names = OutputLayout.compactFileNames(forSpecAt: api.specReference)
             return [
                 file(names[0], modelUnits.map(\.render)),
                 file(names[1], endpointUnits.map(\.render)),
@@ -46,7 +46,7 @@ struct FileTranslator {
 
     private func file(_ path: String, _ declarations: [(inout CodePrinter) -> Void]) -> GeneratedFile {
         var printer = CodePrinter()
-        for line in FileHeader.lines(specPath: api.specPath) { printer.line(line) }
+        for line in FileHeader.lines(specReference: api.specReference) { printer.line(line) }
         if !declarations.isEmpty {
             printer.line("import Foundation")
             printer.line("import GeneratedRuntime")
