@@ -67,7 +67,12 @@ public struct EndpointClient: Sendable {
         }
         let basePath = components.percentEncodedPath.hasSuffix("/")
             ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
-        components.percentEncodedPath = basePath + request.path.percentEncoded
+        // Foundation stops the process on an invalid percent-encoded path: check it first.
+        let path = basePath + request.path.percentEncoded
+        guard PercentEncoding.isValidPath(path) else {
+            throw EndpointError(kind: .invalidRequest, method: request.method, url: nil)
+        }
+        components.percentEncodedPath = path
         components.percentEncodedQuery = request.percentEncodedQuery
         guard let url = components.url else {
             throw EndpointError(kind: .invalidRequest, method: request.method, url: nil)
@@ -75,11 +80,13 @@ public struct EndpointClient: Sendable {
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
         if let timeout { urlRequest.timeoutInterval = timeout }
-        for (name, value) in defaultHeaders.merging(request.headers, uniquingKeysWith: { $1 }) {
-            urlRequest.setValue(value, forHTTPHeaderField: name)
-        }
-        if request.headers["Accept"] == nil && defaultHeaders["Accept"] == nil {
-            urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        // Header names are case-insensitive: the endpoint's field wins over a default of any case.
+        var fields: [String: (name: String, value: String)] = [:]
+        for (name, value) in defaultHeaders { fields[name.lowercased()] = (name, value) }
+        for (name, value) in request.headers { fields[name.lowercased()] = (name, value) }
+        if fields["accept"] == nil, let accept = request.accept { fields["accept"] = ("Accept", accept) }
+        for field in fields.values {
+            urlRequest.setValue(field.value, forHTTPHeaderField: field.name)
         }
         urlRequest.httpBody = request.body
         return urlRequest

@@ -8,19 +8,25 @@ public struct EndpointRequest: Sendable, Hashable {
     public var path: EndpointPath
     /// Query items in the order they are sent; a name may repeat (arrays).
     public var query: [QueryItem]
-    /// Header fields set on this request; they win over the client's default headers.
+    /// Header fields set on this request; they win over the client's default headers, whatever
+    /// the case of their names.
     public var headers: [String: String]
     public var body: Data?
+    /// The `Accept` header sent unless `headers` or the client's defaults set one: JSON for
+    /// endpoints that decode JSON, `*/*` for raw data and text.
+    public var accept: String?
 
     public init(
         method: HTTPMethod,
         path: EndpointPath,
+        accept: String? = "application/json",
         query: [QueryItem] = [],
         headers: [String: String] = [:],
         body: Data? = nil
     ) {
         self.method = method
         self.path = path
+        self.accept = accept
         self.query = query
         self.headers = headers
         self.body = body
@@ -102,7 +108,7 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
         }
         public mutating func appendLiteral(_ literal: String) { text += literal }
         public mutating func appendInterpolation(_ value: some ParameterValue) {
-            text += PercentEncoding.encode(value.parameterValue)
+            text += PercentEncoding.encodeSegment(value.parameterValue)
         }
     }
 }
@@ -112,6 +118,37 @@ public enum PercentEncoding {
     private static let unreserved: Set<UInt8> = Set(
         Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
     )
+
+    /// A value as one path segment: as ``encode(_:)``, and `.` and `..` encoded too, so that
+    /// they cannot be read as the current or parent folder.
+    public static func encodeSegment(_ string: String) -> String {
+        string == "." || string == ".." ? String(repeating: "%2E", count: string.count) : encode(string)
+    }
+
+    /// Whether `path` is a valid percent-encoded URL path: only characters a path may hold,
+    /// and every `%` followed by two hexadecimal digits.
+    public static func isValidPath(_ path: String) -> Bool {
+        let bytes = Array(path.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return false }
+                index += 3
+                continue
+            }
+            guard unreserved.contains(byte) || pathSymbols.contains(byte) else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    private static let pathSymbols: Set<UInt8> = Set(Array("!$&'()*+,;=:@/".utf8))
+
+    private static func isHex(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+    }
 
     public static func encode(_ string: String) -> String {
         let hex = Array("0123456789ABCDEF".utf8)

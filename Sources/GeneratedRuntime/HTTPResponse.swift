@@ -53,6 +53,31 @@ extension HTTPResponse {
         }
     }
 
+    /// As ``decodeJSON(_:unwrapping:)``, but nil for an empty body, `null`, or a missing key:
+    /// what an optional response (`City?`) means.
+    public func decodeJSONIfPresent<T: Decodable>(_ type: T.Type, unwrapping key: String? = nil) throws -> T? {
+        guard !isBlank else { return nil }
+        let decoder = JSONDecoder()
+        guard let key else { return try decoder.decode(T?.self, from: body) }
+        decoder.userInfo[unwrapKey] = key
+        return try decoder.decode(UnwrappedIfPresent<T>.self, from: body).value
+    }
+
+    /// As ``decodeJSONArray(of:unwrapping:strategy:)``, but nil for an empty body, `null`, or a
+    /// missing key.
+    public func decodeJSONArrayIfPresent<Element: Decodable>(
+        of type: Element.Type, unwrapping key: String? = nil, strategy: ArrayDecodingStrategy
+    ) throws -> [Element]? {
+        switch strategy {
+        case .strict: return try decodeJSONIfPresent([Element].self, unwrapping: key)
+        case .prune: return try decodeJSONIfPresent(PrunedArray<Element>.self, unwrapping: key)?.elements
+        }
+    }
+
+    private var isBlank: Bool {
+        body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+    }
+
     /// The body as UTF-8 text.
     public func decodeString() throws -> String {
         guard let text = String(data: body, encoding: .utf8) else {
@@ -91,10 +116,23 @@ private let unwrapKey = CodingUserInfoKey(rawValue: "endpointgen.unwrapKey")!
 private struct Unwrapped<T: Decodable>: Decodable {
     let value: T
     init(from decoder: any Decoder) throws {
-        guard let key = decoder.userInfo[unwrapKey] as? String else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "No key to unwrap."))
-        }
-        let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        value = try container.decode(T.self, forKey: AnyCodingKey(key))
+        let (container, key) = try unwrappingContainer(decoder)
+        value = try container.decode(T.self, forKey: key)
     }
+}
+
+/// As `Unwrapped`, with a missing key or `null` read as nil.
+private struct UnwrappedIfPresent<T: Decodable>: Decodable {
+    let value: T?
+    init(from decoder: any Decoder) throws {
+        let (container, key) = try unwrappingContainer(decoder)
+        value = try container.decodeIfPresent(T.self, forKey: key)
+    }
+}
+
+private func unwrappingContainer(_ decoder: any Decoder) throws -> (container: KeyedDecodingContainer<AnyCodingKey>, key: AnyCodingKey) {
+    guard let key = decoder.userInfo[unwrapKey] as? String else {
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "No key to unwrap."))
+    }
+    return (try decoder.container(keyedBy: AnyCodingKey.self), AnyCodingKey(key))
 }

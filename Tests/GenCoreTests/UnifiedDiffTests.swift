@@ -214,4 +214,22 @@ import Testing
         }
         return result + old[cursor...]
     }
+
+    @Test func pastTheDifferenceCapTheMiddleIsReplacedWhole() {
+        let a = ["keep", "1", "2", "3", "end"].map { UnifiedDiff.Line(text: $0[...], endsWithNewline: true) }
+        let b = ["keep", "x", "y", "end"].map { UnifiedDiff.Line(text: $0[...], endsWithNewline: true) }
+        let script = UnifiedDiff.editScript(a, b, maximumDifferences: 2)
+        #expect(script.filter { $0.kind != .insert }.map(\.text) == a)
+        #expect(script.filter { $0.kind != .delete }.map(\.text) == b)
+        #expect(script.map(\.kind) == [.same, .delete, .delete, .delete, .insert, .insert, .same])
+    }
+
+    @Test func twoLargeUnrelatedFilesDiffQuickly() {
+        // 20,000 changed lines: the search stops at its cap instead of growing quadratically.
+        let old = (0..<10_000).map { "old \($0)" }.joined(separator: "\n") + "\n"
+        let new = (0..<10_000).map { "new \($0)" }.joined(separator: "\n") + "\n"
+        let diff = UnifiedDiff.diff(old: old, new: new, oldName: "o", newName: "n")
+        #expect(diff.hasPrefix("--- o\n+++ n\n@@ -1,10000 +1,10000 @@\n-old 0\n"))
+        #expect(diff.split(separator: "\n").count == 3 + 20_000)
+    }
 }

@@ -112,4 +112,39 @@ import FoundationNetworking
         #expect(error.kind == .cancelled)
         #expect(await transport.requests.isEmpty)
     }
+
+    @Test func dotSegmentsStayOneSegment() throws {
+        for value in [".", ".."] {
+            let path: EndpointPath = "/files/\(value)/meta"
+            let request = try EndpointClient(baseURL: URL(string: "https://h/api")!)
+                .urlRequest(for: Probe(request: EndpointRequest(method: .get, path: path)))
+            #expect(request.url?.absoluteString == "https://h/api/files/\(String(repeating: "%2E", count: value.count))/meta")
+        }
+        let name: EndpointPath = "/files/\("a.b..c")"
+        #expect(name.percentEncoded == "/files/a.b..c")
+    }
+
+    @Test func anInvalidPathIsAnErrorNotACrash() async throws {
+        for bad in ["/a%zz", "/b%2", "/c d", "/é"] {
+            let probe = Probe(request: EndpointRequest(method: .get, path: EndpointPath(percentEncoded: bad)))
+            let client = EndpointClient(baseURL: URL(string: "https://h")!, transport: Recorder())
+            let error = await #expect(throws: EndpointError.self) { try await client.send(probe) }
+            #expect(error?.kind == .invalidRequest, "\(bad)")
+        }
+        #expect(PercentEncoding.isValidPath("/a%2Fb/c:d@e!$&'()*+,;=-._~"))
+    }
+
+    @Test func headerNamesIgnoreCaseWhenMerged() throws {
+        var request = EndpointRequest(method: .get, path: "/", accept: "*/*")
+        request.headers["accept-language"] = "fr"
+        let client = EndpointClient(baseURL: URL(string: "https://h")!, defaultHeaders: ["Accept-Language": "en", "ACCEPT": "text/csv"])
+        for _ in 0..<20 {
+            let urlRequest = try client.urlRequest(for: Probe(request: request))
+            #expect(urlRequest.value(forHTTPHeaderField: "Accept-Language") == "fr")
+            #expect(urlRequest.value(forHTTPHeaderField: "Accept") == "text/csv", "a default Accept wins over the endpoint's kind")
+            #expect(urlRequest.allHTTPHeaderFields?.count == 2)
+        }
+        let plain = try EndpointClient(baseURL: URL(string: "https://h")!).urlRequest(for: Probe(request: request))
+        #expect(plain.value(forHTTPHeaderField: "Accept") == "*/*")
+    }
 }

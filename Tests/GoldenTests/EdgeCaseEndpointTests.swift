@@ -58,4 +58,25 @@ import Testing
         #expect(try await service.replaceEmpty(client: Empty()) == ["a": [.low, .high, .unknown(99)]])
         #expect(await transport.lastRequest?.jsonBody as? [String: [String: String]] == ["client": [:]])
     }
+
+    @Test func optionalResponsesAreNilForAnEmptyBodyOrAMissingKey() throws {
+        func response(_ text: String) -> HTTPResponse { HTTPResponse(statusCode: 200, body: json(text)) }
+        let maybe = FetchMaybeEndpoint()
+        #expect(try maybe.decodeResponse(response("")) == nil)
+        #expect(try maybe.decodeResponse(response(" \n")) == nil)
+        #expect(try maybe.decodeResponse(response(#"{"other": 1}"#)) == nil)
+        #expect(try maybe.decodeResponse(response(#"{"item": null}"#)) == nil)
+        let item = #"{"item": {"default": "d", "class": 1, "func": []}}"#
+        #expect(try maybe.decodeResponse(response(item))?.default == "d")
+        #expect(throws: DecodingError.self) { try maybe.decodeResponse(response(#"{"item": 5}"#)) }
+
+        let list = FetchMaybeListEndpoint()
+        #expect(try list.decodeResponse(response("null")) == nil)
+        #expect(try list.decodeResponse(response("[1, \"x\", 10]")) == [.low, .high])
+    }
+
+    @Test func rawResponsesAcceptAnything() throws {
+        #expect(FetchTextEndpoint().makeRequest().accept == "*/*")
+        #expect(FetchMaybeEndpoint().makeRequest().accept == "application/json")
+    }
 }

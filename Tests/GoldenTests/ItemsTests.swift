@@ -50,5 +50,6 @@ import Testing
         let client = ItemsAPI.client(server: .avatars, transport: transport)
         #expect(try await client.send(AvatarsService.loadAvatar(size: 128, id: 5)) == image)
         #expect(await transport.lastRequest?.url?.absoluteString == "https://i.pravatar.cc/128?img=5")
+        #expect(await transport.lastRequest?.value(forHTTPHeaderField: "Accept") == "*/*", "images are not JSON")
     }
 }

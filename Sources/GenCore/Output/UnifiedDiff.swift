@@ -70,15 +70,49 @@ public enum UnifiedDiff {
         var newLine: Int
     }
 
-    /// Myers' O(ND) shortest edit script.
-    static func editScript(_ a: [Line], _ b: [Line]) -> [Edit] {
+    /// The shortest edit script, by Myers' O(ND) algorithm on what lies between the common
+    /// first and last lines. Each step keeps only its own window of the search, so memory grows
+    /// with the square of the number of differences, not of the file size; past
+    /// `maximumDifferences` the middle is shown as removed and added whole, which is still a
+    /// correct diff.
+    static func editScript(_ a: [Line], _ b: [Line], maximumDifferences: Int = 2000) -> [Edit] {
+        var prefix = 0
+        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
+        let middleA = Array(a[prefix..<(a.count - suffix)]), middleB = Array(b[prefix..<(b.count - suffix)])
+        var edits = (0..<prefix).map { Edit(kind: .same, text: a[$0], oldLine: $0 + 1, newLine: $0 + 1) }
+        let middle = myers(middleA, middleB, maximumDifferences: maximumDifferences) ?? replacement(middleA, middleB)
+        edits += middle.map { edit in
+            var edit = edit
+            edit.oldLine += prefix
+            edit.newLine += prefix
+            return edit
+        }
+        for offset in 0..<suffix {
+            let oldIndex = a.count - suffix + offset, newIndex = b.count - suffix + offset
+            edits.append(Edit(kind: .same, text: a[oldIndex], oldLine: oldIndex + 1, newLine: newIndex + 1))
+        }
+        return edits
+    }
+
+    private static func replacement(_ a: [Line], _ b: [Line]) -> [Edit] {
+        a.enumerated().map { Edit(kind: .delete, text: $1, oldLine: $0 + 1, newLine: 1) }
+            + b.enumerated().map { Edit(kind: .insert, text: $1, oldLine: a.count + 1, newLine: $0 + 1) }
+    }
+
+    private static func myers(_ a: [Line], _ b: [Line], maximumDifferences: Int) -> [Edit]? {
         let n = a.count, m = b.count
         let max = n + m
+        guard max > 0 else { return [] }
         var v = [Int](repeating: 0, count: 2 * max + 2)
+        // trace[d][k + d] is v[k] as it stood before step d, for k in -d...d.
         var trace: [[Int]] = []
         var found = false
-        for d in 0...max {
-            trace.append(v)
+        search: for d in 0...min(max, maximumDifferences) {
+            trace.append(Array(v[(max - d)...(max + d)]))
             for k in stride(from: -d, through: d, by: 2) {
                 var x: Int
                 if k == -d || (k != d && v[k - 1 + max] < v[k + 1 + max]) {
@@ -94,19 +128,19 @@ public enum UnifiedDiff {
                 v[k + max] = x
                 if x >= n && y >= m {
                     found = true
-                    break
+                    break search
                 }
             }
-            if found { break }
         }
+        guard found else { return nil }
         // Walk the trace back from the end to recover the edits.
         var edits: [Edit] = []
         var x = n, y = m
         for d in stride(from: trace.count - 1, through: 0, by: -1) {
-            let v = trace[d]
+            let window = trace[d]
             let k = x - y
-            let previousK = (k == -d || (k != d && v[k - 1 + max] < v[k + 1 + max])) ? k + 1 : k - 1
-            let previousX = d == 0 ? 0 : v[previousK + max]
+            let previousK = (k == -d || (k != d && window[k - 1 + d] < window[k + 1 + d])) ? k + 1 : k - 1
+            let previousX = d == 0 ? 0 : window[previousK + d]
             let previousY = previousX - previousK
             while x > previousX && y > previousY {
                 edits.append(Edit(kind: .same, text: a[x - 1], oldLine: x, newLine: y))

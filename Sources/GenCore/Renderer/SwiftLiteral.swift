@@ -28,7 +28,9 @@ enum SwiftLiteral {
         switch node.value {
         case .null: return ".null"
         case .bool(let flag): return ".bool(\(flag))"
-        case .number(let text): return Int(text) != nil ? ".int(\(text))" : ".double(\(text))"
+        case .number(let text):
+            // The resolver rejected numbers that are not finite Doubles.
+            return Int(text) != nil ? ".int(\(text))" : ".double(\(Double(text) ?? 0))"
         case .string(let text): return ".string(\(string(text)))"
         case .array(let elements): return ".array([\(elements.map(json).joined(separator: ", "))])"
         case .object(let members):

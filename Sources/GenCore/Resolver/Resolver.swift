@@ -93,8 +93,11 @@ struct Resolver {
                 return nil
             }
             seen[caseName] = name.value
-            guard let parsed = URL(string: url.value), let scheme = parsed.scheme?.lowercased(),
-                  scheme == "http" || scheme == "https", parsed.host != nil, parsed.query == nil, parsed.fragment == nil
+            // Checked here, strictly, rather than left to the Foundation of whichever platform runs
+            // the generator: the generated `URL(string:)!` must parse on every platform.
+            guard Self.isPortableURL(url.value), let parsed = URL(string: url.value), let scheme = parsed.scheme?.lowercased(),
+                  scheme == "http" || scheme == "https", let host = parsed.host, !host.isEmpty, parsed.query == nil,
+                  parsed.fragment == nil, parsed.port.map({ (1...65535).contains($0) }) ?? true
             else {
                 diagnostics.error(
                     "server '\(name.value)' has an invalid URL '\(url.value)'; expected an absolute http or https URL without query or fragment",
@@ -105,9 +108,30 @@ struct Resolver {
         }
     }
 
+    /// ASCII only, with the characters RFC 3986 allows and `%` only before two hex digits.
+    static func isPortableURL(_ text: String) -> Bool {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=".unicodeScalars)
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "%" {
+                guard index + 2 < scalars.count, scalars[index + 1].properties.isASCIIHexDigit,
+                      scalars[index + 2].properties.isASCIIHexDigit else { return false }
+            } else if !allowed.contains(scalar) {
+                return false
+            }
+        }
+        return true
+    }
+
     private mutating func resolveHeaders() -> [(name: String, value: String)] {
-        document.headers.compactMap { name, value in
+        var seen: [String: String] = [:]
+        return document.headers.compactMap { name, value in
             guard checkHeaderName(name) else { return nil }
+            if let other = seen[name.value.lowercased()] {
+                diagnostics.error("headers '\(other)' and '\(name.value)' are one header: names ignore case", at: name.location)
+                return nil
+            }
+            seen[name.value.lowercased()] = name.value
             if value.value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
                 diagnostics.error("the value of header '\(name.value)' contains a line break", at: value.location)
                 return nil
@@ -419,9 +443,16 @@ struct Resolver {
         case (.builtin(.int), .number(let text)), (.builtin(.int64), .number(let text)):
             return Int64(text) != nil ? text : fail("a whole number")
         case (.builtin(.double), .number(let text)):
-            return Double(text).map(\.isFinite) == true ? text : fail("a number that fits in Double")
+            // Written as the Double it becomes, so that no literal is inexact or overflows.
+            guard let value = Double(text), value.isFinite else { return fail("a number that fits in Double") }
+            return "\(value)"
         case (.builtin(.bool), .bool(let flag)): return flag ? "true" : "false"
-        case (.builtin(.json), _): return SwiftLiteral.json(node)
+        case (.builtin(.json), _):
+            if let number = Self.nonFiniteNumber(in: node) {
+                diagnostics.error("the number \(number) in a JSON default does not fit in Double", at: node.location)
+                return nil
+            }
+            return SwiftLiteral.json(node)
         case (.model(let name), .string(let text)) where isEnum(type):
             if let caseName = enumRawValues[name]?[.string(text)] { return ".\(SwiftNaming.escaped(caseName))" }
             return fail("one of the values of enum '\(name)'")
@@ -452,6 +483,15 @@ struct Resolver {
         default:
             diagnostics.error("default values are not supported for properties of type \(type.swift)", at: node.location)
             return nil
+        }
+    }
+
+    private static func nonFiniteNumber(in node: JSONNode) -> String? {
+        switch node.value {
+        case .number(let text): return Int(text) != nil || Double(text)?.isFinite == true ? nil : text
+        case .array(let elements): return elements.lazy.compactMap(nonFiniteNumber).first
+        case .object(let members): return members.lazy.compactMap { nonFiniteNumber(in: $0.value) }.first
+        default: return nil
         }
     }
 
@@ -619,6 +659,11 @@ struct Resolver {
             }
         }
         for parameter in endpoint.query {
+            if parameter.name.value.isEmpty {
+                diagnostics.error("a query parameter needs a name", at: parameter.name.location)
+                failed = true
+                continue
+            }
             guard let type = resolveType(parameter.type) else { failed = true; continue }
             let element: TypeReference = if case .array(let element) = type.unwrapped { element } else { type.unwrapped }
             guard isSimple(element) else {
@@ -632,8 +677,15 @@ struct Resolver {
             guard claim(swiftName, for: parameter.name.value, at: parameter.name.location) else { failed = true; continue }
             parameters.append(.init(kind: .query(name: parameter.name.value), swiftName: swiftName, type: type, description: parameter.description))
         }
+        var headerNames: [String: String] = [:]
         for parameter in endpoint.headers {
             guard checkHeaderName(parameter.name), let type = resolveType(parameter.type) else { failed = true; continue }
+            if let other = headerNames[parameter.name.value.lowercased()] {
+                diagnostics.error("headers '\(other)' and '\(parameter.name.value)' are one header: names ignore case", at: parameter.name.location)
+                failed = true
+                continue
+            }
+            headerNames[parameter.name.value.lowercased()] = parameter.name.value
             guard isSimple(type.unwrapped) else {
                 diagnostics.error(
                     "header '\(parameter.name.value)' must be a String, number, Bool, UUID, URL, Date or enum, not \(type.swift)",
@@ -716,7 +768,15 @@ struct Resolver {
         var segments: [ResolvedAPI.PathSegment] = []
         var literal = ""
         var parameter: String?
-        for scalar in path.unicodeScalars {
+        let scalars = Array(path.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            if parameter == nil, scalar == "%" {
+                let isHex = { (i: Int) in i < scalars.count && scalars[i].properties.isASCIIHexDigit }
+                guard isHex(index + 1), isHex(index + 2) else {
+                    diagnostics.error("'%' in path '\(path)' must start a percent-encoded byte such as %20", at: location)
+                    return nil
+                }
+            }
             if var name = parameter {
                 if scalar == "}" {
                     let nameCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._".unicodeScalars)

@@ -84,7 +84,11 @@ struct EndpointTranslator {
         }
         if path.isEmpty { path = "/" }
         let method = ".\(endpoint.method.lowercased())"
-        let creation = "EndpointRequest(method: \(method), path: \"\(path)\")"
+        var creation = "EndpointRequest(method: \(method), path: \"\(path)\")"
+        switch endpoint.response {
+        case .data, .text: creation = "EndpointRequest(method: \(method), path: \"\(path)\", accept: \"*/*\")"
+        case .void, .json: break
+        }
         let statements = endpoint.parameters.compactMap { parameter -> String? in
             let value = reference(parameter.swiftName)
             switch parameter.kind {
@@ -120,11 +124,15 @@ struct EndpointTranslator {
             printer.block("\(signature) throws -> String") { $0.line("try response.decodeString()") }
         case .json(let type):
             printer.block("\(signature) throws -> \(type.swift)") { printer in
-                if endpoint.arrayStrategy == .prune, case .array(let element) = type {
+                switch (type, endpoint.arrayStrategy) {
+                case (.array(let element), .prune):
                     printer.line("try response.decodeJSONArray(of: \(element.swift).self\(key), strategy: .prune)")
-                } else if endpoint.arrayStrategy == .prune, case .optional(.array(let element)) = type {
-                    printer.line("try response.decodeJSON(PrunedArray<\(element.swift)>?.self\(key))?.elements")
-                } else {
+                case (.optional(.array(let element)), .prune):
+                    printer.line("try response.decodeJSONArrayIfPresent(of: \(element.swift).self\(key), strategy: .prune)")
+                case (.optional(let wrapped), _):
+                    // Optional: an empty body or a missing key is nil, not a decoding error.
+                    printer.line("try response.decodeJSONIfPresent(\(wrapped.swift).self\(key))")
+                default:
                     printer.line("try response.decodeJSON(\(type.swift).self\(key))")
                 }
             }

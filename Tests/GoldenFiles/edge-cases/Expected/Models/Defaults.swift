@@ -9,6 +9,7 @@ public struct Defaults: Codable, Hashable, Sendable {
     public var name: String
     public var count: Int
     public var ratio: Double
+    public var exact: Double
     public var enabled: Bool
     public var status: Status
     public var priority: Priority
@@ -21,6 +22,7 @@ public struct Defaults: Codable, Hashable, Sendable {
         name: String = "unnamed \"x\"",
         count: Int = 3,
         ratio: Double = 0.5,
+        exact: Double = 9007199254740992.0,
         enabled: Bool = true,
         status: Status = .inProgress,
         priority: Priority = .high,
@@ -32,6 +34,7 @@ public struct Defaults: Codable, Hashable, Sendable {
         self.name = name
         self.count = count
         self.ratio = ratio
+        self.exact = exact
         self.enabled = enabled
         self.status = status
         self.priority = priority
@@ -45,6 +48,7 @@ public struct Defaults: Codable, Hashable, Sendable {
         case name
         case count
         case ratio
+        case exact
         case enabled
         case status
         case priority
@@ -59,6 +63,7 @@ public struct Defaults: Codable, Hashable, Sendable {
         self.name = try container.decodeIfPresent(String.self, forKey: .name) ?? "unnamed \"x\""
         self.count = try container.decodeIfPresent(Int.self, forKey: .count) ?? 3
         self.ratio = try container.decodeIfPresent(Double.self, forKey: .ratio) ?? 0.5
+        self.exact = try container.decodeIfPresent(Double.self, forKey: .exact) ?? 9007199254740992.0
         self.enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
         self.status = try container.decodeIfPresent(Status.self, forKey: .status) ?? .inProgress
         self.priority = try container.decodeIfPresent(Priority.self, forKey: .priority) ?? .high
@@ -73,6 +78,7 @@ public struct Defaults: Codable, Hashable, Sendable {
         try container.encode(self.name, forKey: .name)
         try container.encode(self.count, forKey: .count)
         try container.encode(self.ratio, forKey: .ratio)
+        try container.encode(self.exact, forKey: .exact)
         try container.encode(self.enabled, forKey: .enabled)
         try container.encode(self.status, forKey: .status)
         try container.encode(self.priority, forKey: .priority)

@@ -51,6 +51,14 @@ public enum EdgeThingsService {
         FetchTextEndpoint()
     }
 
+    public static func fetchMaybe() -> FetchMaybeEndpoint {
+        FetchMaybeEndpoint()
+    }
+
+    public static func fetchMaybeList() -> FetchMaybeListEndpoint {
+        FetchMaybeListEndpoint()
+    }
+
     public static func createRaw(dates: Dates) -> CreateRawEndpoint {
         CreateRawEndpoint(dates: dates)
     }

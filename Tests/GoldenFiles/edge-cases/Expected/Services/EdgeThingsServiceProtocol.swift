@@ -31,6 +31,10 @@ public protocol EdgeThingsServiceProtocol: Sendable {
 
     func fetchText() async throws -> String
 
+    func fetchMaybe() async throws -> Keywords?
+
+    func fetchMaybeList() async throws -> [Priority]?
+
     func createRaw(dates: Dates) async throws -> Data
 
     func replaceEmpty(client: Empty) async throws -> [String: [Priority]]

@@ -54,6 +54,14 @@ public struct LiveEdgeThingsService: EdgeThingsServiceProtocol {
         try await self.client.send(EdgeThingsService.fetchText())
     }
 
+    public func fetchMaybe() async throws -> Keywords? {
+        try await self.client.send(EdgeThingsService.fetchMaybe())
+    }
+
+    public func fetchMaybeList() async throws -> [Priority]? {
+        try await self.client.send(EdgeThingsService.fetchMaybeList())
+    }
+
     public func createRaw(dates: Dates) async throws -> Data {
         try await self.client.send(EdgeThingsService.createRaw(dates: dates))
     }

@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Edge Things/endpoints/5
+// Spec: #/resources/Edge Things/endpoints/7
 public struct CreateRawEndpoint: Endpoint {
     public typealias Response = Data
 
@@ -14,7 +14,7 @@ public struct CreateRawEndpoint: Endpoint {
     }
 
     public func makeRequest() throws -> EndpointRequest {
-        var request = EndpointRequest(method: .post, path: "/edge/raw")
+        var request = EndpointRequest(method: .post, path: "/edge/raw", accept: "*/*")
         try request.setJSONBody(dates)
         return request
     }

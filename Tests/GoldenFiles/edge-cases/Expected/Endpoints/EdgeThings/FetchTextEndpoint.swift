@@ -10,7 +10,7 @@ public struct FetchTextEndpoint: Endpoint {
     public init() {}
 
     public func makeRequest() -> EndpointRequest {
-        EndpointRequest(method: .get, path: "/edge/text")
+        EndpointRequest(method: .get, path: "/edge/text", accept: "*/*")
     }
 
     public func decodeResponse(_ response: HTTPResponse) throws -> String {

@@ -21,6 +21,6 @@ public struct OldThingEndpoint: Endpoint {
     }
 
     public func decodeResponse(_ response: HTTPResponse) throws -> Keywords? {
-        try response.decodeJSON(Keywords?.self)
+        try response.decodeJSONIfPresent(Keywords.self)
     }
 }

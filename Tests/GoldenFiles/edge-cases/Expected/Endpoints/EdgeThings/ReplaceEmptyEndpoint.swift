@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Edge Things/endpoints/6
+// Spec: #/resources/Edge Things/endpoints/8
 public struct ReplaceEmptyEndpoint: Endpoint {
     public typealias Response = [String: [Priority]]
 

@@ -14,7 +14,7 @@ public struct BytesEndpoint: Endpoint {
     }
 
     public func makeRequest() -> EndpointRequest {
-        EndpointRequest(method: .get, path: "/bytes/\(count)")
+        EndpointRequest(method: .get, path: "/bytes/\(count)", accept: "*/*")
     }
 
     public func decodeResponse(_ response: HTTPResponse) -> Data {

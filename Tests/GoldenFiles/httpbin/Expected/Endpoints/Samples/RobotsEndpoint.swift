@@ -10,7 +10,7 @@ public struct RobotsEndpoint: Endpoint {
     public init() {}
 
     public func makeRequest() -> EndpointRequest {
-        EndpointRequest(method: .get, path: "/robots.txt")
+        EndpointRequest(method: .get, path: "/robots.txt", accept: "*/*")
     }
 
     public func decodeResponse(_ response: HTTPResponse) throws -> String {

@@ -16,7 +16,7 @@ public struct LoadAvatarEndpoint: Endpoint {
     }
 
     public func makeRequest() -> EndpointRequest {
-        var request = EndpointRequest(method: .get, path: "/\(size)")
+        var request = EndpointRequest(method: .get, path: "/\(size)", accept: "*/*")
         request.addQuery("img", id)
         return request
     }
