@@ -2,13 +2,13 @@
 public struct GeneratorOptions: Sendable {
     public var layout: OutputLayout
     /// Overrides the spec's `defaults.access` when set.
-    public var accessLevel: String?
+    public var accessLevel: AccessLevel?
     /// How the header of every generated file names the spec. The CLI passes the spec's path
     /// relative to the output directory, which does not change with the current directory or
     /// the machine; nil means the `specPath` the diagnostics use.
     public var specReference: String?
 
-    public init(layout: OutputLayout = .split, accessLevel: String? = nil, specReference: String? = nil) {
+    public init(layout: OutputLayout = .split, accessLevel: AccessLevel? = nil, specReference: String? = nil) {
         self.layout = layout
         self.accessLevel = accessLevel
         self.specReference = specReference
@@ -29,14 +29,6 @@ public struct GenerationResult: Sendable {
 public enum Generator {
     /// Generates the files for one spec. `specPath` is the path the header and diagnostics name.
     public static func generate(specText: String, specPath: String, options: GeneratorOptions = .init()) -> GenerationResult {
-        var access: AccessLevel?
-        if let name = options.accessLevel {
-            guard let level = AccessLevel(rawValue: name) else {
-                let message = "unknown access level '\(name)'; expected public or internal"
-                return GenerationResult(files: [], diagnostics: [Diagnostic(.error, file: specPath, location: nil, message: message)])
-            }
-            access = level
-        }
         let root: JSONNode
         do {
             root = try JSONParser.parse(specText)
@@ -48,7 +40,7 @@ public enum Generator {
         guard let document else {
             return GenerationResult(files: [], diagnostics: reader.diagnostics.sorted)
         }
-        var resolver = Resolver(document: document, file: specPath, accessOverride: access)
+        var resolver = Resolver(document: document, file: specPath, accessOverride: options.accessLevel)
         let api = resolver.resolve(specReference: options.specReference ?? specPath)
         var collector = reader.diagnostics
         collector.append(contentsOf: resolver.diagnostics)

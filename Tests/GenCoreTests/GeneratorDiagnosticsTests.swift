@@ -94,14 +94,6 @@ import Testing
         #expect(unlocated.description == "x.json: error: no place")
     }
 
-    @Test func badAccessOptionIsReportedWithoutAPosition() {
-        let result = generate(spec(), access: "open")
-        #expect(result.files.isEmpty)
-        #expect(result.diagnostics.count == 1)
-        #expect(result.diagnostics.first?.location == nil)
-        #expect(result.diagnostics.first?.description == "spec.json: error: unknown access level 'open'; expected public or internal")
-    }
-
     @Test func problemsInTheReaderAndResolverAreReportedTogether() {
         // A missing required key (reader) and an unknown type (resolver), in reverse file order
         // of the stage that finds them.

@@ -145,7 +145,7 @@ import Testing
 
     @Test func accessLevelOption() {
         let text = spec(models: #"{"A": {"properties": {"n": "Int"}}}"#)
-        let internalFiles = generate(text, access: "internal").files
+        let internalFiles = generate(text, access: .internal).files
         #expect(!internalFiles.isEmpty)
         for file in internalFiles { #expect(!file.contents.contains("public "), "\(file.path)") }
         #expect(generate(text).files.contains { $0.contents.contains("public struct A") })

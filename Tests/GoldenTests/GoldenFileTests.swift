@@ -78,7 +78,7 @@ import Testing
         while let argument = rest.popFirst() {
             switch argument {
             case "--layout": options.layout = try #require(OutputLayout(rawValue: rest.popFirst() ?? ""))
-            case "--access": options.accessLevel = rest.popFirst()
+            case "--access": options.accessLevel = try #require(AccessLevel(rawValue: rest.popFirst() ?? "") as AccessLevel?)
             default: spec = argument
             }
         }

@@ -60,7 +60,7 @@ public struct CommandLineTool {
         var specs: [String] = []
         var output: String?
         var layout = OutputLayout.split
-        var access: String?
+        var access: AccessLevel?
         var quiet = false
     }
 
@@ -238,10 +238,10 @@ public struct CommandLineTool {
             case "--access":
                 switch value(for: argument) {
                 case .success(let name):
-                    guard name == "public" || name == "internal" else {
+                    guard let level = AccessLevel(rawValue: name) else {
                         return .failure(UsageProblem(message: "unknown access level '\(name)'; expected public or internal"))
                     }
-                    invocation.access = name
+                    invocation.access = level
                 case .failure(let problem): return .failure(problem)
                 }
             case "-q", "--quiet":

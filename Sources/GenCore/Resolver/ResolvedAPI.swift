@@ -136,7 +136,8 @@ struct ResolvedAPI: Sendable {
     }
 }
 
-enum AccessLevel: String, Sendable {
+/// The access level of every generated declaration.
+public enum AccessLevel: String, Sendable, CaseIterable {
     case `public`
     case `internal`
 }

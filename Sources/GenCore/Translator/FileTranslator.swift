@@ -8,6 +8,7 @@ struct FileTranslator {
         let models = ModelTranslator(access: api.access)
         let endpoints = EndpointTranslator(access: api.access)
         let services = ServiceTranslator(access: api.access)
+        let namespace = APINamespaceTranslator(access: api.access)
 
         // Each unit is one top-level declaration and the file it gets in the split layout.
         var modelUnits: [(path: String, render: (inout CodePrinter) -> Void)] = []
@@ -27,7 +28,7 @@ struct FileTranslator {
             serviceUnits.append(("Services/\(service.liveName).swift", { services.renderLive(service, into: &$0) }))
         }
         let api = self.api
-        serviceUnits.append(("\(api.namespace).swift", { services.renderAPINamespace(api, into: &$0) }))
+        serviceUnits.append(("\(api.namespace).swift", { namespace.render(api, into: &$0) }))
 
         switch layout {
         case .split:

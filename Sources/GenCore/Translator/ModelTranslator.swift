@@ -81,13 +81,13 @@ struct ModelTranslator {
     private func decodeExpression(_ property: ResolvedAPI.Property, tolerant: Bool) -> String {
         let isOptional: Bool = if case .optional = property.type { true } else { false }
         let ifPresent = isOptional || property.defaultValue != nil || tolerant
-        var type = isOptional ? property.type.unwrapped : property.type
+        var type = (isOptional ? property.type.unwrapped : property.type).swift
         var suffix = ""
-        if property.prunesArray, case .array(let element) = type {
-            type = .model("PrunedArray<\(element.swift)>")
+        if property.prunesArray, case .array(let element) = property.type.unwrapped {
+            type = "PrunedArray<\(element.swift)>"
             suffix = ifPresent ? "?.elements" : ".elements"
         }
-        var arguments = "\(type.swift).self, forKey: .\(SwiftNaming.escaped(property.swiftName))"
+        var arguments = "\(type).self, forKey: .\(SwiftNaming.escaped(property.swiftName))"
         if let strategy = property.dateStrategy { arguments += ", dateStrategy: \(Self.expression(strategy))" }
         let call = "container.\(ifPresent ? "decodeIfPresent" : "decode")(\(arguments))"
         var expression = tolerant ? (suffix.isEmpty ? "try? \(call)" : "(try? \(call))\(suffix)") : "try \(call)\(suffix)"

@@ -1,6 +1,5 @@
 /// Prints a resource's service namespace (static functions that build endpoints), its
-/// protocol (what app code depends on and tests stub) and the live implementation, plus the
-/// API namespace with the servers, default headers and client construction.
+/// protocol (what app code depends on and tests stub) and the live implementation.
 struct ServiceTranslator {
     let access: String
 
@@ -96,50 +95,5 @@ struct ServiceTranslator {
             }
         }
         if let deprecated = endpoint.deprecated { printer.line(EndpointTranslator.deprecation(deprecated)) }
-    }
-
-    func renderAPINamespace(_ api: ResolvedAPI, into printer: inout CodePrinter) {
-        printer.line("// Spec: #")
-        printer.documentation(api.description)
-        printer.block("\(access)enum \(api.namespace)") { printer in
-            if !api.servers.isEmpty {
-                printer.line("/// The servers the API is served from; the first is the default.")
-                printer.block("\(access)enum Server: String, CaseIterable, Sendable") { printer in
-                    for server in api.servers {
-                        printer.line("case \(SwiftNaming.escaped(server.caseName)) = \(SwiftLiteral.string(server.url))")
-                    }
-                    printer.separator()
-                    printer.line("/// The server's base URL; the generator checked that it parses.")
-                    printer.block("\(access)var url: URL") { $0.line("URL(string: rawValue)!") }
-                }
-                printer.separator()
-            }
-            printer.line("/// Headers sent with every request.")
-            if api.headers.isEmpty {
-                printer.line("\(access)static let defaultHeaders: [String: String] = [:]")
-            } else {
-                printer.line("\(access)static let defaultHeaders: [String: String] = [")
-                printer.indented { printer in
-                    for header in api.headers {
-                        printer.line("\(SwiftLiteral.string(header.name)): \(SwiftLiteral.string(header.value)),")
-                    }
-                }
-                printer.line("]")
-            }
-            if let first = api.servers.first {
-                printer.separator()
-                printer.line("/// A client for one of the API's servers.")
-                let parameters = ["server: Server = .\(SwiftNaming.escaped(first.caseName))", "transport: any HTTPTransport = URLSessionTransport()"]
-                printer.block("\(access)static func client", list: parameters, " -> EndpointClient") {
-                    $0.line("client(baseURL: server.url, transport: transport)")
-                }
-            }
-            printer.separator()
-            printer.line("/// A client for any base URL, such as a local test server.")
-            let parameters = ["baseURL: URL", "transport: any HTTPTransport = URLSessionTransport()"]
-            printer.block("\(access)static func client", list: parameters, " -> EndpointClient") {
-                $0.line("EndpointClient(baseURL: baseURL, defaultHeaders: defaultHeaders, transport: transport)")
-            }
-        }
     }
 }

@@ -92,7 +92,7 @@ func spec(name: String = "Test", extra: String = "", models: String = "{}", reso
     """
 }
 
-func generate(_ text: String, path: String = "spec.json", layout: OutputLayout = .split, access: String? = nil) -> GenerationResult {
+func generate(_ text: String, path: String = "spec.json", layout: OutputLayout = .split, access: AccessLevel? = nil) -> GenerationResult {
     Generator.generate(specText: text, specPath: path, options: GeneratorOptions(layout: layout, accessLevel: access))
 }
 

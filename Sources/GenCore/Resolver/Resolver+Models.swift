@@ -1,0 +1,257 @@
+import Foundation
+
+/// Models: struct properties (names, keys, types, defaults, strategies), open enums, and
+/// the properties that must be stored out of line.
+extension Resolver {
+    mutating func registerModel(_ model: SpecDocument.Model) {
+        let name = model.name
+        guard SwiftNaming.isIdentifier(name.value), !SwiftNaming.keywords.contains(name.value) else {
+            diagnostics.error(
+                "model name '\(name.value)' is not a Swift type name; use letters, digits and '_' (for example '\(SwiftNaming.typeName(name.value))')",
+                at: name.location)
+            return
+        }
+        if Self.reservedTypeNames.contains(name.value) {
+            diagnostics.error(
+                "model name '\(name.value)' is reserved: the generated code uses a type of that name; rename the model",
+                at: name.location)
+        } else {
+            declare(name.value, origin: "model '\(name.value)'", at: name.location)
+        }
+        if case .enumeration(let cases) = model.kind {
+            modelKinds[name.value] = .enumeration
+            var raws: [SpecDocument.EnumCase.RawValue: String] = [:]
+            for (index, enumCase) in cases.enumerated() { raws[enumCase.value.value] = enumCaseName(enumCase, index) }
+            enumRawValues[name.value] = raws
+        } else {
+            modelKinds[name.value] = .structure
+        }
+    }
+
+    func enumCaseName(_ enumCase: SpecDocument.EnumCase, _ index: Int) -> String {
+        if let name = enumCase.name { return SwiftNaming.memberName(name.value) }
+        switch enumCase.value.value {
+        case .string(let text): return text.isEmpty ? "empty" : SwiftNaming.memberName(text)
+        case .integer(let value): return value < 0 ? "valueMinus\(value.magnitude)" : "value\(value)"
+        }
+    }
+
+    mutating func resolveModel(_ model: SpecDocument.Model) -> ResolvedAPI.Model? {
+        guard modelKinds[model.name.value] != nil else { return nil }
+        switch model.kind {
+        case .enumeration(let cases): return resolveEnum(model, cases).map { .enumeration($0) }
+        case .structure(let properties): return .structure(resolveStructure(model, properties))
+        }
+    }
+
+    mutating func resolveEnum(_ model: SpecDocument.Model, _ cases: [SpecDocument.EnumCase]) -> ResolvedAPI.Enumeration? {
+        let isString = cases.allSatisfy { if case .string = $0.value.value { true } else { false } }
+        let isInteger = cases.allSatisfy { if case .integer = $0.value.value { true } else { false } }
+        guard isString || isInteger else {
+            diagnostics.error("the values of enum '\(model.name.value)' must be all strings or all integers", at: model.name.location)
+            return nil
+        }
+        var names: [String: SourceLocation] = [:]
+        var raws: [SpecDocument.EnumCase.RawValue: SourceLocation] = [:]
+        var resolved: [ResolvedAPI.Enumeration.Case] = []
+        for (index, enumCase) in cases.enumerated() {
+            let name = enumCaseName(enumCase, index)
+            let location = enumCase.name?.location ?? enumCase.value.location
+            if raws[enumCase.value.value] != nil {
+                diagnostics.error("enum '\(model.name.value)' lists the value \(literal(enumCase.value.value)) twice", at: enumCase.value.location)
+                continue
+            }
+            raws[enumCase.value.value] = location
+            if let first = names[name] {
+                diagnostics.error(
+                    "two values of enum '\(model.name.value)' become the case '\(name)' (the first at line \(first.line)); name the cases with an object: {\"caseName\": value}",
+                    at: location)
+                continue
+            }
+            if name == "unknown" {
+                diagnostics.error(
+                    "enum '\(model.name.value)' cannot have a case named 'unknown': that case keeps values the spec does not list; name it with an object: {\"caseName\": value}",
+                    at: location)
+                continue
+            }
+            names[name] = location
+            resolved.append(.init(name: name, literal: literal(enumCase.value.value)))
+        }
+        return .init(
+            name: model.name.value, pointer: model.pointer, description: model.description,
+            rawType: isString ? .string : .integer, cases: resolved, unknownCaseName: "unknown")
+    }
+
+    func literal(_ raw: SpecDocument.EnumCase.RawValue) -> String {
+        switch raw {
+        case .string(let text): SwiftLiteral.string(text)
+        case .integer(let value): String(value)
+        }
+    }
+
+    mutating func resolveStructure(_ model: SpecDocument.Model, _ properties: [SpecDocument.Property]) -> ResolvedAPI.Structure {
+        let inherited = strategies(model.options, inheriting: defaults)
+        let snakeCase = inherited.snakeCase
+        var swiftNames: [String: String] = [:]
+        var keys: [String: String] = [:]
+        var resolved: [ResolvedAPI.Property] = []
+        for property in properties {
+            let name = property.name.value
+            let swiftName = SwiftNaming.memberName(name)
+            if let other = swiftNames[swiftName] {
+                diagnostics.error(
+                    "properties '\(other)' and '\(name)' of model '\(model.name.value)' both become '\(swiftName)' in Swift",
+                    at: property.name.location)
+                continue
+            }
+            swiftNames[swiftName] = name
+            let key = property.key?.value ?? (snakeCase ? SwiftNaming.snakeCase(name) : name)
+            if let other = keys[key] {
+                diagnostics.error(
+                    "properties '\(other)' and '\(name)' of model '\(model.name.value)' both use the JSON key '\(key)'",
+                    at: property.key?.location ?? property.name.location)
+                continue
+            }
+            keys[key] = name
+            guard var type = resolveType(property.type) else { continue }
+
+            var defaultValue: String?
+            if let node = property.defaultValue {
+                defaultValue = defaultLiteral(node, type: type)
+                if defaultValue == nil { continue }
+                // `null` for an optional is what a missing key gives anyway.
+                if defaultValue == "nil" { defaultValue = nil }
+            }
+            if model.tolerant, defaultValue == nil, case .optional = type {} else if model.tolerant, defaultValue == nil {
+                type = .optional(type)
+            }
+
+            var dateStrategy: DateStrategy?
+            if type.containsDate {
+                dateStrategy = resolveDateStrategy(property.options.dateStrategy, inheriting: inherited.date)
+            } else if let strategy = property.options.dateStrategy {
+                diagnostics.error("property '\(name)' has a 'dateStrategy' but its type holds no Date", at: strategy.location)
+            }
+            var prunes = false
+            if case .array = type.unwrapped {
+                // Dates decode through their strategy, which a pruned array cannot pass on.
+                prunes = arrayStrategy(property.options.arrayStrategy, inheriting: inherited.array) == .prune && !type.containsDate
+            } else if let strategy = property.options.arrayStrategy {
+                diagnostics.error("property '\(name)' has an 'arrayStrategy' but is not an array", at: strategy.location)
+            }
+            resolved.append(.init(
+                swiftName: swiftName, key: key, type: type, description: property.description,
+                defaultValue: defaultValue, dateStrategy: dateStrategy, prunesArray: prunes, isIndirect: false))
+        }
+        return .init(
+            name: model.name.value, pointer: model.pointer, description: model.description, properties: resolved,
+            tolerant: model.tolerant)
+    }
+
+    /// A property whose model type leads back to its own model through plain (not array or
+    /// dictionary) properties would give the struct an infinite size: store it out of line.
+    func markIndirectProperties(_ models: inout [ResolvedAPI.Model]) {
+        var directEdges: [String: [String]] = [:]
+        for case .structure(let model) in models {
+            directEdges[model.name] = model.properties.compactMap {
+                if case .model(let target) = $0.type.unwrapped { return target }
+                return nil
+            }
+        }
+        func reaches(_ start: String, _ goal: String) -> Bool {
+            var stack = [start], seen: Set<String> = []
+            while let next = stack.popLast() {
+                if next == goal { return true }
+                guard seen.insert(next).inserted else { continue }
+                stack += directEdges[next] ?? []
+            }
+            return false
+        }
+        for index in models.indices {
+            guard case .structure(var model) = models[index] else { continue }
+            for propertyIndex in model.properties.indices {
+                if case .model(let target) = model.properties[propertyIndex].type.unwrapped, reaches(target, model.name) {
+                    model.properties[propertyIndex].isIndirect = true
+                }
+            }
+            models[index] = .structure(model)
+        }
+    }
+
+
+    /// The Swift expression for a default value, or nil (with an error) when it does not fit the type.
+    mutating func defaultLiteral(_ node: JSONNode, type: TypeReference) -> String? {
+        func fail(_ expected: String) -> String? {
+            diagnostics.error("the default value \(describe(node)) does not fit the type \(type.swift); expected \(expected)", at: node.location)
+            return nil
+        }
+        switch (type, node.value) {
+        case (.optional, .null): return "nil"
+        case (.optional(let wrapped), _): return defaultLiteral(node, type: wrapped)
+        case (.builtin(.string), .string(let text)): return SwiftLiteral.string(text)
+        case (.builtin(.int), .number(let text)), (.builtin(.int64), .number(let text)):
+            return Int64(text) != nil ? text : fail("a whole number")
+        case (.builtin(.double), .number(let text)):
+            // Written as the Double it becomes, so that no literal is inexact or overflows.
+            guard let value = Double(text), value.isFinite else { return fail("a number that fits in Double") }
+            return "\(value)"
+        case (.builtin(.bool), .bool(let flag)): return flag ? "true" : "false"
+        case (.builtin(.json), _):
+            if let number = Self.nonFiniteNumber(in: node) {
+                diagnostics.error("the number \(number) in a JSON default does not fit in Double", at: node.location)
+                return nil
+            }
+            return SwiftLiteral.json(node)
+        case (.model(let name), .string(let text)) where isEnum(type):
+            if let caseName = enumRawValues[name]?[.string(text)] { return ".\(SwiftNaming.escaped(caseName))" }
+            return fail("one of the values of enum '\(name)'")
+        case (.model(let name), .number(let text)) where isEnum(type):
+            if let value = Int(text), let caseName = enumRawValues[name]?[.integer(value)] { return ".\(SwiftNaming.escaped(caseName))" }
+            return fail("one of the values of enum '\(name)'")
+        case (.array(let elementType), .array(let elements)):
+            var items: [String] = []
+            for element in elements {
+                guard let item = defaultLiteral(element, type: elementType) else { return nil }
+                items.append(item)
+            }
+            return "[\(items.joined(separator: ", "))]"
+        case (.dictionary(let value), .object(let members)):
+            if members.isEmpty { return "[:]" }
+            var items: [String] = []
+            for member in members {
+                guard let item = defaultLiteral(member.value, type: value) else { return nil }
+                items.append("\(SwiftLiteral.string(member.key)): \(item)")
+            }
+            return "[\(items.joined(separator: ", "))]"
+        case (.builtin(.string), _): return fail("a string")
+        case (.builtin(.int), _), (.builtin(.int64), _): return fail("a whole number")
+        case (.builtin(.double), _): return fail("a number")
+        case (.builtin(.bool), _): return fail("true or false")
+        case (.array, _): return fail("an array")
+        case (.dictionary, _): return fail("an object")
+        default:
+            diagnostics.error("default values are not supported for properties of type \(type.swift)", at: node.location)
+            return nil
+        }
+    }
+
+    static func nonFiniteNumber(in node: JSONNode) -> String? {
+        switch node.value {
+        case .number(let text): return Int(text) != nil || Double(text)?.isFinite == true ? nil : text
+        case .array(let elements): return elements.lazy.compactMap(nonFiniteNumber).first
+        case .object(let members): return members.lazy.compactMap { nonFiniteNumber(in: $0.value) }.first
+        default: return nil
+        }
+    }
+
+    func describe(_ node: JSONNode) -> String {
+        switch node.value {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(let text): text
+        case .string(let text): "\"\(text)\""
+        case .array: "[…]"
+        case .object: "{…}"
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Type expressions resolved against builtins and the spec's models.
+extension Resolver {
+    /// Resolves a type expression, reporting a parse error or an unknown name at its column.
+    mutating func resolveType(_ text: Located<String>) -> TypeReference? {
+        func location(_ offset: Int) -> SourceLocation {
+            // +1 for the opening quote of the JSON string.
+            SourceLocation(line: text.location.line, column: text.location.column + 1 + offset)
+        }
+        let expression: TypeExpression
+        do {
+            expression = try TypeExpressionParser.parse(text.value)
+        } catch {
+            diagnostics.error("\(error.message): '\(text.value)'", at: location(error.offset))
+            return nil
+        }
+        func resolve(_ expression: TypeExpression) -> TypeReference? {
+            switch expression {
+            case .array(let element): return resolve(element).map { .array($0) }
+            case .dictionary(let value): return resolve(value).map { .dictionary($0) }
+            case .optional(let wrapped): return resolve(wrapped).map { .optional($0) }
+            case .named(let name, let offset):
+                if let builtin = BuiltinType(rawValue: name) { return .builtin(builtin) }
+                if modelKinds[name] != nil { return .model(name) }
+                var message = "unknown type '\(name)'"
+                let candidates = BuiltinType.allCases.map(\.rawValue) + document.models.map(\.name.value)
+                if let hint = suggestion(for: name, among: candidates) { message += "; \(hint)" }
+                diagnostics.error(message, at: location(offset))
+                return nil
+            }
+        }
+        return resolve(expression)
+    }
+
+    func isEnum(_ type: TypeReference) -> Bool {
+        if case .model(let name) = type { return modelKinds[name] == .enumeration }
+        return false
+    }
+
+    /// Types with one text form: what a path segment, query item or header can hold.
+    func isSimple(_ type: TypeReference) -> Bool {
+        switch type {
+        case .builtin(let builtin): return ![.data, .json].contains(builtin)
+        case .model: return isEnum(type)
+        default: return false
+        }
+    }
+}
