@@ -3,9 +3,16 @@ import Foundation
 import FoundationNetworking
 #endif
 
+/// What sends endpoints. Generated live services hold one, so an ``EndpointClient``, a test
+/// double or a session that changes configuration with the user's identity can stand behind them.
+public protocol EndpointSending: Sendable {
+    /// Sends `endpoint` and returns its decoded response.
+    func send<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response
+}
+
 /// Sends endpoints to one server: resolves each request against the base URL, adds the default
 /// headers, accepts 2xx responses and decodes them, and reports every failure as an ``EndpointError``.
-public struct EndpointClient: Sendable {
+public struct EndpointClient: EndpointSending {
     /// The server's base URL; an endpoint's path is appended to it (`https://host/api` + `/cities`).
     public var baseURL: URL
     /// Headers sent with every request; an endpoint's own headers win.

@@ -83,4 +83,18 @@ import Testing
         #expect(error?.response?.body == json(#"{"error": "maintenance"}"#))
         #expect(error?.description.contains("HTTP 503") == true)
     }
+
+    @Test func aLiveServiceSendsThroughAnyEndpointSender() async throws {
+        /// Answers at the endpoint level, without HTTP: what a session or a test double can do.
+        struct CannedSender: EndpointSending {
+            func send<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response {
+                if let cities = [City(name: "Ely")] as? E.Response, endpoint is FetchCitiesEndpoint { return cities }
+                throw EndpointError(kind: .unacceptableStatus, method: .get, url: nil, response: HTTPResponse(statusCode: 418))
+            }
+        }
+        let service = LiveCitiesService(client: CannedSender())
+        #expect(try await service.fetchCities() == [City(name: "Ely")])
+        let error = await #expect(throws: EndpointError.self) { try await service.fetchCitiesResponse() }
+        #expect(error?.statusCode == 418)
+    }
 }

@@ -32,7 +32,7 @@ struct Resolver {
         "String", "Int", "Int64", "Double", "Bool", "Date", "URL", "UUID", "Data", "JSONValue", "JSON", "Void",
         "Never", "Optional", "Array", "Dictionary", "Error", "Decoder", "Encoder", "Codable", "Decodable",
         "Encodable", "Hashable", "Equatable", "Sendable", "CodingKey", "CodingKeys", "Foundation", "Swift",
-        "GeneratedRuntime", "Endpoint", "EndpointRequest", "EndpointPath", "EndpointClient", "EndpointError",
+        "GeneratedRuntime", "Endpoint", "EndpointRequest", "EndpointPath", "EndpointClient", "EndpointError", "EndpointSending",
         "HTTPResponse", "HTTPMethod", "HTTPTransport", "URLSessionTransport", "DateCodingStrategy", "DateCodable",
         "AnyCodingKey", "PrunedArray", "Indirect", "OpenEnum", "ParameterValue", "ArrayDecodingStrategy",
         "PercentEncoding", "CaseIterable", "RawRepresentable",

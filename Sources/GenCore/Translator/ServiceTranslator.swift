@@ -55,11 +55,11 @@ struct ServiceTranslator {
 
     func renderLive(_ service: ResolvedAPI.Service, into printer: inout CodePrinter) {
         printer.line("// Spec: \(CommentText.singleLine(service.pointer))")
-        printer.line("/// Sends the \(CommentText.singleLine(service.resourceName)) endpoints through an `EndpointClient`.")
+        printer.line("/// Sends the \(CommentText.singleLine(service.resourceName)) endpoints through a client, such as an `EndpointClient`.")
         printer.block("\(access)struct \(service.liveName): \(service.protocolName)") { printer in
-            printer.line("\(access)var client: EndpointClient")
+            printer.line("\(access)var client: any EndpointSending")
             printer.separator()
-            printer.block("\(access)init(client: EndpointClient)") { $0.line("self.client = client") }
+            printer.block("\(access)init(client: any EndpointSending)") { $0.line("self.client = client") }
             for endpoint in service.endpoints {
                 printer.separator()
                 if let deprecated = endpoint.deprecated { printer.line(EndpointTranslator.deprecation(deprecated)) }

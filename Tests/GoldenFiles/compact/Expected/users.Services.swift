@@ -53,11 +53,11 @@ extension UsersServiceProtocol {
 }
 
 // Spec: #/resources/Users
-/// Sends the Users endpoints through an `EndpointClient`.
+/// Sends the Users endpoints through a client, such as an `EndpointClient`.
 struct LiveUsersService: UsersServiceProtocol {
-    var client: EndpointClient
+    var client: any EndpointSending
 
-    init(client: EndpointClient) {
+    init(client: any EndpointSending) {
         self.client = client
     }
 

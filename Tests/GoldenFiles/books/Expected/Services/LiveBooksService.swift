@@ -4,11 +4,11 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Books
-/// Sends the Books endpoints through an `EndpointClient`.
+/// Sends the Books endpoints through a client, such as an `EndpointClient`.
 public struct LiveBooksService: BooksServiceProtocol {
-    public var client: EndpointClient
+    public var client: any EndpointSending
 
-    public init(client: EndpointClient) {
+    public init(client: any EndpointSending) {
         self.client = client
     }
 

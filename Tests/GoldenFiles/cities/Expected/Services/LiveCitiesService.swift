@@ -4,11 +4,11 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Cities
-/// Sends the Cities endpoints through an `EndpointClient`.
+/// Sends the Cities endpoints through a client, such as an `EndpointClient`.
 public struct LiveCitiesService: CitiesServiceProtocol {
-    public var client: EndpointClient
+    public var client: any EndpointSending
 
-    public init(client: EndpointClient) {
+    public init(client: any EndpointSending) {
         self.client = client
     }
 

@@ -4,11 +4,11 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Edge Things
-/// Sends the Edge Things endpoints through an `EndpointClient`.
+/// Sends the Edge Things endpoints through a client, such as an `EndpointClient`.
 public struct LiveEdgeThingsService: EdgeThingsServiceProtocol {
-    public var client: EndpointClient
+    public var client: any EndpointSending
 
-    public init(client: EndpointClient) {
+    public init(client: any EndpointSending) {
         self.client = client
     }
 

@@ -4,11 +4,11 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Echo
-/// Sends the Echo endpoints through an `EndpointClient`.
+/// Sends the Echo endpoints through a client, such as an `EndpointClient`.
 public struct LiveEchoService: EchoServiceProtocol {
-    public var client: EndpointClient
+    public var client: any EndpointSending
 
-    public init(client: EndpointClient) {
+    public init(client: any EndpointSending) {
         self.client = client
     }
 

@@ -4,11 +4,11 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Samples
-/// Sends the Samples endpoints through an `EndpointClient`.
+/// Sends the Samples endpoints through a client, such as an `EndpointClient`.
 public struct LiveSamplesService: SamplesServiceProtocol {
-    public var client: EndpointClient
+    public var client: any EndpointSending
 
-    public init(client: EndpointClient) {
+    public init(client: any EndpointSending) {
         self.client = client
     }
 

@@ -4,11 +4,11 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Authorization
-/// Sends the Authorization endpoints through an `EndpointClient`.
+/// Sends the Authorization endpoints through a client, such as an `EndpointClient`.
 public struct LiveAuthorizationService: AuthorizationServiceProtocol {
-    public var client: EndpointClient
+    public var client: any EndpointSending
 
-    public init(client: EndpointClient) {
+    public init(client: any EndpointSending) {
         self.client = client
     }
 

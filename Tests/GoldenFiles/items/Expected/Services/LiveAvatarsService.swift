@@ -4,11 +4,11 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Avatars
-/// Sends the Avatars endpoints through an `EndpointClient`.
+/// Sends the Avatars endpoints through a client, such as an `EndpointClient`.
 public struct LiveAvatarsService: AvatarsServiceProtocol {
-    public var client: EndpointClient
+    public var client: any EndpointSending
 
-    public init(client: EndpointClient) {
+    public init(client: any EndpointSending) {
         self.client = client
     }
 

@@ -4,11 +4,11 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Items
-/// Sends the Items endpoints through an `EndpointClient`.
+/// Sends the Items endpoints through a client, such as an `EndpointClient`.
 public struct LiveItemsService: ItemsServiceProtocol {
-    public var client: EndpointClient
+    public var client: any EndpointSending
 
-    public init(client: EndpointClient) {
+    public init(client: any EndpointSending) {
         self.client = client
     }
 

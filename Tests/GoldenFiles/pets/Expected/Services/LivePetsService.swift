@@ -4,11 +4,11 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Pets
-/// Sends the Pets endpoints through an `EndpointClient`.
+/// Sends the Pets endpoints through a client, such as an `EndpointClient`.
 public struct LivePetsService: PetsServiceProtocol {
-    public var client: EndpointClient
+    public var client: any EndpointSending
 
-    public init(client: EndpointClient) {
+    public init(client: any EndpointSending) {
         self.client = client
     }
 

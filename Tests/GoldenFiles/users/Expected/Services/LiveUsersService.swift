@@ -4,11 +4,11 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Users
-/// Sends the Users endpoints through an `EndpointClient`.
+/// Sends the Users endpoints through a client, such as an `EndpointClient`.
 public struct LiveUsersService: UsersServiceProtocol {
-    public var client: EndpointClient
+    public var client: any EndpointSending
 
-    public init(client: EndpointClient) {
+    public init(client: any EndpointSending) {
         self.client = client
     }
 
