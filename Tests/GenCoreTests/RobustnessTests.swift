@@ -47,7 +47,19 @@ import Testing
     /// models, properties, enum cases, resources, endpoints and parameters.
     @Test(arguments: ["\\n}\\nstruct Evil {}", "\\u2028x", "a\\u0000b", "*/ \\\" \\\\(x)", "\\u202Egnp.exe", "\\t\\r"])
     func hostileNamesNeverCrashOrBreakOutOfTheSwift(_ bad: String) throws {
-        let spec = """
+        let result = Generator.generate(specText: Self.hostileSpec(bad), specPath: "hostile.json")
+        #expect(result.succeeded, "\(result.diagnostics)")
+        for file in result.files {
+            for line in file.contents.split(separator: "\n", omittingEmptySubsequences: false) {
+                #expect(!line.unicodeScalars.contains(where: CommentText.isUnsafe), "\(file.path): \(line)")
+                #expect(!line.hasPrefix("struct Evil"), "\(file.path) lets a spec string start a declaration")
+            }
+            #expect(!file.path.unicodeScalars.contains(where: CommentText.isUnsafe))
+        }
+    }
+
+    static func hostileSpec(_ bad: String) -> String {
+        """
             {"name": "API \(bad)", "description": "D \(bad)",
              "servers": {"s \(bad)": "https://example.com"},
              "models": {
@@ -60,14 +72,5 @@ import Testing
                 "query": {"q \(bad)": "Kind?"}, "body": {"type": "Model", "key": "k \(bad)"}, "responseKey": "r \(bad)", "response": "Model"}
              ]}}}
             """
-        let result = Generator.generate(specText: spec, specPath: "hostile.json")
-        #expect(result.succeeded, "\(result.diagnostics)")
-        for file in result.files {
-            for line in file.contents.split(separator: "\n", omittingEmptySubsequences: false) {
-                #expect(!line.unicodeScalars.contains(where: CommentText.isUnsafe), "\(file.path): \(line)")
-                #expect(!line.hasPrefix("struct Evil"), "\(file.path) lets a spec string start a declaration")
-            }
-            #expect(!file.path.unicodeScalars.contains(where: CommentText.isUnsafe))
-        }
     }
 }

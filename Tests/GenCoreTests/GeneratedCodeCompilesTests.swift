@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import GenCore
+
+/// Whatever valid spec it is given, the generator writes Swift that compiles in Swift 6 mode
+/// without a warning. Each spec is typechecked as a module of its own against the
+/// GeneratedRuntime module that `swift test` has just built.
+@Suite struct GeneratedCodeCompilesTests {
+    /// The folder of built modules beside the test binary (`.build/<triple>/debug/Modules`).
+    static let modules: URL? = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = folder.appendingPathComponent("Modules")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("GeneratedRuntime.swiftmodule").path) {
+                return candidate
+            }
+            folder.deleteLastPathComponent()
+        }
+        let fallback = packageRoot.appendingPathComponent(".build/debug/Modules")
+        return FileManager.default.fileExists(atPath: fallback.path) ? fallback : nil
+    }()
+
+    /// Specs no golden case holds: hostile names, and mutations of the seed specs that still
+    /// validate (a mutation the generator accepts must give code that compiles).
+    static func corpus() throws -> [(name: String, text: String)] {
+        var specs = ["\\n}\\nstruct Evil {}", "*/ \\\" \\\\(x)", "\\u202Egnp"].enumerated().map {
+            (name: "hostile\($0.offset)", text: RobustnessTests.hostileSpec($0.element))
+        }
+        var random = SeededGenerator(seed: 2026)
+        let pieces = ["?", "[", "]", "\"Int\"", "\"JSON\"", "\"Date\"", "null", "prune", "\"default\": 1, "]
+        for seed in ["cities", "items", "users", "pets", "books"] {
+            let original = Array(try String(contentsOf: packageRoot.appendingPathComponent("Specs/\(seed).json"), encoding: .utf8).utf8)
+            var accepted = 0
+            for _ in 0..<400 where accepted < 2 {
+                var bytes = original
+                let position = Int.random(in: 0..<bytes.count, using: &random)
+                bytes.insert(contentsOf: Array(pieces.randomElement(using: &random)!.utf8), at: position)
+                let text = String(decoding: bytes, as: UTF8.self)
+                guard text != String(decoding: original, as: UTF8.self),
+                      Generator.generate(specText: text, specPath: "m.json").succeeded else { continue }
+                accepted += 1
+                specs.append((name: "\(seed)-mutant\(accepted)", text: text))
+            }
+        }
+        return specs
+    }
+
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func everyAcceptedSpecCompilesWithoutWarnings() throws {
+        let modules = try #require(Self.modules, "GeneratedRuntime.swiftmodule not found beside the test binary")
+        let specs = try Self.corpus()
+        #expect(specs.count >= 8)
+        for spec in specs {
+            for layout in OutputLayout.allCases {
+                let result = Generator.generate(specText: spec.text, specPath: "\(spec.name).json", options: .init(layout: layout))
+                try #require(result.succeeded, "\(spec.name): \(result.diagnostics)")
+                let folder = try TemporaryDirectory()
+                var paths: [String] = []
+                for file in result.files {
+                    let name = file.path.replacingOccurrences(of: "/", with: "_")
+                    try folder.write(name, file.contents)
+                    paths.append(folder.file(name).path)
+                }
+                let check = try runProcess(
+                    executable(named: "swiftc")!,
+                    ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Generated", "-I", modules.path] + paths)
+                #expect(check.status == 0, "\(spec.name) (\(layout)):\n\(check.standardError)\n--- spec ---\n\(spec.text)")
+            }
+        }
+    }
+}
