@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // endpointgen has no package dependencies: every app that uses its plugin compiles the generator,
@@ -23,11 +23,22 @@ let package = Package(
     products: [
         .executable(name: "endpointgen", targets: ["endpointgen"]),
         .library(name: "GeneratedRuntime", targets: ["GeneratedRuntime"]),
+        .plugin(name: "EndpointGenPlugin", targets: ["EndpointGenPlugin"]),
+        .plugin(name: "GenerateEndpoints", targets: ["GenerateEndpoints"]),
     ],
     targets: [
         .target(name: "GeneratedRuntime"),
         .target(name: "GenCore"),
         .executableTarget(name: "endpointgen", dependencies: ["GenCore"]),
+        .plugin(name: "EndpointGenPlugin", capability: .buildTool(), dependencies: ["endpointgen"]),
+        .plugin(
+            name: "GenerateEndpoints",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-endpoints",
+                    description: "Write the Swift generated from each target's *.endpointgen.json specs into <target>/Generated, or --check that it is current"),
+                permissions: [.writeToPackageDirectory(reason: "writes the generated API layer into <target>/Generated")]),
+            dependencies: ["endpointgen"]),
         .testTarget(name: "GenCoreTests", dependencies: ["GenCore"]),
         .testTarget(name: "GeneratedRuntimeTests", dependencies: ["GeneratedRuntime"]),
         .testTarget(

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite: unit, golden and end-to-end tests. It installs httpbin from PyPI into
-# .venv, starts it on 127.0.0.1 for the end-to-end tests, runs `swift test` and stops it.
+# The whole test suite: the example packages (plugins), then unit, golden and end-to-end tests.
+# It installs httpbin from PyPI into .venv, starts it on 127.0.0.1 for the end-to-end tests,
+# runs scripts/test-examples.sh and `swift test`, and stops it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,4 +31,6 @@ for _ in $(seq 1 100); do
 done
 echo "test.sh: httpbin is serving on 127.0.0.1:$port"
 
-HTTPBIN_URL="http://127.0.0.1:$port" ENDPOINTGEN_REQUIRE_E2E=1 swift test "$@"
+export HTTPBIN_URL="http://127.0.0.1:$port" ENDPOINTGEN_REQUIRE_E2E=1
+bash scripts/test-examples.sh
+swift test "$@"

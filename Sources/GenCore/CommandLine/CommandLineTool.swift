@@ -48,6 +48,8 @@ public struct CommandLineTool {
                                     spec, named after the spec file.
           --access <public|internal>
                                     Overrides the spec's default access level.
+          --absolute-paths          Name files in diagnostics by absolute path, as
+                                    IDEs need to link them (the plugins pass it).
           -q, --quiet               Print nothing but errors.
           -h, --help                Show this help.
           --version                 Show the version.
@@ -62,6 +64,7 @@ public struct CommandLineTool {
         var layout = OutputLayout.split
         var access: AccessLevel?
         var quiet = false
+        var absolutePaths = false
     }
 
     public func run(_ arguments: [String]) -> ExitCode {
@@ -88,7 +91,8 @@ public struct CommandLineTool {
         var origins: [String: String] = [:]
         var failed = false
         for spec in invocation.specs {
-            let displayPath = displayPath(spec)
+            let displayPath = invocation.absolutePaths
+                ? URL(fileURLWithPath: spec, relativeTo: currentDirectory).standardizedFileURL.path : displayPath(spec)
             let url = URL(fileURLWithPath: spec, relativeTo: currentDirectory)
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 standardError("\(displayPath): error: cannot read the spec file\n")
@@ -168,16 +172,18 @@ public struct CommandLineTool {
             return .success
         }
         var report = ""
+        // `a/Out/x.swift`, or `a/work/Out/x.swift` for an absolute --output, as git writes them.
+        let shown = output.hasPrefix("/") ? String(output.dropFirst()) : output
         for file in files where changed.contains(file.path) || missing.contains(file.path) {
             let old = plan.previous[file.path]
                 ?? (FileManager.default.contents(atPath: directory.url.appendingPathComponent(file.path).path)
                         .map { String(decoding: $0, as: UTF8.self) } ?? "")
-            report += UnifiedDiff.diff(old: old, new: file.contents, oldName: "a/\(output)/\(file.path)", newName: "b/\(output)/\(file.path)")
+            report += UnifiedDiff.diff(old: old, new: file.contents, oldName: "a/\(shown)/\(file.path)", newName: "b/\(shown)/\(file.path)")
         }
         for path in plan.removals {
             let old = FileManager.default.contents(atPath: directory.url.appendingPathComponent(path).path)
                 .map { String(decoding: $0, as: UTF8.self) } ?? ""
-            report += UnifiedDiff.diff(old: old, new: "", oldName: "a/\(output)/\(path)", newName: "/dev/null")
+            report += UnifiedDiff.diff(old: old, new: "", oldName: "a/\(shown)/\(path)", newName: "/dev/null")
         }
         standardOutput(report)
         var summary = "\(output): error: the generated files are out of date with their specs\n"
@@ -246,12 +252,14 @@ public struct CommandLineTool {
                 }
             case "-q", "--quiet":
                 invocation.quiet = true
+            case "--absolute-paths":
+                invocation.absolutePaths = true
             case "--":
                 invocation.specs += rest
                 rest = []
             default:
                 if argument.hasPrefix("-") && argument != "-" {
-                    let options = ["--output", "--layout", "--access", "--quiet", "--help", "--version"]
+                    let options = ["--output", "--layout", "--access", "--absolute-paths", "--quiet", "--help", "--version"]
                     var message = "unknown option '\(argument)'"
                     if let hint = suggestion(for: argument, among: options) { message += "; \(hint)" }
                     return .failure(UsageProblem(message: message))

@@ -26,9 +26,15 @@ public enum OutputLayout: String, Sendable, CaseIterable {
         return ["\(base).Models.swift", "\(base).Endpoints.swift", "\(base).Services.swift"]
     }
 
+    /// The spec's file name without `.endpointgen.json` or `.json`: `cities.endpointgen.json`
+    /// and `cities.json` both give `cities`. The SwiftPM plugins repeat this rule to declare
+    /// their outputs before the generator runs; the example packages' builds check they agree.
     static func compactBaseName(_ path: String) -> String {
         var name = path.split(separator: "/").last.map(String.init) ?? path
-        if name.hasSuffix(".json") { name.removeLast(5) }
+        for suffix in [".endpointgen.json", ".json"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            name.removeLast(suffix.count)
+            break
+        }
         return name
     }
 }

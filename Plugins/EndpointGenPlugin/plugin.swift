@@ -1,0 +1,69 @@
+import Foundation
+import PackagePlugin
+
+/// Generates a target's API layer on every build from the endpointgen specs in its directory
+/// (`*.endpointgen.json`), with no generated file in the repository.
+///
+/// Each spec becomes three files whose names follow from the spec's file name alone
+/// (`cities.endpointgen.json` → `cities.Models.swift`, `cities.Endpoints.swift`,
+/// `cities.Services.swift`), so they are declared before the generator runs. SwiftPM runs the
+/// generator again only when a spec changes, and the generator rewrites only files whose bytes
+/// change, so an unchanged spec costs nothing.
+@main struct EndpointGenPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let target = target as? SwiftSourceModuleTarget else {
+            throw EndpointGenPluginError.notASwiftTarget(target.name)
+        }
+        let specs = target.sourceFiles(withSuffix: ".endpointgen.json").map(\.url)
+            .sorted { $0.path < $1.path }
+        guard !specs.isEmpty else {
+            throw EndpointGenPluginError.noSpec(target: target.name, directory: target.directoryURL.path)
+        }
+        let tool = try context.tool(named: "endpointgen")
+        let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
+        var owners: [String: URL] = [:]
+        var commands: [Command] = []
+        for spec in specs {
+            let base = Self.baseName(of: spec)
+            if let other = owners[base] {
+                throw EndpointGenPluginError.sameBaseName(target: target.name, first: other.path, second: spec.path, base: base)
+            }
+            owners[base] = spec
+            commands.append(.buildCommand(
+                displayName: "Generating the API layer of \(target.name) from \(spec.lastPathComponent)",
+                executable: tool.url,
+                arguments: ["generate", spec.path, "--output", output.path, "--layout", "compact", "--absolute-paths", "--quiet"],
+                inputFiles: [spec],
+                outputFiles: ["Models", "Endpoints", "Services"].map { output.appending(path: "\(base).\($0).swift") }))
+        }
+        return commands
+    }
+
+    /// GenCore's `OutputLayout.compactBaseName`, repeated here because a plugin cannot import
+    /// the library: `cities.endpointgen.json` → `cities`.
+    static func baseName(of spec: URL) -> String {
+        var name = spec.lastPathComponent
+        for suffix in [".endpointgen.json", ".json"] where name.hasSuffix(suffix) && name.count > suffix.count {
+            name.removeLast(suffix.count)
+            break
+        }
+        return name
+    }
+}
+
+enum EndpointGenPluginError: Error, CustomStringConvertible {
+    case notASwiftTarget(String)
+    case noSpec(target: String, directory: String)
+    case sameBaseName(target: String, first: String, second: String, base: String)
+
+    var description: String {
+        switch self {
+        case .notASwiftTarget(let name):
+            "endpointgen: target '\(name)' is not a Swift source target; the EndpointGenPlugin generates Swift only."
+        case .noSpec(let target, let directory):
+            "endpointgen: target '\(target)' uses the EndpointGenPlugin but has no spec: add a file named '<API>.endpointgen.json' to \(directory)."
+        case .sameBaseName(let target, let first, let second, let base):
+            "endpointgen: specs \(first) and \(second) of target '\(target)' would both generate '\(base).Models.swift'; rename one."
+        }
+    }
+}

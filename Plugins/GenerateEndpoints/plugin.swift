@@ -1,0 +1,84 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package --allow-writing-to-package-directory generate-endpoints [--target <name>]... [--check]`
+///
+/// For teams that commit the generated code: writes each target's API layer, generated from
+/// the `*.endpointgen.json` specs in the target's directory, into `<target>/Generated/`, one
+/// file per type, touching only files whose bytes change. With `--check` it writes nothing and
+/// fails, printing the diff, when the committed files are out of date with their specs: the
+/// line a team adds to its CI.
+@main struct GenerateEndpoints: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        var extractor = ArgumentExtractor(arguments)
+        let targetNames = extractor.extractOption(named: "target")
+        let check = extractor.extractFlag(named: "check") > 0
+        guard extractor.remainingArguments.isEmpty else {
+            throw GenerateEndpointsError.usage("unknown arguments: \(extractor.remainingArguments.joined(separator: " "))")
+        }
+
+        let targets: [any Target]
+        if targetNames.isEmpty {
+            targets = context.package.targets.filter { !Self.specs(of: $0).isEmpty }
+            guard !targets.isEmpty else {
+                throw GenerateEndpointsError.usage(
+                    "no target of package '\(context.package.displayName)' holds a '<API>.endpointgen.json' spec"
+                        + " (SwiftPM leaves out a target with no Swift file: add one beside the spec)")
+            }
+        } else {
+            targets = try targetNames.map { name in
+                guard let target = try context.package.targets(named: [name]).first else {
+                    throw GenerateEndpointsError.usage(
+                        "'\(name)' is not a target of this package (SwiftPM leaves out a target with no Swift file: add one beside the spec)")
+                }
+                guard !Self.specs(of: target).isEmpty else {
+                    throw GenerateEndpointsError.usage("target '\(name)' has no spec: add a file named '<API>.endpointgen.json' to \(target.directoryURL.path)")
+                }
+                return target
+            }
+        }
+
+        let tool = try context.tool(named: "endpointgen")
+        var failures: [String] = []
+        for target in targets {
+            let output = target.directoryURL.appending(path: "Generated")
+            let arguments = [check ? "check" : "generate"] + Self.specs(of: target).map(\.path)
+                + ["--output", output.path, "--absolute-paths"]
+            let process = Process()
+            process.executableURL = tool.url
+            process.arguments = arguments
+            try process.run()
+            process.waitUntilExit()
+            if process.terminationStatus != 0 { failures.append(target.name) }
+        }
+        guard failures.isEmpty else {
+            let what = check ? "generated code is out of date with its spec in" : "endpointgen failed for"
+            Diagnostics.error("\(what) \(failures.joined(separator: ", "))")
+            throw GenerateEndpointsError.failed(failures)
+        }
+    }
+
+    /// The specs in the target's directory, read from disk rather than from the target's source
+    /// files, so a spec the manifest excludes (as it should, when nothing compiles it) is found.
+    static func specs(of target: any Target) -> [URL] {
+        let enumerator = FileManager.default.enumerator(at: target.directoryURL, includingPropertiesForKeys: nil)
+        var specs: [URL] = []
+        while let url = enumerator?.nextObject() as? URL {
+            if url.lastPathComponent == "Generated" { enumerator?.skipDescendants() }
+            if url.lastPathComponent.hasSuffix(".endpointgen.json") { specs.append(url.standardizedFileURL) }
+        }
+        return specs.sorted { $0.path < $1.path }
+    }
+}
+
+enum GenerateEndpointsError: Error, CustomStringConvertible {
+    case usage(String)
+    case failed([String])
+
+    var description: String {
+        switch self {
+        case .usage(let message): "generate-endpoints: \(message)"
+        case .failed(let targets): "generate-endpoints: failed for \(targets.joined(separator: ", "))"
+        }
+    }
+}
