@@ -43,11 +43,13 @@ import PackagePlugin
     /// the library: `cities.endpointgen.json` → `cities`.
     static func baseName(of spec: URL) -> String {
         var name = spec.lastPathComponent
-        for suffix in [".endpointgen.json", ".json"] where name.hasSuffix(suffix) && name.count > suffix.count {
+        for suffix in [".endpointgen.json", ".json"] where name.hasSuffix(suffix) {
             name.removeLast(suffix.count)
             break
         }
-        return name
+        // A leading dot would make the outputs hidden files, which SwiftPM does not compile.
+        while name.hasPrefix(".") { name.removeFirst() }
+        return name.isEmpty ? "spec" : name
     }
 }
 

@@ -150,4 +150,13 @@ import Testing
         for file in internalFiles { #expect(!file.contents.contains("public "), "\(file.path)") }
         #expect(generate(text).files.contains { $0.contents.contains("public struct A") })
     }
+
+    @Test func compactNamesDropTheEndpointgenSuffix() {
+        // The plugins repeat this rule to declare their outputs before the generator runs.
+        #expect(OutputLayout.compactFileNames(forSpecAt: "Sources/App/cities.endpointgen.json")
+            == ["cities.Models.swift", "cities.Endpoints.swift", "cities.Services.swift"])
+        #expect(OutputLayout.compactFileNames(forSpecAt: "cities.json").first == "cities.Models.swift")
+        #expect(OutputLayout.compactFileNames(forSpecAt: ".endpointgen.json").first == "spec.Models.swift")
+        #expect(OutputLayout.compactFileNames(forSpecAt: "..api.json").first == "api.Models.swift")
+    }
 }

@@ -31,11 +31,13 @@ public enum OutputLayout: String, Sendable, CaseIterable {
     /// their outputs before the generator runs; the example packages' builds check they agree.
     static func compactBaseName(_ path: String) -> String {
         var name = path.split(separator: "/").last.map(String.init) ?? path
-        for suffix in [".endpointgen.json", ".json"] where name.hasSuffix(suffix) && name.count > suffix.count {
+        for suffix in [".endpointgen.json", ".json"] where name.hasSuffix(suffix) {
             name.removeLast(suffix.count)
             break
         }
-        return name
+        // A leading dot would make the outputs hidden files, which SwiftPM does not compile.
+        while name.hasPrefix(".") { name.removeFirst() }
+        return name.isEmpty ? "spec" : name
     }
 }
 
