@@ -14,24 +14,31 @@ import PackagePlugin
         guard let target = target as? SwiftSourceModuleTarget else {
             throw EndpointGenPluginError.notASwiftTarget(target.name)
         }
-        let specs = target.sourceFiles(withSuffix: ".endpointgen.json").map(\.url)
-            .sorted { $0.path < $1.path }
+        return try Self.commands(
+            specs: target.sourceFiles(withSuffix: ".endpointgen.json").map(\.url), targetName: target.name,
+            targetFolder: target.directoryURL.path, workDirectory: context.pluginWorkDirectoryURL,
+            tool: context.tool(named: "endpointgen").url)
+    }
+
+    /// One command per spec, each declaring the three files its spec's name gives.
+    static func commands(
+        specs: [URL], targetName: String, targetFolder: String, workDirectory: URL, tool: URL
+    ) throws -> [Command] {
         guard !specs.isEmpty else {
-            throw EndpointGenPluginError.noSpec(target: target.name, directory: target.directoryURL.path)
+            throw EndpointGenPluginError.noSpec(target: targetName, directory: targetFolder)
         }
-        let tool = try context.tool(named: "endpointgen")
-        let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
+        let output = workDirectory.appending(path: "Generated")
         var owners: [String: URL] = [:]
         var commands: [Command] = []
-        for spec in specs {
-            let base = Self.baseName(of: spec)
+        for spec in specs.sorted(by: { $0.path < $1.path }) {
+            let base = baseName(of: spec)
             if let other = owners[base] {
-                throw EndpointGenPluginError.sameBaseName(target: target.name, first: other.path, second: spec.path, base: base)
+                throw EndpointGenPluginError.sameBaseName(target: targetName, first: other.path, second: spec.path, base: base)
             }
             owners[base] = spec
             commands.append(.buildCommand(
-                displayName: "Generating the API layer of \(target.name) from \(spec.lastPathComponent)",
-                executable: tool.url,
+                displayName: "Generating the API layer of \(targetName) from \(spec.lastPathComponent)",
+                executable: tool,
                 arguments: ["generate", spec.path, "--output", output.path, "--layout", "compact", "--absolute-paths", "--quiet"],
                 inputFiles: [spec],
                 outputFiles: ["Models", "Endpoints", "Services"].map { output.appending(path: "\(base).\($0).swift") }))
@@ -69,3 +76,17 @@ enum EndpointGenPluginError: Error, CustomStringConvertible {
         }
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+/// The same for a target of an Xcode project: its specs are among the target's input files.
+extension EndpointGenPlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let specs = target.inputFiles.map(\.url).filter { $0.lastPathComponent.hasSuffix(".endpointgen.json") }
+        return try Self.commands(
+            specs: specs, targetName: target.displayName, targetFolder: "the target's files",
+            workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "endpointgen").url)
+    }
+}
+#endif
