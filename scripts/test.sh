@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite: the example packages (plugins), then unit, golden and end-to-end tests.
+# The whole test suite: the example packages (plugins), a smoke run of the benchmark harness,
+# then unit, golden and end-to-end tests.
 # It installs httpbin from PyPI into .venv, starts it on 127.0.0.1 for the end-to-end tests,
 # runs scripts/test-examples.sh and `swift test`, and stops it.
 set -euo pipefail
@@ -33,4 +34,6 @@ echo "test.sh: httpbin is serving on 127.0.0.1:$port"
 
 export HTTPBIN_URL="http://127.0.0.1:$port" ENDPOINTGEN_REQUIRE_E2E=1
 bash scripts/test-examples.sh
+# The benchmark harness on a tiny size, so it cannot rot (python3 Benchmarks/bench.py for the figures).
+python3 Benchmarks/bench.py --smoke
 swift test "$@"

@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+"""endpointgen against apple/swift-openapi-generator 1.14.3, side by side, in one run.
+
+    python3 Benchmarks/bench.py            # the full comparison; writes Benchmarks/RESULTS.md
+    python3 Benchmarks/bench.py --smoke    # a tiny run of every step, so the harness cannot rot
+
+Every figure is measured for both tools in the same run; repeated measurements report the
+median. Cold builds are measured once each (a clean build of the baseline takes minutes).
+Wall time and peak memory (max RSS) come from /usr/bin/time."""
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SCRATCH = os.path.join(ROOT, ".build-bench")
+OPENAPI_CONFIG = "generate:\n  - types\n  - client\naccessModifier: public\n"
+
+
+def run(command, cwd=ROOT, env=None, check=True):
+    """Runs a command; returns (seconds, peak KB, stdout, stderr)."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as timing:
+        process = subprocess.run(["/usr/bin/time", "-o", timing.name, "-f", "%e %M"] + command, cwd=cwd,
+                                 env={**os.environ, **(env or {})}, capture_output=True, text=True)
+        fields = timing.read().split()
+    if check and process.returncode != 0:
+        output = (process.stdout + "\n" + process.stderr).strip()
+        sys.exit(f"bench.py: failed ({process.returncode}): {' '.join(command)}\n…{output[-4000:]}")
+    return float(fields[-2]), int(fields[-1]), process.stdout, process.stderr
+
+
+def median_run(command, runs, cwd=ROOT, before=None):
+    times, peaks = [], []
+    for _ in range(runs):
+        if before:
+            before()
+        seconds, peak, _, _ = run(command, cwd)
+        times.append(seconds)
+        peaks.append(peak)
+    return statistics.median(times), max(peaks)
+
+
+def source_stats(folder):
+    lines = size = 0
+    for base, _, files in os.walk(folder):
+        for name in files:
+            if name.endswith(".swift"):
+                with open(os.path.join(base, name), "rb") as f:
+                    data = f.read()
+                lines += data.count(b"\n")
+                size += len(data)
+    return lines, size
+
+
+def swift_files(folder):
+    return sorted(os.path.join(base, name) for base, _, files in os.walk(folder) for name in files if name.endswith(".swift"))
+
+
+class Bench:
+    def __init__(self, args):
+        self.args = args
+        self.smoke = args.smoke
+        self.runs = 1 if args.smoke else args.runs
+        self.configuration = "debug" if args.smoke else "release"
+        self.rows = []  # (section, measure, endpointgen, baseline, ratio text)
+        self.work = tempfile.mkdtemp(prefix="endpointgen-bench-")
+
+    def row(self, section, measure, ours, theirs, unit, lower_is_better=True, note=""):
+        if ours and theirs:
+            ratio = theirs / ours if lower_is_better else ours / theirs
+            ratio_text = f"{ratio:.1f}× better" if ratio >= 1 else f"{1 / ratio:.1f}× worse"
+        else:
+            ratio_text = "–"
+        fmt = lambda v: "–" if v is None else (f"{v:,.0f}" if abs(v) >= 100 else f"{v:.3g}")
+        self.rows.append((section, measure, f"{fmt(ours)} {unit}", f"{fmt(theirs)} {unit}", ratio_text, note))
+        print(f"{section:12} {measure:52} {fmt(ours):>12} {fmt(theirs):>12} {unit:6} {ratio_text} {note}", flush=True)
+
+    # MARK: Tools
+
+    def build_tools(self):
+        ours_scratch = os.path.join(SCRATCH, f"endpointgen-{self.configuration}")
+        theirs_scratch = os.path.join(SCRATCH, f"baseline-{self.configuration}")
+        if not self.smoke:
+            shutil.rmtree(ours_scratch, ignore_errors=True)
+            shutil.rmtree(theirs_scratch, ignore_errors=True)
+        ours = run(["swift", "build", "-c", self.configuration, "--product", "endpointgen", "--scratch-path", ours_scratch])
+        theirs = run(["swift", "build", "-c", self.configuration, "--product", "swift-openapi-generator",
+                      "--scratch-path", theirs_scratch], cwd=os.path.join(HERE, "Baseline"))
+        label = "cold build of the generator CLI" if not self.smoke else "build of the generator CLI (incremental)"
+        self.row("tools", f"{label} ({self.configuration})", ours[0], theirs[0], "s")
+        self.row("tools", "  peak memory of that build", ours[1] / 1024, theirs[1] / 1024, "MiB")
+        self.ours_tool = os.path.join(ours_scratch, self.configuration, "endpointgen")
+        self.theirs_tool = os.path.join(theirs_scratch, self.configuration, "swift-openapi-generator")
+
+    # MARK: Generation
+
+    def generate_ours(self, spec, out):
+        return ["sh", "-c", f'rm -rf "{out}" && "{self.ours_tool}" generate "{spec}" --output "{out}" --layout compact --quiet']
+
+    def generate_theirs(self, document, out):
+        config = os.path.join(self.work, "openapi-generator-config.yaml")
+        with open(config, "w") as f:
+            f.write(OPENAPI_CONFIG)
+        return ["sh", "-c", f'rm -rf "{out}" && mkdir -p "{out}" && "{self.theirs_tool}" generate --config "{config}" '
+                            f'--output-directory "{out}" "{document}" > /dev/null']
+
+    def generation(self, name, spec, document, runs):
+        ours_out, theirs_out = os.path.join(self.work, f"{name}-eg"), os.path.join(self.work, f"{name}-oa")
+        ours = median_run(self.generate_ours(spec, ours_out), runs)
+        theirs = median_run(self.generate_theirs(document, theirs_out), runs)
+        self.row("generation", f"{name}: generation time", ours[0], theirs[0], "s")
+        self.row("generation", f"{name}: peak memory", ours[1] / 1024, theirs[1] / 1024, "MiB")
+        (ours_lines, ours_bytes), (theirs_lines, theirs_bytes) = source_stats(ours_out), source_stats(theirs_out)
+        self.row("output", f"{name}: generated lines", ours_lines, theirs_lines, "lines")
+        self.row("output", f"{name}: generated bytes", ours_bytes / 1024, theirs_bytes / 1024, "KiB")
+        return ours_out, theirs_out
+
+    def petstore_inputs(self):
+        document = os.path.join(self.work, "petstore.yaml")
+        with open(document, "w") as f:
+            f.write(subprocess.run(["git", "-C", "/opt/swift-packages/apple/swift-openapi-generator.git", "show",
+                                    "1.14.3:Tests/OpenAPIGeneratorReferenceTests/Resources/Docs/petstore.yaml"],
+                                   capture_output=True, text=True, check=True).stdout)
+        return os.path.join(HERE, "Specs", "petstore.endpointgen.json"), document
+
+    def synthetic_inputs(self, n):
+        document, spec = os.path.join(self.work, f"synthetic{n}.openapi.json"), os.path.join(self.work, f"synthetic{n}.json")
+        subprocess.run([sys.executable, os.path.join(HERE, "Scripts", "synthesize.py"), str(n), document, spec], check=True)
+        return spec, document
+
+    # MARK: Compilation
+
+    def runtime_modules(self):
+        """Builds both runtimes (and the runtime benchmark) in the RuntimeBench package."""
+        package = os.path.join(HERE, "Runtime")
+        spec, document = self.petstore_inputs()
+        for target, command in [("EGPetstore", self.generate_ours(spec, os.path.join(package, "Sources", "EGPetstore"))),
+                                ("OAPetstore", self.generate_theirs(document, os.path.join(package, "Sources", "OAPetstore")))]:
+            run(command)
+        run(["swift", "build", "--scratch-path", os.path.join(SCRATCH, "runtime-debug")], cwd=package)
+        self.modules = os.path.join(SCRATCH, "runtime-debug", "debug", "Modules")
+
+    def compile_alone(self, name, ours_out, theirs_out, runs):
+        def compile_command(folder, module):
+            return ["swiftc", "-Onone", "-parse-as-library", "-swift-version", "6", "-module-name", module, "-I", self.modules,
+                    "-typecheck"] + swift_files(folder)
+        ours = median_run(compile_command(ours_out, "EG"), runs)
+        theirs = median_run(compile_command(theirs_out, "OA"), runs)
+        self.row("compile", f"{name}: typecheck of the generated module alone (-Onone)", ours[0], theirs[0], "s")
+        warnings = []
+        for folder, module in [(ours_out, "EG"), (theirs_out, "OA")]:
+            _, _, out, err = run(compile_command(folder, module))
+            warnings.append(len(re.findall(r": warning: ", out + err)))
+        self.rows.append(("compile", f"{name}: compiler warnings in the generated module", str(warnings[0]), str(warnings[1]), "–", ""))
+        print(f"compile      {name}: warnings: endpointgen {warnings[0]}, baseline {warnings[1]}", flush=True)
+
+    # MARK: Consumers
+
+    def consumer_packages(self):
+        """Two app packages that generate Petstore with each tool's build plugin."""
+        spec, document = self.petstore_inputs()
+        ours = os.path.join(self.work, "ConsumerEndpointgen")
+        os.makedirs(os.path.join(ours, "Sources", "API"))
+        shutil.copy(spec, os.path.join(ours, "Sources", "API", "petstore.endpointgen.json"))
+        with open(os.path.join(ours, "Sources", "API", "API.swift"), "w") as f:
+            f.write("import GeneratedRuntime\n")
+        with open(os.path.join(ours, "Package.swift"), "w") as f:
+            f.write(f'''// swift-tools-version:6.1
+import PackageDescription
+let package = Package(name: "ConsumerEndpointgen", platforms: [.macOS(.v13)],
+    dependencies: [.package(name: "endpointgen", path: "{ROOT}")],
+    targets: [.target(name: "API", dependencies: [.product(name: "GeneratedRuntime", package: "endpointgen")],
+                      plugins: [.plugin(name: "EndpointGenPlugin", package: "endpointgen")])])
+''')
+        theirs = os.path.join(self.work, "ConsumerOpenAPI")
+        os.makedirs(os.path.join(theirs, "Sources", "API"))
+        shutil.copy(document, os.path.join(theirs, "Sources", "API", "openapi.yaml"))
+        with open(os.path.join(theirs, "Sources", "API", "openapi-generator-config.yaml"), "w") as f:
+            f.write(OPENAPI_CONFIG)
+        with open(os.path.join(theirs, "Sources", "API", "API.swift"), "w") as f:
+            f.write("import OpenAPIRuntime\n")
+        with open(os.path.join(theirs, "Package.swift"), "w") as f:
+            f.write('''// swift-tools-version:6.1
+import PackageDescription
+let package = Package(name: "ConsumerOpenAPI", platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", exact: "1.4.0"),
+    ],
+    targets: [.target(name: "API", dependencies: [
+        .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+    ], plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")])])
+''')
+        results = {}
+        for name, folder, spec_file, edit in [
+            ("endpointgen", ours, "petstore.endpointgen.json", ('"tag": "String?",', '"tag": "String?", "nickname": "String?",')),
+            ("baseline", theirs, "openapi.yaml", ("        tag:\n          type: string\n",
+                                                  "        tag:\n          type: string\n        nickname:\n          type: string\n")),
+        ]:
+            run(["swift", "package", "resolve"], cwd=folder)
+            cold = run(["swift", "build"], cwd=folder)
+            no_change = median_run(["swift", "build"], max(self.runs, 2), cwd=folder)
+            path = os.path.join(folder, "Sources", "API", spec_file)
+            with open(path) as f:
+                original = f.read()
+            assert edit[0] in original, f"{name}: the one-line edit does not apply"
+
+            def toggle(state={"edited": False}):
+                with open(path, "w") as f:
+                    f.write(original if state["edited"] else original.replace(edit[0], edit[1], 1))
+                state["edited"] = not state["edited"]
+            changed = median_run(["swift", "build"], max(self.runs, 2), cwd=folder, before=toggle)
+            results[name] = (cold, no_change, changed)
+        (ours_cold, ours_none, ours_changed), (theirs_cold, theirs_none, theirs_changed) = results["endpointgen"], results["baseline"]
+        self.row("consumer", "clean build of a package using the build plugin (debug)", ours_cold[0], theirs_cold[0], "s")
+        self.row("consumer", "  peak memory of that build", ours_cold[1] / 1024, theirs_cold[1] / 1024, "MiB")
+        self.row("consumer", "no-change rebuild", ours_none[0], theirs_none[0], "s")
+        self.row("consumer", "rebuild after a one-line spec change", ours_changed[0], theirs_changed[0], "s")
+
+    # MARK: Runtime
+
+    def runtime(self):
+        package = os.path.join(HERE, "Runtime")
+        scratch = os.path.join(SCRATCH, f"runtime-{self.configuration}")
+        run(["swift", "build", "-c", self.configuration, "--scratch-path", scratch], cwd=package)
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        server = subprocess.Popen([sys.executable, os.path.join(HERE, "Scripts", "server.py"), str(port)])
+        try:
+            for _ in range(100):
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                    break
+                except OSError:
+                    time.sleep(0.05)
+            pets, rounds, requests, request_rounds = (2_000, 3, 50, 1) if self.smoke else (100_000, 9, 1_000, 5)
+            _, peak, out, _ = run([os.path.join(scratch, self.configuration, "RuntimeBench"), str(pets), str(rounds),
+                                   str(requests), str(request_rounds), f"http://127.0.0.1:{port}"])
+        finally:
+            server.terminate()
+            server.wait()
+        r = json.loads(out.strip().splitlines()[-1])
+        self.row("runtime", f"decode {pets:,} pets: generated models vs hand-written Codable",
+                 r["decodeEndpointgen"] / r["decodeHandWritten"], r["decodeOpenAPI"] / r["decodeHandWritten"], "×",
+                 note=f"hand-written: {r['decodeHandWritten'] * 1000:.1f} ms")
+        self.row("runtime", "requests per second through the generated client vs raw URLSession",
+                 r["requestsEndpointgen"] / r["requestsURLSession"], r["requestsOpenAPI"] / r["requestsURLSession"], "×",
+                 lower_is_better=False, note=f"raw URLSession: {r['requestsURLSession']:,.0f} req/s")
+        self.rows.append(("runtime", "peak memory of the runtime benchmark process", f"{peak / 1024:.0f} MiB (one process for all three)", "", "", ""))
+
+    def write_results(self):
+        machine = f"{platform.machine()}, {os.cpu_count()} cores, " + subprocess.run(
+            ["sh", "-c", "free -g | awk '/Mem:/ {print $2 \" GiB\"}'"], capture_output=True, text=True).stdout.strip()
+        swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+        lines = ["# Benchmark results", "",
+                 f"Produced by `python3 Benchmarks/bench.py` on {time.strftime('%Y-%m-%d')}: {machine}; {swift}; "
+                 f"{platform.platform()}. endpointgen at `{subprocess.run(['git', '-C', ROOT, 'rev-parse', '--short', 'HEAD'], capture_output=True, text=True).stdout.strip()}` "
+                 "against apple/swift-openapi-generator 1.14.3 (swift-openapi-runtime 1.13.4, swift-openapi-urlsession 1.4.0). "
+                 f"Medians of {self.runs} runs unless noted; cold builds once each.", "",
+                 "| section | measure | endpointgen | swift-openapi-generator | endpointgen is |", "|---|---|---|---|---|"]
+        for section, measure, ours, theirs, ratio, note in self.rows:
+            lines.append(f"| {section} | {measure}{' (' + note + ')' if note else ''} | {ours} | {theirs} | {ratio} |")
+        with open(os.path.join(HERE, "RESULTS.md"), "w") as f:
+            f.write("\n".join(lines) + "\n")
+
+    def main(self):
+        print(f"{'section':12} {'measure':52} {'endpointgen':>12} {'baseline':>12}", flush=True)
+        self.build_tools()
+        pet_spec, pet_document = self.petstore_inputs()
+        ours_out, theirs_out = self.generation("Petstore", pet_spec, pet_document, self.runs)
+        sizes = [10] if self.smoke else self.args.sizes
+        curve = {}
+        for n in sizes:
+            spec, document = self.synthetic_inputs(n)
+            curve[n] = self.generation(f"{n} operations", spec, document, self.runs if n < 1000 else max(1, self.runs // 2))
+        self.runtime_modules()
+        self.compile_alone("Petstore", ours_out, theirs_out, self.runs)
+        for n in sizes[:2]:
+            self.compile_alone(f"{n} operations", *curve[n], self.runs)
+        self.consumer_packages()
+        self.runtime()
+        if not self.smoke:
+            self.write_results()
+        shutil.rmtree(self.work, ignore_errors=True)
+        print("bench.py: done" + ("" if self.smoke else "; wrote Benchmarks/RESULTS.md"))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--smoke", action="store_true", help="one tiny run of every step")
+    parser.add_argument("--runs", type=int, default=5, help="runs per measurement (default 5)")
+    parser.add_argument("--sizes", type=lambda s: [int(x) for x in s.split(",")], default=[10, 100, 500, 2000],
+                        help="operations in the synthetic APIs (default 10,100,500,2000)")
+    Bench(parser.parse_args()).main()
