@@ -6,11 +6,15 @@ where RawValue: Codable & Hashable & Sendable & ParameterValue {
     init(rawValue: RawValue)
 }
 
+// Inlinable so that each generated enum gets a specialized copy: decoding an enum is on the hot
+// path of every array of models, and the unspecialized generic version is measurably slower.
 extension OpenEnum {
+    @inlinable
     public init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(RawValue.self))
     }
 
+    @inlinable
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)

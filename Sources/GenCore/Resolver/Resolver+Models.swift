@@ -150,32 +150,72 @@ extension Resolver {
 
     /// A property whose model type leads back to its own model through plain (not array or
     /// dictionary) properties would give the struct an infinite size: store it out of line.
+    /// Such a property's target lies in the same strongly connected component of the graph of
+    /// plain references as its owner, found once for all models (Tarjan's algorithm, linear).
     func markIndirectProperties(_ models: inout [ResolvedAPI.Model]) {
-        var directEdges: [String: [String]] = [:]
+        var edges: [String: [String]] = [:]
+        var names: [String] = []
         for case .structure(let model) in models {
-            directEdges[model.name] = model.properties.compactMap {
+            names.append(model.name)
+            edges[model.name] = model.properties.compactMap {
                 if case .model(let target) = $0.type.unwrapped { return target }
                 return nil
             }
         }
-        func reaches(_ start: String, _ goal: String) -> Bool {
-            var stack = [start], seen: Set<String> = []
-            while let next = stack.popLast() {
-                if next == goal { return true }
-                guard seen.insert(next).inserted else { continue }
-                stack += directEdges[next] ?? []
-            }
-            return false
-        }
+        let component = Self.stronglyConnectedComponents(names, edges)
         for index in models.indices {
             guard case .structure(var model) = models[index] else { continue }
             for propertyIndex in model.properties.indices {
-                if case .model(let target) = model.properties[propertyIndex].type.unwrapped, reaches(target, model.name) {
+                if case .model(let target) = model.properties[propertyIndex].type.unwrapped,
+                   let owner = component[model.name], owner == component[target] {
                     model.properties[propertyIndex].isIndirect = true
                 }
             }
             models[index] = .structure(model)
         }
+    }
+
+    /// The component number of each node. Iterative, so that a long chain of references cannot
+    /// overflow the stack.
+    static func stronglyConnectedComponents(_ nodes: [String], _ edges: [String: [String]]) -> [String: Int] {
+        var index: [String: Int] = [:], lowLink: [String: Int] = [:], component: [String: Int] = [:]
+        var stack: [String] = [], onStack: Set<String> = []
+        var counter = 0, components = 0
+        for root in nodes where index[root] == nil {
+            // Each frame: the node and how many of its edges have been followed.
+            var frames: [(node: String, next: Int)] = [(root, 0)]
+            index[root] = counter; lowLink[root] = counter; counter += 1
+            stack.append(root); onStack.insert(root)
+            while var frame = frames.popLast() {
+                let targets = edges[frame.node] ?? []
+                if frame.next < targets.count {
+                    let target = targets[frame.next]
+                    frame.next += 1
+                    frames.append(frame)
+                    guard edges[target] != nil else { continue }  // an enum: no edges, no cycle
+                    if index[target] == nil {
+                        index[target] = counter; lowLink[target] = counter; counter += 1
+                        stack.append(target); onStack.insert(target)
+                        frames.append((target, 0))
+                    } else if onStack.contains(target) {
+                        lowLink[frame.node] = min(lowLink[frame.node]!, index[target]!)
+                    }
+                    continue
+                }
+                if lowLink[frame.node] == index[frame.node] {
+                    while let member = stack.popLast() {
+                        onStack.remove(member)
+                        component[member] = components
+                        if member == frame.node { break }
+                    }
+                    components += 1
+                }
+                if let parent = frames.last {
+                    lowLink[parent.node] = min(lowLink[parent.node]!, lowLink[frame.node]!)
+                }
+            }
+        }
+        return component
     }
 
 
