@@ -85,6 +85,18 @@ extension Resolver {
             swiftNames[swiftName] = wireName
             return true
         }
+        /// The Swift name of a path, query or header parameter, claimed and appended; false when it clashes.
+        func add(_ parameter: SpecDocument.Parameter, as kind: ResolvedAPI.Parameter.Kind, type: TypeReference) -> Bool {
+            let swiftName = SwiftNaming.memberName(parameter.swiftName?.value ?? parameter.name.value)
+            guard claim(swiftName, for: parameter.name.value, at: parameter.name.location) else { return false }
+            parameters.append(.init(kind: kind, swiftName: swiftName, type: type, description: parameter.description))
+            return true
+        }
+        /// Reports a parameter whose type has no single text form.
+        func notSimple(_ what: String, _ parameter: SpecDocument.Parameter, _ type: TypeReference, orArray: Bool = false) {
+            let allowed = "a String, number, Bool, UUID, URL, Date or enum" + (orArray ? ", or an array of one" : "")
+            diagnostics.error("\(what) '\(parameter.name.value)' must be \(allowed), not \(type.swift)", at: parameter.type.location)
+        }
 
         // Path parameters: each {name} declared, each declaration used.
         let used = segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
@@ -109,16 +121,12 @@ extension Resolver {
             }
             guard let type = resolveType(parameter.type) else { failed = true; continue }
             guard isSimple(type) else {
-                diagnostics.error(
-                    "path parameter '\(parameter.name.value)' must be a String, number, Bool, UUID, URL, Date or enum, not \(type.swift)",
-                    at: parameter.type.location)
+                notSimple("path parameter", parameter, type)
                 failed = true
                 continue
             }
-            let swiftName = SwiftNaming.memberName(parameter.swiftName?.value ?? parameter.name.value)
-            guard claim(swiftName, for: parameter.name.value, at: parameter.name.location) else { failed = true; continue }
-            pathSwiftNames[parameter.name.value] = swiftName
-            parameters.append(.init(kind: .path, swiftName: swiftName, type: type, description: parameter.description))
+            guard add(parameter, as: .path, type: type) else { failed = true; continue }
+            pathSwiftNames[parameter.name.value] = parameters[parameters.count - 1].swiftName
         }
         let resolvedSegments = segments.map { segment -> ResolvedAPI.PathSegment in
             if case .parameter(let name) = segment { return .parameter(pathSwiftNames[name] ?? name) }
@@ -161,15 +169,11 @@ extension Resolver {
             guard let type = resolveType(parameter.type) else { failed = true; continue }
             let element: TypeReference = if case .array(let element) = type.unwrapped { element } else { type.unwrapped }
             guard isSimple(element) else {
-                diagnostics.error(
-                    "query parameter '\(parameter.name.value)' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one, not \(type.swift)",
-                    at: parameter.type.location)
+                notSimple("query parameter", parameter, type, orArray: true)
                 failed = true
                 continue
             }
-            let swiftName = SwiftNaming.memberName(parameter.swiftName?.value ?? parameter.name.value)
-            guard claim(swiftName, for: parameter.name.value, at: parameter.name.location) else { failed = true; continue }
-            parameters.append(.init(kind: .query(name: parameter.name.value), swiftName: swiftName, type: type, description: parameter.description))
+            if !add(parameter, as: .query(name: parameter.name.value), type: type) { failed = true }
         }
         var headerNames: [String: String] = [:]
         for parameter in endpoint.headers {
@@ -181,15 +185,11 @@ extension Resolver {
             }
             headerNames[parameter.name.value.lowercased()] = parameter.name.value
             guard isSimple(type.unwrapped) else {
-                diagnostics.error(
-                    "header '\(parameter.name.value)' must be a String, number, Bool, UUID, URL, Date or enum, not \(type.swift)",
-                    at: parameter.type.location)
+                notSimple("header", parameter, type)
                 failed = true
                 continue
             }
-            let swiftName = SwiftNaming.memberName(parameter.swiftName?.value ?? parameter.name.value)
-            guard claim(swiftName, for: parameter.name.value, at: parameter.name.location) else { failed = true; continue }
-            parameters.append(.init(kind: .header(name: parameter.name.value), swiftName: swiftName, type: type, description: parameter.description))
+            if !add(parameter, as: .header(name: parameter.name.value), type: type) { failed = true }
         }
 
         var response = ResolvedAPI.Response.void
