@@ -8,11 +8,24 @@ public protocol Endpoint: Sendable {
     /// The value a successful response decodes to (`Void` when the body is ignored).
     associatedtype Response: Sendable
 
+    /// The scheme whose credential the request needs: ``NoAuth`` when it needs none. A client can
+    /// send the endpoint only if it holds this scheme's credential, which the compiler checks.
+    associatedtype Auth: AuthScheme = NoAuth
+
     /// The request relative to the client's base URL.
     func makeRequest() throws -> EndpointRequest
 
     /// Decodes a response whose status the client has already accepted as successful (2xx).
     func decodeResponse(_ response: HTTPResponse) throws -> Response
+
+    /// Decodes the body of a response the client rejected (not 2xx) into the endpoint's error
+    /// model, carried by the ``EndpointError``; nil when the endpoint declares none or it does not
+    /// decode.
+    func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)?
+}
+
+extension Endpoint {
+    public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? { nil }
 }
 
 /// An HTTP method.

@@ -3,16 +3,44 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// What sends endpoints. Generated live services hold one, so an ``EndpointClient``, a test
-/// double or a session that changes configuration with the user's identity can stand behind them.
-public protocol EndpointSending: Sendable {
-    /// Sends `endpoint` and returns its decoded response.
-    func send<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response
+/// What sends endpoints. Generated live services hold one, so an ``EndpointClient``, an
+/// ``AuthorizedClient``, a ``SessionClient`` that follows the user's identity, or a test double
+/// can stand behind them.
+///
+/// Call ``send(_:)``: it compiles only when the sender can authorize the endpoint, that is when
+/// the endpoint's `Auth` is ``NoAuth`` or the sender's `Scheme`.
+public protocol EndpointSending<Scheme>: Sendable {
+    /// The scheme whose credential this sender holds; ``NoAuth`` when it holds none.
+    associatedtype Scheme: AuthScheme = NoAuth
+
+    /// Sends `endpoint` and returns its decoded response. This requirement checks only at run
+    /// time that the sender can authorize the endpoint (failing with `.authorization`); call
+    /// ``send(_:)``, which checks at compile time.
+    func perform<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response
+}
+
+extension EndpointSending {
+    /// Sends an endpoint that needs no credential and returns its decoded response.
+    @inlinable
+    public func send<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response where E.Auth == NoAuth {
+        try await perform(endpoint)
+    }
+
+    /// Sends an endpoint that needs this sender's credential and returns its decoded response.
+    @inlinable @_disfavoredOverload
+    public func send<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response where E.Auth == Scheme {
+        try await perform(endpoint)
+    }
 }
 
 /// Sends endpoints to one server: resolves each request against the base URL, adds the default
 /// headers, accepts 2xx responses and decodes them, and reports every failure as an ``EndpointError``.
+///
+/// It holds no credential, so it sends only endpoints whose `Auth` is ``NoAuth``; make an
+/// ``AuthorizedClient`` with ``authorized(_:credential:)`` for the others.
 public struct EndpointClient: EndpointSending {
+    public typealias Scheme = NoAuth
+
     /// The server's base URL; an endpoint's path is appended to it (`https://host/api` + `/cities`).
     public var baseURL: URL
     /// Headers sent with every request; an endpoint's own headers win.
@@ -20,56 +48,134 @@ public struct EndpointClient: EndpointSending {
     /// The request timeout, or nil for the transport's default.
     public var timeout: TimeInterval?
     public var transport: any HTTPTransport
+    /// Base URLs of resources that live on another server, by the name the generated code gives
+    /// them (`"Avatars"`); a request for such a resource is resolved against its entry.
+    public var serverOverrides: [String: URL]
 
     public init(
         baseURL: URL,
         defaultHeaders: [String: String] = [:],
         timeout: TimeInterval? = nil,
-        transport: any HTTPTransport = URLSessionTransport()
+        transport: any HTTPTransport = URLSessionTransport(),
+        serverOverrides: [String: URL] = [:]
     ) {
         self.baseURL = baseURL
         self.defaultHeaders = defaultHeaders
         self.timeout = timeout
         self.transport = transport
+        self.serverOverrides = serverOverrides
     }
 
-    /// Sends `endpoint` and returns its decoded response.
-    public func send<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response {
+    public func perform<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response {
+        guard E.Auth.self == NoAuth.self else { throw Self.lacksCredential(E.self) }
+        return try await send(endpoint, authorizer: nil)
+    }
+
+    /// A client that holds `credential` for `scheme`: it sends the endpoints that need it, and
+    /// those that need none.
+    public func authorized<S: AuthScheme>(_ scheme: S.Type, credential: S.Credential) -> AuthorizedClient<S> {
+        AuthorizedClient(client: self, credential: { credential })
+    }
+
+    /// A client that asks `credential` for the credential before each request that needs it, so
+    /// that a token can be refreshed; an error it throws fails the request with `.authorization`.
+    public func authorized<S: AuthScheme>(
+        _ scheme: S.Type, credential: @escaping @Sendable () async throws -> S.Credential
+    ) -> AuthorizedClient<S> {
+        AuthorizedClient(client: self, credential: credential)
+    }
+
+    /// The `URLRequest` this client sends for `endpoint`, before any credential is added: useful in
+    /// tests and for logging.
+    public func urlRequest(for endpoint: some Endpoint) throws -> URLRequest {
+        try makeURLRequest(endpoint.makeRequest())
+    }
+
+    /// Adds a credential to a request, and knows what of it to keep out of error descriptions.
+    struct Authorizer: Sendable {
+        var authorize: @Sendable (inout URLRequest) async throws -> [String]
+    }
+
+    static func lacksCredential<E: Endpoint>(_ endpoint: E.Type) -> EndpointError {
+        EndpointError(
+            kind: .authorization, method: nil, url: nil,
+            underlyingError: FailureReason(message: "the endpoint needs a \(E.Auth.self) credential, which this client does not hold"))
+    }
+
+    /// The whole exchange: make the request, authorize it when `authorizer` is set, send it,
+    /// check the status and decode.
+    func send<E: Endpoint>(_ endpoint: E, authorizer: Authorizer?) async throws(EndpointError) -> E.Response {
         let request: EndpointRequest
-        let urlRequest: URLRequest
+        var urlRequest: URLRequest
         do {
             request = try endpoint.makeRequest()
             urlRequest = try makeURLRequest(request)
         } catch {
             throw error as? EndpointError ?? EndpointError(kind: .invalidRequest, method: nil, url: nil, underlyingError: error)
         }
+        // Errors name the URL as it was before authorization: an API key in the query stays out.
+        let url = urlRequest.url
+        var secrets: [String] = []
+        if let authorizer {
+            guard request.server == nil || Self.sameOrigin(serverOverrides[request.server ?? ""], baseURL) else {
+                throw EndpointError(
+                    kind: .authorization, method: request.method, url: url,
+                    underlyingError: FailureReason(message: "credentials are sent only to \(Self.origin(of: baseURL))"))
+            }
+            do {
+                secrets = try await authorizer.authorize(&urlRequest)
+            } catch {
+                throw EndpointError(kind: .authorization, method: request.method, url: url, underlyingError: error)
+            }
+        }
         let response: HTTPResponse
         do {
             try Task.checkCancellation()
-            response = try await transport.send(urlRequest)
+            if let upload = request.upload {
+                response = try await transport.upload(urlRequest, from: upload.body, progress: upload.progress)
+            } else {
+                response = try await transport.send(urlRequest)
+            }
         } catch {
+            // A URLError carries the URL it failed on, query and all: keep only its code.
+            let underlying: any Error = if !secrets.isEmpty, let urlError = error as? URLError { URLError(urlError.code) } else { error }
             throw EndpointError(
                 kind: Self.isCancellation(error) ? .cancelled : .transport,
-                method: request.method, url: urlRequest.url, underlyingError: error)
+                method: request.method, url: url, underlyingError: underlying, secrets: secrets)
         }
         guard response.isSuccess else {
-            throw EndpointError(kind: .unacceptableStatus, method: request.method, url: urlRequest.url, response: response)
+            throw EndpointError(
+                kind: .unacceptableStatus, method: request.method, url: url, response: response,
+                errorBody: endpoint.decodeErrorBody(response), secrets: secrets)
         }
         do {
             return try endpoint.decodeResponse(response)
+        } catch let error as EndpointError {
+            var error = error
+            if error.method == nil { error.method = request.method }
+            if error.url == nil { error.url = url }
+            if error.response == nil { error.response = response }
+            error.secrets += secrets
+            throw error
         } catch {
             throw EndpointError(
-                kind: .decoding, method: request.method, url: urlRequest.url, response: response, underlyingError: error)
+                kind: .decoding, method: request.method, url: url, response: response, underlyingError: error, secrets: secrets)
         }
     }
 
-    /// The `URLRequest` this client sends for `endpoint`: useful in tests and for logging.
-    public func urlRequest(for endpoint: some Endpoint) throws -> URLRequest {
-        try makeURLRequest(endpoint.makeRequest())
-    }
-
     private func makeURLRequest(_ request: EndpointRequest) throws -> URLRequest {
-        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
+        let base: URL
+        if let server = request.server {
+            guard let override = serverOverrides[server] else {
+                throw EndpointError(
+                    kind: .invalidRequest, method: request.method, url: nil,
+                    underlyingError: FailureReason(message: "the client has no base URL for server '\(server)'"))
+            }
+            base = override
+        } else {
+            base = baseURL
+        }
+        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: true) else {
             throw EndpointError(kind: .invalidRequest, method: request.method, url: nil)
         }
         let basePath = components.percentEncodedPath.hasSuffix("/")
@@ -92,16 +198,58 @@ public struct EndpointClient: EndpointSending {
         for (name, value) in defaultHeaders { fields[name.lowercased()] = (name, value) }
         for (name, value) in request.headers { fields[name.lowercased()] = (name, value) }
         if fields["accept"] == nil, let accept = request.accept { fields["accept"] = ("Accept", accept) }
-        for field in fields.values {
+        if !request.cookies.isEmpty {
+            let cookies = request.cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
+            fields["cookie"] = ("Cookie", fields["cookie"].map { "\($0.value); \(cookies)" } ?? cookies)
+            urlRequest.httpShouldHandleCookies = false
+        }
+        for field in fields.values.sorted(by: { $0.name < $1.name }) {
             urlRequest.setValue(field.value, forHTTPHeaderField: field.name)
         }
         urlRequest.httpBody = request.body
         return urlRequest
     }
 
-    private static func isCancellation(_ error: any Error) -> Bool {
+    static func sameOrigin(_ url: URL?, _ other: URL) -> Bool {
+        guard let url else { return false }
+        return origin(of: url) == origin(of: other)
+    }
+
+    static func origin(of url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? ""
+        let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
+    }
+
+    static func isCancellation(_ error: any Error) -> Bool {
         if error is CancellationError { return true }
         if let error = error as? URLError, error.code == .cancelled { return true }
         return false
+    }
+}
+
+/// A client that holds one scheme's credential: it sends the endpoints that need it, adding the
+/// credential, and those that need none, without it. The credential goes only to the client's
+/// base URL, never to a resource on another server.
+public struct AuthorizedClient<Scheme: AuthScheme>: EndpointSending {
+    /// The client that sends the requests; its base URL is the only place the credential goes.
+    public var client: EndpointClient
+    let credential: @Sendable () async throws -> Scheme.Credential
+
+    init(client: EndpointClient, credential: @escaping @Sendable () async throws -> Scheme.Credential) {
+        self.client = client
+        self.credential = credential
+    }
+
+    public func perform<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response {
+        if E.Auth.self == NoAuth.self { return try await client.send(endpoint, authorizer: nil) }
+        guard E.Auth.self == Scheme.self else { throw EndpointClient.lacksCredential(E.self) }
+        let credential = self.credential
+        let authorizer = EndpointClient.Authorizer { request in
+            let value = try await credential()
+            try await Scheme.authorize(&request, with: value)
+            return Scheme.secrets(of: value)
+        }
+        return try await client.send(endpoint, authorizer: authorizer)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The one error an ``EndpointClient`` throws. It says what went wrong, for which request, and
 /// carries what came back: the status and body of a failed response, and for a decoding failure
 /// the coding path and an excerpt of the body.
-public struct EndpointError: Error, Sendable, CustomStringConvertible {
+public struct EndpointError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     public enum Kind: Sendable, Hashable {
         /// The endpoint could not make its request (a body that does not encode, a bad URL).
         case invalidRequest
@@ -15,6 +15,12 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible {
         case unacceptableStatus
         /// The response body did not decode to the endpoint's response type.
         case decoding
+        /// The request could not be authorized: the client holds no credential for the endpoint's
+        /// scheme, the credential could not be obtained, or the request goes to another server.
+        case authorization
+        /// The server answered 2xx, but the response's envelope reported a failure
+        /// (`{"status": 0, "message": "…"}`); ``message`` holds the server's message.
+        case rejected
     }
 
     public var kind: Kind
@@ -25,16 +31,42 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible {
     public var response: HTTPResponse?
     /// The error that caused this one, if any.
     public var underlyingError: (any Error)?
+    /// For a rejected status, the body decoded as the endpoint's error model, if it declares one.
+    public var errorBody: (any Sendable)?
+    /// The server's message, for a response whose envelope reported a failure.
+    public var message: String?
+    /// Secret text of the request's credential, kept out of ``description`` and ``bodyExcerpt``.
+    var secrets: [String] = []
 
     public init(
-        kind: Kind, method: HTTPMethod?, url: URL?, response: HTTPResponse? = nil, underlyingError: (any Error)? = nil
+        kind: Kind, method: HTTPMethod?, url: URL?, response: HTTPResponse? = nil, underlyingError: (any Error)? = nil,
+        errorBody: (any Sendable)? = nil, message: String? = nil
     ) {
         self.kind = kind
         self.method = method
         self.url = url
         self.response = response
         self.underlyingError = underlyingError
+        self.errorBody = errorBody
+        self.message = message
     }
+
+    init(
+        kind: Kind, method: HTTPMethod?, url: URL?, response: HTTPResponse? = nil, underlyingError: (any Error)? = nil,
+        errorBody: (any Sendable)? = nil, secrets: [String]
+    ) {
+        self.init(kind: kind, method: method, url: url, response: response, underlyingError: underlyingError, errorBody: errorBody)
+        self.secrets = secrets
+    }
+
+    /// The decoded error body as `type`: `error.errorBody(as: APIProblem.self)?.detail`.
+    public func errorBody<T>(as type: T.Type = T.self) -> T? {
+        errorBody as? T
+    }
+
+    /// Whether the request was cancelled because the ``SessionClient`` it went through changed
+    /// configuration (the user logged in or out) while it was in flight.
+    public var wasSuperseded: Bool { underlyingError is SessionChanged }
 
     /// The HTTP status, when a response arrived.
     public var statusCode: Int? { response?.statusCode }
@@ -50,7 +82,25 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible {
         guard let body = response?.body, !body.isEmpty else { return nil }
         let limit = 512
         let text = String(decoding: body.prefix(limit), as: UTF8.self)
-        return body.count > limit ? text + "…" : text
+        return redacted(body.count > limit ? text + "…" : text)
+    }
+
+    public var debugDescription: String { "EndpointError(\(description))" }
+
+    /// What `dump` and debuggers show: the description's parts, without the request's secrets.
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "kind": kind as Any, "method": method as Any, "url": url as Any, "statusCode": statusCode as Any,
+            "message": message.map(redacted) as Any, "description": description,
+        ], displayStyle: .struct)
+    }
+
+    private func redacted(_ text: String) -> String {
+        var text = text
+        for secret in secrets where !secret.isEmpty {
+            text = text.replacingOccurrences(of: secret, with: "<redacted>")
+        }
+        return text
     }
 
     public var description: String {
@@ -61,11 +111,14 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible {
         case .cancelled: text += "the request was cancelled"
         case .unacceptableStatus: text += "HTTP \(statusCode ?? 0)"
         case .decoding: text += "the response did not decode"
+        case .authorization: text += "the request could not be authorized"
+        case .rejected: text += "the server reported a failure"
         }
+        if let message { text += ": \(message)" }
         if let codingPath { text += " at \(codingPath.isEmpty ? "the top level" : codingPath)" }
         if let underlyingError { text += ": \(Self.message(of: underlyingError))" }
         if let bodyExcerpt, kind == .unacceptableStatus || kind == .decoding { text += "\nbody: \(bodyExcerpt)" }
-        return text
+        return redacted(text)
     }
 
     private static func path(of error: DecodingError) -> String {
@@ -99,4 +152,11 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible {
         @unknown default: return String(describing: error)
         }
     }
+}
+
+/// Why a request failed before or without reaching the server, in words.
+public struct FailureReason: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(message: String) { self.message = message }
+    public var description: String { message }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The request an ``Endpoint`` describes: method, a percent-encoded path relative to the server's
-/// base URL, query items, headers and an optional body. The client resolves it into a `URLRequest`.
-public struct EndpointRequest: Sendable, Hashable {
+/// base URL, query items, headers, cookies and an optional body. The client resolves it into a
+/// `URLRequest`.
+public struct EndpointRequest: Sendable {
     public var method: HTTPMethod
     /// The percent-encoded path, starting with `/`.
     public var path: EndpointPath
@@ -12,6 +13,13 @@ public struct EndpointRequest: Sendable, Hashable {
     /// the case of their names.
     public var headers: [String: String]
     public var body: Data?
+    /// A body streamed from a file, data or a stream, with progress reports; sent instead of `body`.
+    public var upload: Upload?
+    /// Cookies sent in the `Cookie` header, in order.
+    public var cookies: [QueryItem] = []
+    /// The name of the server the request goes to when it is not the client's base URL, such as
+    /// `"Avatars"` for a resource on an image host; the client maps names to base URLs.
+    public var server: String?
     /// The `Accept` header sent unless `headers` or the client's defaults set one: JSON for
     /// endpoints that decode JSON, `*/*` for raw data and text.
     public var accept: String?
@@ -22,8 +30,10 @@ public struct EndpointRequest: Sendable, Hashable {
         accept: String? = "application/json",
         query: [QueryItem] = [],
         headers: [String: String] = [:],
-        body: Data? = nil
+        body: Data? = nil,
+        server: String? = nil
     ) {
+        self.server = server
         self.method = method
         self.path = path
         self.accept = accept
@@ -65,6 +75,48 @@ public struct EndpointRequest: Sendable, Hashable {
         headers[name] = text
     }
 
+    /// Adds a cookie unless `value` is nil. Characters a cookie value cannot hold (`;`, `,`,
+    /// spaces, quotes, controls and non-ASCII) are percent-encoded.
+    public mutating func addCookie(_ name: String, _ value: (some ParameterValue)?) {
+        guard let value else { return }
+        cookies.append(QueryItem(name: name, value: PercentEncoding.encodeCookieValue(value.parameterValue)))
+    }
+
+    /// Sets an `application/x-www-form-urlencoded` body from `form`'s fields.
+    public mutating func setFormBody(_ form: FormFields) {
+        body = Data(form.urlEncoded.utf8)
+        upload = nil
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    }
+
+    /// Sets a `multipart/form-data` body from `form`'s fields and files.
+    public mutating func setMultipartBody(_ form: FormFields, boundary: String = "endpointgen-\(UUID().uuidString)") {
+        body = form.multipartEncoded(boundary: boundary)
+        upload = nil
+        headers["Content-Type"] = "multipart/form-data; boundary=\(boundary)"
+    }
+
+    /// Sends `body` as the request body, streamed from a file, data or a stream, calling
+    /// `progress` as it goes out.
+    public mutating func setUploadBody(
+        _ body: UploadBody, contentType: String = "application/octet-stream",
+        progress: (@Sendable (UploadProgress) -> Void)? = nil
+    ) {
+        self.body = nil
+        upload = Upload(body: body, progress: progress)
+        headers["Content-Type"] = contentType
+    }
+
+    /// An upload: what to send and whom to tell how far it got.
+    public struct Upload: Sendable {
+        public var body: UploadBody
+        public var progress: (@Sendable (UploadProgress) -> Void)?
+        public init(body: UploadBody, progress: (@Sendable (UploadProgress) -> Void)? = nil) {
+            self.body = body
+            self.progress = progress
+        }
+    }
+
     /// Encodes `value` as the JSON body, optionally wrapped in a one-key object (`{"key": value}`).
     public mutating func setJSONBody(_ value: some Encodable, wrappedIn key: String? = nil) throws {
         let encoder = JSONEncoder()
@@ -73,6 +125,7 @@ public struct EndpointRequest: Sendable, Hashable {
         } else {
             body = try encoder.encode(value)
         }
+        upload = nil
         headers["Content-Type"] = "application/json"
     }
 
@@ -150,12 +203,24 @@ public enum PercentEncoding {
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
+    /// A cookie value: RFC 6265's cookie-octets stay as they are (so `+`, `/`, `=` and `:` do too),
+    /// everything else, and `%`, is percent-encoded.
+    public static func encodeCookieValue(_ string: String) -> String {
+        encode(string, keeping: cookieOctets)
+    }
+
+    private static let cookieOctets: Set<UInt8> = Set((0x21...0x7E).filter { ![0x22, 0x25, 0x2C, 0x3B, 0x5C].contains($0) })
+
     public static func encode(_ string: String) -> String {
+        encode(string, keeping: unreserved)
+    }
+
+    private static func encode(_ string: String, keeping: Set<UInt8>) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(string.utf8.count)
         for byte in string.utf8 {
-            if unreserved.contains(byte) {
+            if keeping.contains(byte) {
                 bytes.append(byte)
             } else {
                 bytes.append(UInt8(ascii: "%"))

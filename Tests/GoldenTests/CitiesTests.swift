@@ -87,7 +87,7 @@ import Testing
     @Test func aLiveServiceSendsThroughAnyEndpointSender() async throws {
         /// Answers at the endpoint level, without HTTP: what a session or a test double can do.
         struct CannedSender: EndpointSending {
-            func send<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response {
+            func perform<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response {
                 if let cities = [City(name: "Ely")] as? E.Response, endpoint is FetchCitiesEndpoint { return cities }
                 throw EndpointError(kind: .unacceptableStatus, method: .get, url: nil, response: HTTPResponse(statusCode: 418))
             }

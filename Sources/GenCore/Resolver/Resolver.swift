@@ -36,6 +36,12 @@ struct Resolver {
         "HTTPResponse", "HTTPMethod", "HTTPTransport", "URLSessionTransport", "DateCodingStrategy", "DateCodable",
         "AnyCodingKey", "PrunedArray", "Indirect", "OpenEnum", "ParameterValue", "ArrayDecodingStrategy",
         "PercentEncoding", "CaseIterable", "RawRepresentable",
+        // Auth, sessions, pagination, bodies, envelopes, adapters and canned responses.
+        "AuthScheme", "NoAuth", "BearerToken", "BearerAuthScheme", "BasicCredential", "BasicAuthScheme", "APIKey",
+        "APIKeyLocation", "APIKeyAuthScheme", "CustomAuthorization", "CustomAuthScheme", "AuthorizedClient",
+        "SessionClient", "SessionChanged", "FailureReason", "Page", "PaginatedEndpoint", "PageSequence", "FormFields",
+        "FormFile", "UploadBody", "UploadProgress", "ResponseEnvelope", "EndpointPublisher", "CannedTransport",
+        "Task", "Result", "DispatchQueue", "URLRequest",
         // Every endpoint declares `typealias Response`; a model of that name would be circular.
         "Response",
     ]

@@ -1,0 +1,65 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A transport that answers from canned responses and records every request, so that a feature's
+/// tests run without a network:
+///
+/// ```swift
+/// let transport = CannedTransport()
+/// transport.stub(.get, "/v1/cities", with: try .fixture(Bundle.module.url(forResource: "cities", withExtension: "json")!))
+/// let service = LiveCitiesService(client: CitiesAPI.client(baseURL: URL(string: "https://api.test")!, transport: transport))
+/// ```
+///
+/// A request matches a stub by method and by the URL's percent-encoded path, base path included.
+/// A request no stub matches gets a 404 whose body names it.
+public final class CannedTransport: HTTPTransport, @unchecked Sendable {
+    // `@unchecked Sendable`: the state below is only touched under `lock`.
+    private let lock = NSLock()
+    private var stubs: [(method: HTTPMethod, path: String, response: @Sendable (URLRequest) throws -> HTTPResponse)] = []
+    private var recorded: [URLRequest] = []
+
+    public init() {}
+
+    /// Answers `method path` with `response`; a later stub for the same request wins.
+    public func stub(_ method: HTTPMethod, _ path: String, with response: HTTPResponse) {
+        stub(method, path) { _ in response }
+    }
+
+    /// Answers `method path` with what `respond` returns for the request, or fails with what it throws.
+    public func stub(_ method: HTTPMethod, _ path: String, _ respond: @escaping @Sendable (URLRequest) throws -> HTTPResponse) {
+        lock.withLock { stubs.insert((method, path, respond), at: 0) }
+    }
+
+    /// Every request sent so far, in order.
+    public var requests: [URLRequest] {
+        lock.withLock { recorded }
+    }
+
+    public func send(_ request: URLRequest) async throws -> HTTPResponse {
+        let path = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true)?.percentEncodedPath } ?? ""
+        let method = request.httpMethod ?? "GET"
+        let stub = lock.withLock { () -> (@Sendable (URLRequest) throws -> HTTPResponse)? in
+            recorded.append(request)
+            return stubs.first { $0.method.rawValue == method && $0.path == path }?.response
+        }
+        guard let stub else {
+            return HTTPResponse(statusCode: 404, headers: ["Content-Type": "text/plain"], body: Data("no canned response for \(method) \(path)".utf8))
+        }
+        return try stub(request)
+    }
+}
+
+extension HTTPResponse {
+    /// A JSON response with `text` as its body.
+    public static func json(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> HTTPResponse {
+        HTTPResponse(statusCode: status, headers: headers.merging(["Content-Type": "application/json"]) { own, _ in own }, body: Data(text.utf8))
+    }
+
+    /// A response whose body is the contents of a fixture file, such as a canned JSON response in
+    /// a test bundle.
+    public static func fixture(_ file: URL, status: Int = 200, contentType: String = "application/json") throws -> HTTPResponse {
+        HTTPResponse(statusCode: status, headers: ["Content-Type": contentType], body: try Data(contentsOf: file))
+    }
+}

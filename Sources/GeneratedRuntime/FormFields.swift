@@ -1,0 +1,103 @@
+import Foundation
+
+/// The fields of an HTML-style form, in order: text values and files. A request sends them as
+/// `application/x-www-form-urlencoded` (``EndpointRequest/setFormBody(_:)``, text only) or
+/// `multipart/form-data` (``EndpointRequest/setMultipartBody(_:boundary:)``).
+public struct FormFields: Sendable, Hashable {
+    public enum Field: Sendable, Hashable {
+        case text(name: String, value: String)
+        case file(name: String, FormFile)
+    }
+
+    public var fields: [Field] = []
+
+    public init() {}
+
+    /// Appends `name=value` unless `value` is nil.
+    public mutating func append(_ name: String, _ value: (some ParameterValue)?) {
+        guard let value else { return }
+        fields.append(.text(name: name, value: value.parameterValue))
+    }
+
+    /// Appends `name=value` once for each element, in order.
+    public mutating func append(_ name: String, _ values: [some ParameterValue]?) {
+        for value in values ?? [] { fields.append(.text(name: name, value: value.parameterValue)) }
+    }
+
+    /// Appends a file unless it is nil.
+    public mutating func append(_ name: String, _ file: FormFile?) {
+        guard let file else { return }
+        fields.append(.file(name: name, file))
+    }
+
+    /// Appends data as a file named after the field, unless it is nil.
+    public mutating func append(_ name: String, _ data: Data?) {
+        guard let data else { return }
+        fields.append(.file(name: name, FormFile(data: data, filename: name)))
+    }
+
+    /// The fields as `a=1&b=two+words`: each name and value percent-encoded, spaces as `+`.
+    /// A file field sends its bytes as UTF-8 text.
+    public var urlEncoded: String {
+        fields.map { field in
+            switch field {
+            case .text(let name, let value): "\(Self.formEncode(name))=\(Self.formEncode(value))"
+            case .file(let name, let file): "\(Self.formEncode(name))=\(Self.formEncode(String(decoding: file.data, as: UTF8.self)))"
+            }
+        }.joined(separator: "&")
+    }
+
+    /// The fields as a `multipart/form-data` body with `boundary`.
+    public func multipartEncoded(boundary: String) -> Data {
+        var data = Data()
+        func add(_ text: String) { data.append(Data(text.utf8)) }
+        for field in fields {
+            add("--\(boundary)\r\n")
+            switch field {
+            case .text(let name, let value):
+                add("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\n\r\n")
+                add(value)
+            case .file(let name, let file):
+                add("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"; filename=\"\(Self.quoted(file.filename))\"\r\n")
+                add("Content-Type: \(HeaderValue.clean(file.contentType))\r\n\r\n")
+                data.append(file.data)
+            }
+            add("\r\n")
+        }
+        add("--\(boundary)--\r\n")
+        return data
+    }
+
+    private static func formEncode(_ text: String) -> String {
+        PercentEncoding.encode(text).replacingOccurrences(of: "%20", with: "+")
+    }
+
+    /// A name inside a quoted header parameter: quotes and line breaks percent-encoded, as
+    /// browsers do, so a name cannot end the parameter or the header.
+    private static func quoted(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "%22"
+            case "\r": result += "%0D"
+            case "\n": result += "%0A"
+            case "\0": result += "%00"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+/// A file in a multipart form: its bytes, the file name sent with it and its media type.
+public struct FormFile: Codable, Sendable, Hashable {
+    public var data: Data
+    public var filename: String
+    public var contentType: String
+
+    public init(data: Data, filename: String, contentType: String = "application/octet-stream") {
+        self.data = data
+        self.filename = filename
+        self.contentType = contentType
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// One page of a paginated response: its items, and what the server said about the rest.
+public struct Page<Item: Sendable>: Sendable {
+    public var items: [Item]
+    /// The number of items in all pages, when the server says (offset/limit pagination).
+    public var total: Int?
+    /// The number of pages, when the server says (page pagination).
+    public var pageCount: Int?
+    /// The cursor of the next page; nil or empty on the last page (cursor pagination).
+    public var nextCursor: String?
+
+    public init(items: [Item], total: Int? = nil, pageCount: Int? = nil, nextCursor: String? = nil) {
+        self.items = items
+        self.total = total
+        self.pageCount = pageCount
+        self.nextCursor = nextCursor
+    }
+
+    /// The offset of the next page, or nil when this one is the last: it is empty, or it reaches
+    /// the total, or (without a total) it is shorter than `limit`.
+    public func nextOffset(after offset: Int?, limit: Int?) -> Int? {
+        guard !items.isEmpty else { return nil }
+        let next = (offset ?? 0) + items.count
+        if let total { return next < total ? next : nil }
+        if let limit, items.count < limit { return nil }
+        return next
+    }
+
+    /// The number of the next page, or nil when this one is the last: it is empty, or it is the
+    /// last of `pageCount`, or (without a count) it is shorter than `size`.
+    public func nextPageNumber(after page: Int?, first: Int, size: Int?) -> Int? {
+        guard !items.isEmpty else { return nil }
+        let current = page ?? first
+        if let pageCount { return current - first + 1 < pageCount ? current + 1 : nil }
+        if let size, items.count < size { return nil }
+        return current + 1
+    }
+
+    /// The cursor of the next page, or nil when this one is the last.
+    public var nextPageCursor: String? {
+        guard let nextCursor, !nextCursor.isEmpty else { return nil }
+        return nextCursor
+    }
+}
+
+/// An endpoint whose response is one ``Page`` of a longer list, and which knows the request for
+/// the page after.
+public protocol PaginatedEndpoint: Endpoint where Response == Page<Item> {
+    associatedtype Item: Sendable
+    /// The endpoint for the page after `page`, or nil when `page` is the last.
+    func nextPage(after page: Page<Item>) -> Self?
+}
+
+/// The pages of a paginated endpoint, fetched one at a time as they are iterated: each element is
+/// one page's items. It stops after the last page, and a cancelled task stops it with
+/// `EndpointError(.cancelled)`.
+///
+/// ```swift
+/// for try await items in service.fetchItemsPages() { show(items) }
+/// let all = try await service.fetchItemsPages().allItems()
+/// ```
+public struct PageSequence<Item: Sendable>: AsyncSequence, Sendable {
+    public typealias Element = [Item]
+
+    /// Fetches a page and says how to fetch the next; nil after the last.
+    let first: Step
+
+    struct Step: Sendable {
+        let fetch: @Sendable () async throws -> (items: [Item], next: Step?)
+    }
+
+    /// The pages of `endpoint` and those after it, each fetched with `send`.
+    public init<E: PaginatedEndpoint>(
+        first endpoint: E, send: @escaping @Sendable (E) async throws(EndpointError) -> Page<Item>
+    ) where E.Item == Item {
+        @Sendable func step(_ endpoint: E) -> Step {
+            Step {
+                let page = try await send(endpoint)
+                return (page.items, endpoint.nextPage(after: page).map(step))
+            }
+        }
+        first = step(endpoint)
+    }
+
+    /// Pages given in advance: for previews and tests of code that reads a paginated endpoint.
+    public init(pages: [[Item]]) {
+        @Sendable func step(_ index: Int) -> Step? {
+            guard index < pages.count else { return nil }
+            return Step { (pages[index], step(index + 1)) }
+        }
+        first = step(0) ?? Step { ([], nil) }
+    }
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(next: first)
+    }
+
+    public struct Iterator: AsyncIteratorProtocol {
+        var next: Step?
+
+        public mutating func next() async throws -> [Item]? {
+            guard let step = next else { return nil }
+            if Task.isCancelled {
+                next = nil
+                throw EndpointError(kind: .cancelled, method: nil, url: nil, underlyingError: CancellationError())
+            }
+            let page = try await step.fetch()
+            next = page.next
+            return page.items
+        }
+    }
+
+    /// Every item of every page, fetched in order. Mind the memory for long lists.
+    public func allItems() async throws -> [Item] {
+        var items: [Item] = []
+        for try await page in self { items += page }
+        return items
+    }
+}
+
+extension EndpointSending {
+    /// The pages of a paginated endpoint that needs no credential, starting with `endpoint`.
+    public func pages<E: PaginatedEndpoint>(_ endpoint: E) -> PageSequence<E.Item> where E.Auth == NoAuth {
+        PageSequence(first: endpoint) { endpoint throws(EndpointError) in try await self.perform(endpoint) }
+    }
+
+    /// The pages of a paginated endpoint that needs this sender's credential.
+    @_disfavoredOverload
+    public func pages<E: PaginatedEndpoint>(_ endpoint: E) -> PageSequence<E.Item> where E.Auth == Scheme {
+        PageSequence(first: endpoint) { endpoint throws(EndpointError) in try await self.perform(endpoint) }
+    }
+}
+
+extension HTTPResponse {
+    /// Decodes one page: the items under `items` (or the whole body when nil), and the total, the
+    /// page count and the next cursor under their keys, when given.
+    public func decodePage<Item: Decodable>(
+        of type: Item.Type, items: String?, strategy: ArrayDecodingStrategy, total: String? = nil,
+        pageCount: String? = nil, nextCursor: String? = nil
+    ) throws -> Page<Item> {
+        let elements = try decodeJSONArray(of: Item.self, unwrapping: items, strategy: strategy)
+        guard total != nil || pageCount != nil || nextCursor != nil else { return Page(items: elements) }
+        let fields = try JSONDecoder().decode([String: JSONValue].self, from: body)
+        func integer(_ key: String?) throws -> Int? {
+            guard let key, let value = fields[key] else { return nil }
+            switch value {
+            case .null: return nil
+            case .int(let number): return number
+            default:
+                throw DecodingError.typeMismatch(
+                    Int.self, .init(codingPath: [AnyCodingKey(key)], debugDescription: "Expected a whole number."))
+            }
+        }
+        var cursor: String?
+        if let nextCursor, let value = fields[nextCursor] {
+            switch value {
+            case .null: cursor = nil
+            case .string(let text): cursor = text
+            case .int(let number): cursor = String(number)
+            default:
+                throw DecodingError.typeMismatch(
+                    String.self, .init(codingPath: [AnyCodingKey(nextCursor)], debugDescription: "Expected a cursor string."))
+            }
+        }
+        return Page(items: elements, total: try integer(total), pageCount: try integer(pageCount), nextCursor: cursor)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// A client whose configuration follows the user's identity: base URL, headers and credential
+/// change together when the user logs in or out.
+///
+/// Each request takes one snapshot of the configuration when it starts, so none is ever sent with
+/// a mix of the old and new base URL, headers or credential. ``update(_:)`` cancels the requests
+/// still in flight for the previous configuration; they fail with `.cancelled` and
+/// ``EndpointError/wasSuperseded`` set.
+///
+/// ```swift
+/// let session = SessionClient<KongAuth>(client: CitiesAPI.client())
+/// // after log-in:
+/// session.update(client: CitiesAPI.client(baseURL: info.url), credential: BearerToken(info.token))
+/// ```
+public final class SessionClient<Scheme: AuthScheme>: EndpointSending, @unchecked Sendable {
+    /// Everything a request is sent with.
+    public struct Configuration: Sendable {
+        /// Base URL, default headers, timeout and transport.
+        public var client: EndpointClient
+        /// The credential for endpoints that need one; nil while the user is logged out, when
+        /// such endpoints fail with `.authorization`.
+        public var credential: Scheme.Credential?
+
+        public init(client: EndpointClient, credential: Scheme.Credential? = nil) {
+            self.client = client
+            self.credential = credential
+        }
+    }
+
+    // `@unchecked Sendable`: the state below is only touched under `lock`.
+    private let lock = NSLock()
+    private var current: Configuration
+    private var generation = 0
+    private var inFlight: [Int: (generation: Int, cancel: @Sendable () -> Void)] = [:]
+    private var nextID = 0
+
+    public init(_ configuration: Configuration) {
+        current = configuration
+    }
+
+    public convenience init(client: EndpointClient, credential: Scheme.Credential? = nil) {
+        self.init(Configuration(client: client, credential: credential))
+    }
+
+    /// The configuration new requests are sent with.
+    public var configuration: Configuration {
+        lock.withLock { current }
+    }
+
+    /// Switches to `configuration` and cancels every request in flight for the previous one.
+    public func update(_ configuration: Configuration) {
+        let cancellations = lock.withLock {
+            current = configuration
+            generation += 1
+            let cancellations = inFlight.values.map(\.cancel)
+            inFlight.removeAll()
+            return cancellations
+        }
+        for cancel in cancellations { cancel() }
+    }
+
+    /// Switches to a new client and credential (nil to log out).
+    public func update(client: EndpointClient, credential: Scheme.Credential?) {
+        update(Configuration(client: client, credential: credential))
+    }
+
+    public func perform<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response {
+        let (configuration, started) = lock.withLock { (current, generation) }
+        let client: any EndpointSending
+        if E.Auth.self == NoAuth.self {
+            client = configuration.client
+        } else if let credential = configuration.credential {
+            client = configuration.client.authorized(Scheme.self, credential: credential)
+        } else {
+            throw EndpointClient.lacksCredential(E.self)
+        }
+        let task = Task { () throws(EndpointError) -> E.Response in try await client.perform(endpoint) }
+        let id: Int? = lock.withLock {
+            // Updated between the snapshot and now: the request belongs to the old identity.
+            guard generation == started else { return nil }
+            nextID += 1
+            inFlight[nextID] = (started, { @Sendable in task.cancel() })
+            return nextID
+        }
+        if id == nil { task.cancel() }
+        defer { if let id { _ = lock.withLock { inFlight.removeValue(forKey: id) } } }
+        let superseded = { [self] in lock.withLock { generation != started } }
+        do {
+            return try await withTaskCancellationHandler {
+                try await task.value
+            } onCancel: {
+                task.cancel()
+            }
+        } catch {
+            var error = error as? EndpointError ?? EndpointError(kind: .transport, method: nil, url: nil, underlyingError: error)
+            if error.kind == .cancelled, superseded() {
+                error.underlyingError = SessionChanged()
+                throw error
+            }
+            throw error
+        }
+    }
+}
+
+/// The reason a request failed as superseded: its ``SessionClient`` changed configuration (the
+/// user logged in or out) while it was in flight.
+public struct SessionChanged: Error, Sendable, CustomStringConvertible {
+    public var description: String { "the session's configuration changed while the request was in flight" }
+}
