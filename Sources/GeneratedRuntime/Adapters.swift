@@ -61,59 +61,73 @@ public struct EndpointPublisher<Output: Sendable>: Publisher {
     let operation: @Sendable () async throws(EndpointError) -> Output
 
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == EndpointError {
-        subscriber.receive(subscription: EndpointSubscription(operation: operation, subscriber: subscriber))
+        let subscription = EndpointSubscription(
+            operation: operation,
+            receiveValue: { _ = subscriber.receive($0) },
+            receiveCompletion: { subscriber.receive(completion: $0) })
+        subscriber.receive(subscription: subscription)
     }
 }
 
-/// Starts the request on the first demand; its state is guarded by a lock.
-private final class EndpointSubscription<Output: Sendable, S: Subscriber>: Subscription, @unchecked Sendable
-where S.Input == Output, S.Failure == EndpointError {
+/// Starts the request on the first demand; its state is guarded by a lock. It holds the subscriber
+/// as two closures, so that it is generic over the output alone.
+private final class EndpointSubscription<Output: Sendable>: Subscription, @unchecked Sendable {
     private let lock = NSLock()
     private let operation: @Sendable () async throws(EndpointError) -> Output
-    private var subscriber: S?
+    private var receiveValue: ((Output) -> Void)?
+    private var receiveCompletion: ((Subscribers.Completion<EndpointError>) -> Void)?
     private var task: Task<Void, Never>?
 
-    init(operation: @escaping @Sendable () async throws(EndpointError) -> Output, subscriber: S) {
+    init(
+        operation: @escaping @Sendable () async throws(EndpointError) -> Output,
+        receiveValue: @escaping (Output) -> Void,
+        receiveCompletion: @escaping (Subscribers.Completion<EndpointError>) -> Void
+    ) {
         self.operation = operation
-        self.subscriber = subscriber
+        self.receiveValue = receiveValue
+        self.receiveCompletion = receiveCompletion
     }
 
     func request(_ demand: Subscribers.Demand) {
         guard demand > 0 else { return }
         lock.lock()
         defer { lock.unlock() }
-        guard task == nil, subscriber != nil else { return }
-        task = Task { [self] in
+        guard task == nil, receiveCompletion != nil else { return }
+        let operation = self.operation
+        task = Task { [weak self] in
             let result: Result<Output, EndpointError>
             do throws(EndpointError) {
                 result = .success(try await operation())
             } catch {
                 result = .failure(error)
             }
-            finish(result)
+            self?.finish(result)
         }
     }
 
     func cancel() {
         lock.lock()
         let task = self.task
-        subscriber = nil
+        receiveValue = nil
+        receiveCompletion = nil
         lock.unlock()
         task?.cancel()
     }
 
     private func finish(_ result: Result<Output, EndpointError>) {
         lock.lock()
-        let subscriber = self.subscriber
-        self.subscriber = nil
+        let receiveValue = self.receiveValue
+        let receiveCompletion = self.receiveCompletion
+        self.receiveValue = nil
+        self.receiveCompletion = nil
         lock.unlock()
-        guard let subscriber else { return }
+        guard let receiveValue, let receiveCompletion else { return }
         switch result {
         case .success(let value):
-            _ = subscriber.receive(value)
-            subscriber.receive(completion: .finished)
+            receiveValue(value)
+            receiveCompletion(.finished)
         case .failure(let error):
-            subscriber.receive(completion: .failure(error))
+            receiveCompletion(.failure(error))
         }
     }
 }

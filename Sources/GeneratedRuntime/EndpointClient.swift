@@ -49,7 +49,8 @@ public struct EndpointClient: EndpointSending {
     public var timeout: TimeInterval?
     public var transport: any HTTPTransport
     /// Base URLs of resources that live on another server, by the name the generated code gives
-    /// them (`"Avatars"`); a request for such a resource is resolved against its entry.
+    /// them (`"Avatars"`); a request for such a resource is resolved against its entry, or against
+    /// `baseURL` when it has none (a local test server that serves everything).
     public var serverOverrides: [String: URL]
 
     public init(
@@ -117,7 +118,7 @@ public struct EndpointClient: EndpointSending {
         let url = urlRequest.url
         var secrets: [String] = []
         if let authorizer {
-            guard request.server == nil || Self.sameOrigin(serverOverrides[request.server ?? ""], baseURL) else {
+            guard Self.sameOrigin(request.server.flatMap { serverOverrides[$0] } ?? baseURL, baseURL) else {
                 throw EndpointError(
                     kind: .authorization, method: request.method, url: url,
                     underlyingError: FailureReason(message: "credentials are sent only to \(Self.origin(of: baseURL))"))
@@ -164,17 +165,7 @@ public struct EndpointClient: EndpointSending {
     }
 
     private func makeURLRequest(_ request: EndpointRequest) throws -> URLRequest {
-        let base: URL
-        if let server = request.server {
-            guard let override = serverOverrides[server] else {
-                throw EndpointError(
-                    kind: .invalidRequest, method: request.method, url: nil,
-                    underlyingError: FailureReason(message: "the client has no base URL for server '\(server)'"))
-            }
-            base = override
-        } else {
-            base = baseURL
-        }
+        let base = request.server.flatMap { serverOverrides[$0] } ?? baseURL
         guard var components = URLComponents(url: base, resolvingAgainstBaseURL: true) else {
             throw EndpointError(kind: .invalidRequest, method: request.method, url: nil)
         }

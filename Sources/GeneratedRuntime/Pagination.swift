@@ -46,10 +46,10 @@ public struct Page<Item: Sendable>: Sendable {
 
 /// An endpoint whose response is one ``Page`` of a longer list, and which knows the request for
 /// the page after.
-public protocol PaginatedEndpoint: Endpoint where Response == Page<Item> {
-    associatedtype Item: Sendable
+public protocol PaginatedEndpoint: Endpoint where Response == Page<PageItem> {
+    associatedtype PageItem: Sendable
     /// The endpoint for the page after `page`, or nil when `page` is the last.
-    func nextPage(after page: Page<Item>) -> Self?
+    func nextPage(after page: Page<PageItem>) -> Self?
 }
 
 /// The pages of a paginated endpoint, fetched one at a time as they are iterated: each element is
@@ -73,7 +73,7 @@ public struct PageSequence<Item: Sendable>: AsyncSequence, Sendable {
     /// The pages of `endpoint` and those after it, each fetched with `send`.
     public init<E: PaginatedEndpoint>(
         first endpoint: E, send: @escaping @Sendable (E) async throws(EndpointError) -> Page<Item>
-    ) where E.Item == Item {
+    ) where E.PageItem == Item {
         @Sendable func step(_ endpoint: E) -> Step {
             Step {
                 let page = try await send(endpoint)
@@ -121,13 +121,13 @@ public struct PageSequence<Item: Sendable>: AsyncSequence, Sendable {
 
 extension EndpointSending {
     /// The pages of a paginated endpoint that needs no credential, starting with `endpoint`.
-    public func pages<E: PaginatedEndpoint>(_ endpoint: E) -> PageSequence<E.Item> where E.Auth == NoAuth {
+    public func pages<E: PaginatedEndpoint>(_ endpoint: E) -> PageSequence<E.PageItem> where E.Auth == NoAuth {
         PageSequence(first: endpoint) { endpoint throws(EndpointError) in try await self.perform(endpoint) }
     }
 
     /// The pages of a paginated endpoint that needs this sender's credential.
     @_disfavoredOverload
-    public func pages<E: PaginatedEndpoint>(_ endpoint: E) -> PageSequence<E.Item> where E.Auth == Scheme {
+    public func pages<E: PaginatedEndpoint>(_ endpoint: E) -> PageSequence<E.PageItem> where E.Auth == Scheme {
         PageSequence(first: endpoint) { endpoint throws(EndpointError) in try await self.perform(endpoint) }
     }
 }

@@ -12,8 +12,51 @@ struct SpecDocument: Sendable {
     var headers: [(name: Located<String>, value: Located<String>)]
     var defaults: Options
     var access: Located<String>?
+    var authSchemes: [AuthScheme]
+    /// The scheme endpoints need unless they or their resource say otherwise (`"none"` for none).
+    var defaultAuth: Located<String>?
+    var defaultErrorResponse: Located<String>?
+    var defaultEnvelope: Envelope?
     var models: [Model]
     var resources: [Resource]
+
+    struct AuthScheme: Sendable {
+        var name: Located<String>
+        var pointer: String
+        var description: String?
+        var type: Located<String>
+        /// For API keys: `header` or `query`, and the field's name.
+        var location: Located<String>?
+        var fieldName: Located<String>?
+    }
+
+    struct Envelope: Sendable {
+        var location: SourceLocation
+        var status: Located<String>
+        var success: [Located<SuccessValue>]
+        var message: Located<String>?
+        var value: Located<String>?
+
+        enum SuccessValue: Sendable, Hashable {
+            case string(String)
+            case integer(Int)
+            case bool(Bool)
+        }
+    }
+
+    struct Pagination: Sendable {
+        var location: SourceLocation
+        var style: Located<String>
+        /// Request parameters: the position (`offset`, `page`, `cursor`) and the page size.
+        var positionParameter: Located<String>?
+        var sizeParameter: Located<String>?
+        /// Response fields.
+        var items: Located<String>?
+        var total: Located<String>?
+        var pageCount: Located<String>?
+        var nextCursor: Located<String>?
+        var firstPage: Located<Int>?
+    }
 
     /// Strategies that can be set spec-wide and overridden by a model, a property or an endpoint.
     struct Options: Sendable {
@@ -65,6 +108,10 @@ struct SpecDocument: Sendable {
         var pointer: String
         var description: String?
         var path: Located<String>?
+        var auth: Located<String>?
+        /// The resource's own base URL on each of the API's servers, when it lives elsewhere.
+        var servers: [(name: Located<String>, url: Located<String>)]
+        var serversLocation: SourceLocation?
         var endpoints: [Endpoint]
     }
 
@@ -80,10 +127,15 @@ struct SpecDocument: Sendable {
         var pathParameters: [Parameter]
         var query: [Parameter]
         var headers: [Parameter]
+        var cookies: [Parameter]
         var body: Body?
         var response: Located<String>?
         var responseKey: Located<String>?
         var arrayStrategy: Located<String>?
+        var auth: Located<String>?
+        var errorResponse: Located<String>?
+        var envelope: Envelope?
+        var pagination: Pagination?
     }
 
     struct Parameter: Sendable {
@@ -98,5 +150,9 @@ struct SpecDocument: Sendable {
         var type: Located<String>
         var key: Located<String>?
         var swiftName: Located<String>?
+        /// `json` (the default), `form` or `multipart`.
+        var encoding: Located<String>?
+        /// For uploads: the `Content-Type` sent.
+        var contentType: Located<String>?
     }
 }

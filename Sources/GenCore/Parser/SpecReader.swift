@@ -12,7 +12,7 @@ struct SpecReader {
 
     mutating func read(_ root: JSONNode) -> SpecDocument? {
         guard let members = object(root, "the spec") else { return nil }
-        let keys = ["endpointgen", "name", "description", "servers", "headers", "defaults", "models", "resources"]
+        let keys = ["endpointgen", "name", "description", "servers", "headers", "auth", "defaults", "models", "resources"]
         checkKeys(members, allowed: keys, in: "the spec")
 
         if let version = member("endpointgen", of: members) {
@@ -42,10 +42,24 @@ struct SpecReader {
         }
         var defaults = SpecDocument.Options()
         var access: Located<String>?
+        var defaultAuth: Located<String>?
+        var defaultErrorResponse: Located<String>?
+        var defaultEnvelope: SpecDocument.Envelope?
         if let node = member("defaults", of: members)?.value, let entries = object(node, "'defaults'") {
-            checkKeys(entries, allowed: ["keyStrategy", "dateStrategy", "arrayStrategy", "access"], in: "'defaults'")
+            checkKeys(
+                entries, allowed: ["keyStrategy", "dateStrategy", "arrayStrategy", "access", "auth", "errorResponse", "envelope"],
+                in: "'defaults'")
             defaults = options(entries)
             access = optionalLocatedString("access", of: entries)
+            defaultAuth = optionalLocatedString("auth", of: entries)
+            defaultErrorResponse = optionalLocatedString("errorResponse", of: entries)
+            defaultEnvelope = member("envelope", of: entries).flatMap { envelope($0.value) }
+        }
+        var authSchemes: [SpecDocument.AuthScheme] = []
+        if let node = member("auth", of: members)?.value, let entries = object(node, "'auth'") {
+            for entry in entries {
+                if let scheme = authScheme(entry) { authSchemes.append(scheme) }
+            }
         }
         var models: [SpecDocument.Model] = []
         if let node = member("models", of: members)?.value, let entries = object(node, "'models'") {
@@ -62,7 +76,85 @@ struct SpecReader {
         guard let name else { return nil }
         return SpecDocument(
             name: name, description: description, servers: servers, headers: headers,
-            defaults: defaults, access: access, models: models, resources: resources)
+            defaults: defaults, access: access, authSchemes: authSchemes, defaultAuth: defaultAuth,
+            defaultErrorResponse: defaultErrorResponse, defaultEnvelope: defaultEnvelope, models: models,
+            resources: resources)
+    }
+
+    // MARK: Auth, envelopes, pagination
+
+    private mutating func authScheme(_ entry: JSONNode.Member) -> SpecDocument.AuthScheme? {
+        let what = "auth scheme '\(entry.key)'"
+        guard let members = object(entry.value, what) else { return nil }
+        checkKeys(members, allowed: ["type", "description", "in", "name"], in: what)
+        guard let type = requiredString("type", of: members, at: entry.value.location, in: what) else { return nil }
+        return .init(
+            name: Located(value: entry.key, location: entry.keyLocation), pointer: "#/auth/\(pointerEscape(entry.key))",
+            description: optionalString("description", of: members), type: type,
+            location: optionalLocatedString("in", of: members), fieldName: optionalLocatedString("name", of: members))
+    }
+
+    private mutating func envelope(_ node: JSONNode) -> SpecDocument.Envelope? {
+        guard let members = object(node, "'envelope'") else { return nil }
+        checkKeys(members, allowed: ["status", "success", "message", "value"], in: "'envelope'")
+        let status = requiredString("status", of: members, at: node.location, in: "'envelope'")
+        var success: [Located<SpecDocument.Envelope.SuccessValue>] = []
+        if let entry = member("success", of: members) {
+            let values: [JSONNode] = if case .array(let elements) = entry.value.value { elements } else { [entry.value] }
+            for value in values {
+                switch value.value {
+                case .string(let text): success.append(Located(value: .string(text), location: value.location))
+                case .bool(let flag): success.append(Located(value: .bool(flag), location: value.location))
+                case .number(let text) where Int(text) != nil:
+                    success.append(Located(value: .integer(Int(text)!), location: value.location))
+                default:
+                    diagnostics.error(
+                        "a success value must be a string, a whole number or a Bool, not \(value.kindName)", at: value.location)
+                }
+            }
+            if values.isEmpty { diagnostics.error("'success' lists no value", at: entry.value.location) }
+        } else {
+            diagnostics.error("'envelope' has no 'success': the status values that mean success", at: node.location)
+        }
+        guard let status else { return nil }
+        return .init(
+            location: node.location, status: status, success: success,
+            message: optionalLocatedString("message", of: members), value: optionalLocatedString("value", of: members))
+    }
+
+    private mutating func pagination(_ node: JSONNode) -> SpecDocument.Pagination? {
+        guard let members = object(node, "'pagination'") else { return nil }
+        guard let style = requiredString("style", of: members, at: node.location, in: "'pagination'") else { return nil }
+        let allowed: [String] = switch style.value {
+        case "offset": ["style", "offset", "limit", "items", "total"]
+        case "page": ["style", "page", "perPage", "items", "pageCount", "firstPage"]
+        case "cursor": ["style", "cursor", "limit", "items", "nextCursor"]
+        default: ["style"]
+        }
+        if allowed.count == 1 {
+            diagnostics.error(
+                "unknown pagination style '\(style.value)'; expected one of: offset, page, cursor"
+                    + (suggestion(for: style.value, among: ["offset", "page", "cursor"]).map { " (\($0))" } ?? ""),
+                at: style.location)
+            return nil
+        }
+        checkKeys(members, allowed: allowed, in: "'pagination'")
+        var firstPage: Located<Int>?
+        if let entry = member("firstPage", of: members) {
+            if case .number(let text) = entry.value.value, let value = Int(text), value >= 0 {
+                firstPage = Located(value: value, location: entry.value.location)
+            } else {
+                diagnostics.error("'firstPage' must be a whole number, 0 or more", at: entry.value.location)
+            }
+        }
+        let position = ["offset": "offset", "page": "page", "cursor": "cursor"][style.value]!
+        return .init(
+            location: node.location, style: style,
+            positionParameter: optionalLocatedString(position, of: members),
+            sizeParameter: optionalLocatedString(style.value == "page" ? "perPage" : "limit", of: members),
+            items: optionalLocatedString("items", of: members), total: optionalLocatedString("total", of: members),
+            pageCount: optionalLocatedString("pageCount", of: members),
+            nextCursor: optionalLocatedString("nextCursor", of: members), firstPage: firstPage)
     }
 
     // MARK: Models
@@ -159,7 +251,16 @@ struct SpecReader {
     private mutating func resource(_ entry: JSONNode.Member) -> SpecDocument.Resource? {
         let what = "resource '\(entry.key)'"
         guard let members = object(entry.value, what) else { return nil }
-        checkKeys(members, allowed: ["description", "path", "endpoints"], in: what)
+        checkKeys(members, allowed: ["description", "path", "auth", "servers", "endpoints"], in: what)
+        var servers: [(Located<String>, Located<String>)] = []
+        let serversNode = member("servers", of: members)?.value
+        if let serversNode, let entries = object(serversNode, "the 'servers' of \(what)") {
+            for entry in entries {
+                if let url = string(entry.value, "the URL of server '\(entry.key)'") {
+                    servers.append((Located(value: entry.key, location: entry.keyLocation), url))
+                }
+            }
+        }
         let pointer = "#/resources/\(pointerEscape(entry.key))"
         var endpoints: [SpecDocument.Endpoint] = []
         if let node = member("endpoints", of: members)?.value {
@@ -176,6 +277,7 @@ struct SpecReader {
         return .init(
             name: Located(value: entry.key, location: entry.keyLocation), pointer: pointer,
             description: optionalString("description", of: members), path: optionalLocatedString("path", of: members),
+            auth: optionalLocatedString("auth", of: members), servers: servers, serversLocation: serversNode?.location,
             endpoints: endpoints)
     }
 
@@ -184,8 +286,8 @@ struct SpecReader {
         guard let members = object(node, what) else { return nil }
         checkKeys(
             members,
-            allowed: ["name", "method", "path", "description", "deprecated", "pathParams", "query", "headers", "body",
-                      "response", "responseKey", "arrayStrategy"],
+            allowed: ["name", "method", "path", "description", "deprecated", "pathParams", "query", "headers", "cookies",
+                      "body", "response", "responseKey", "arrayStrategy", "auth", "errorResponse", "envelope", "pagination"],
             in: what)
         let method = requiredString("method", of: members, at: node.location, in: what)
         let path = requiredString("path", of: members, at: node.location, in: what)
@@ -205,11 +307,13 @@ struct SpecReader {
             case .string(let type):
                 body = .init(location: entry.value.location, type: Located(value: type, location: entry.value.location))
             case .object(let fields):
-                checkKeys(fields, allowed: ["type", "key", "swiftName"], in: "the body")
+                checkKeys(fields, allowed: ["type", "key", "swiftName", "encoding", "contentType"], in: "the body")
                 if let type = requiredString("type", of: fields, at: entry.value.location, in: "the body") {
                     body = .init(
                         location: entry.value.location, type: type, key: optionalLocatedString("key", of: fields),
-                        swiftName: optionalLocatedString("swiftName", of: fields))
+                        swiftName: optionalLocatedString("swiftName", of: fields),
+                        encoding: optionalLocatedString("encoding", of: fields),
+                        contentType: optionalLocatedString("contentType", of: fields))
                 }
             default:
                 diagnostics.error("'body' must be a type or an object with a \"type\", not \(entry.value.kindName)", at: entry.value.location)
@@ -221,10 +325,14 @@ struct SpecReader {
             method: method, path: path, description: optionalString("description", of: members),
             deprecated: deprecated,
             pathParameters: parameters("pathParams", of: members), query: parameters("query", of: members),
-            headers: parameters("headers", of: members), body: body,
+            headers: parameters("headers", of: members), cookies: parameters("cookies", of: members), body: body,
             response: optionalLocatedString("response", of: members),
             responseKey: optionalLocatedString("responseKey", of: members),
-            arrayStrategy: optionalLocatedString("arrayStrategy", of: members))
+            arrayStrategy: optionalLocatedString("arrayStrategy", of: members),
+            auth: optionalLocatedString("auth", of: members),
+            errorResponse: optionalLocatedString("errorResponse", of: members),
+            envelope: member("envelope", of: members).flatMap { envelope($0.value) },
+            pagination: member("pagination", of: members).flatMap { pagination($0.value) })
     }
 
     private mutating func parameters(_ key: String, of members: [JSONNode.Member]) -> [SpecDocument.Parameter] {

@@ -8,13 +8,41 @@ struct ResolvedAPI: Sendable {
     var namespace: String
     var access: AccessLevel
     var servers: [Server]
+    /// Resources that live on another server: their base URL on each of the API's servers.
+    var resourceServers: [ResourceServer]
     var headers: [(name: String, value: String)]
+    var authSchemes: [AuthScheme]
     var models: [Model]
     var services: [Service]
 
     struct Server: Sendable {
         var caseName: String
         var url: String
+    }
+
+    struct ResourceServer: Sendable {
+        /// The name requests carry (`EndpointRequest.server`) and clients map to a base URL.
+        var name: String
+        /// The `Server` property with the base URL (`avatarsURL`).
+        var propertyName: String
+        /// Server case name → URL, in the order of the API's servers.
+        var urls: [(caseName: String, url: String)]
+    }
+
+    struct AuthScheme: Sendable {
+        var typeName: String
+        var specName: String
+        var pointer: String
+        var description: String?
+        var kind: Kind
+
+        enum Kind: Sendable {
+            case bearer
+            case basic
+            case apiKey(header: String)
+            case apiKeyQuery(name: String)
+            case custom
+        }
     }
 
     enum Model: Sendable {
@@ -86,6 +114,8 @@ struct ResolvedAPI: Sendable {
         var protocolName: String
         var liveName: String
         var description: String?
+        /// The scheme the resource's endpoints need, if any: what its live service's client holds.
+        var auth: String?
         var endpoints: [Endpoint]
     }
 
@@ -102,6 +132,39 @@ struct ResolvedAPI: Sendable {
         var response: Response
         var responseKey: String?
         var arrayStrategy: ArrayStrategy
+        /// The auth scheme's type name, nil for none.
+        var auth: String?
+        /// The server the request goes to when it is not the API's (`"Avatars"`).
+        var server: String?
+        var errorResponse: TypeReference?
+        var envelope: Envelope?
+        var pagination: Pagination?
+    }
+
+    struct Envelope: Sendable {
+        var status: String
+        /// Swift `JSONValue` expressions (`.int(1)`).
+        var success: [String]
+        var message: String?
+        var value: String?
+    }
+
+    struct Pagination: Sendable {
+        enum Style: Sendable {
+            case offset(total: String?)
+            case page(first: Int, pageCount: String?)
+            case cursor(next: String)
+        }
+
+        var style: Style
+        /// The Swift names of the position parameter (offset, page, cursor) and of the page size.
+        var position: String
+        var size: String?
+        /// The key of the items in the response, nil when the body is the array.
+        var items: String?
+        var itemType: TypeReference
+        /// `fetchItemsPages`: the live service's function returning a `PageSequence`.
+        var pagesFunctionName: String
     }
 
     enum PathSegment: Sendable {
@@ -114,7 +177,18 @@ struct ResolvedAPI: Sendable {
             case path
             case query(name: String)
             case header(name: String)
-            case body(key: String?)
+            case cookie(name: String)
+            case body(key: String?, encoding: BodyEncoding)
+            /// The upload's progress handler.
+            case progress
+        }
+
+        enum BodyEncoding: Sendable {
+            case json
+            /// The model's fields: wire key and Swift name.
+            case form([(key: String, swiftName: String)])
+            case multipart([(key: String, swiftName: String)])
+            case upload(contentType: String)
         }
 
         var kind: Kind
@@ -132,6 +206,8 @@ struct ResolvedAPI: Sendable {
         case void
         case data
         case text
+        /// The whole `HTTPResponse`: status, headers and body.
+        case raw
         case json(TypeReference)
     }
 }
@@ -172,8 +248,16 @@ enum BuiltinType: String, Sendable, CaseIterable {
     case uuid = "UUID"
     case data = "Data"
     case json = "JSON"
+    /// A file in a multipart form: data, file name and media type.
+    case file = "File"
 
-    var swiftName: String { self == .json ? "JSONValue" : rawValue }
+    var swiftName: String {
+        switch self {
+        case .json: "JSONValue"
+        case .file: "FormFile"
+        default: rawValue
+        }
+    }
 }
 
 /// A resolved type: builtins and models only, no unknown names.
@@ -183,6 +267,9 @@ indirect enum TypeReference: Sendable, Hashable {
     case array(TypeReference)
     case dictionary(TypeReference)
     case optional(TypeReference)
+    /// An upload's body and its progress handler: endpoint parameters only, never in models.
+    case uploadBody
+    case progressHandler
 
     var swift: String {
         switch self {
@@ -190,7 +277,10 @@ indirect enum TypeReference: Sendable, Hashable {
         case .model(let name): name
         case .array(let element): "[\(element.swift)]"
         case .dictionary(let value): "[String: \(value.swift)]"
+        case .optional(.progressHandler): "(\(TypeReference.progressHandler.swift))?"
         case .optional(let wrapped): "\(wrapped.swift)?"
+        case .uploadBody: "UploadBody"
+        case .progressHandler: "@Sendable (UploadProgress) -> Void"
         }
     }
 
@@ -202,7 +292,7 @@ indirect enum TypeReference: Sendable, Hashable {
     var containsDate: Bool {
         switch self {
         case .builtin(let type): type == .date
-        case .model: false
+        case .model, .uploadBody, .progressHandler: false
         case .array(let inner), .dictionary(let inner), .optional(let inner): inner.containsDate
         }
     }

@@ -19,10 +19,17 @@ extension Resolver {
             let trimmed = path.value.hasSuffix("/") ? String(path.value.dropLast()) : path.value
             prefix = parsePath(trimmed, at: path.location) ?? []
         }
+        var resourceAuth = defaultAuth
+        if let value = resource.auth, let type = authType(value) { resourceAuth = type }
+        var server: String?
+        if let resolved = resolveResourceServers(resource, name: base) {
+            server = resolved.name
+            resourceServers.append(resolved)
+        }
         var functionNames: [String: SourceLocation] = [:]
         var endpoints: [ResolvedAPI.Endpoint] = []
         for endpoint in resource.endpoints {
-            guard let resolved = resolveEndpoint(endpoint, prefix: prefix) else { continue }
+            guard let resolved = resolveEndpoint(endpoint, prefix: prefix, auth: resourceAuth, server: server) else { continue }
             if let first = functionNames[resolved.functionName] {
                 diagnostics.error(
                     "resource '\(resource.name.value)' has two endpoints named '\(resolved.functionName)' (the first at line \(first.line)); give one a different \"name\"",
@@ -31,18 +38,33 @@ extension Resolver {
             }
             functionNames[resolved.functionName] = endpoint.name?.location ?? endpoint.location
             declare(resolved.typeName, origin: "endpoint '\(resolved.functionName)'", at: endpoint.name?.location ?? endpoint.location)
+            if let pages = resolved.pagination?.pagesFunctionName {
+                if let first = functionNames[pages] {
+                    diagnostics.error(
+                        "endpoint '\(resolved.functionName)' is paginated, and its '\(pages)' clashes with the endpoint at line \(first.line); rename one",
+                        at: endpoint.name?.location ?? endpoint.location)
+                    continue
+                }
+                functionNames[pages] = endpoint.name?.location ?? endpoint.location
+            }
             endpoints.append(resolved)
+        }
+        let schemes = endpoints.compactMap(\.auth).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        if schemes.count > 1 {
+            diagnostics.error(
+                "the endpoints of resource '\(resource.name.value)' need different auth schemes (\(schemes.joined(separator: ", "))); its live service holds one client, so put them in separate resources",
+                at: resource.name.location)
         }
         return .init(
             resourceName: resource.name.value, pointer: resource.pointer, name: name, protocolName: protocolName,
-            liveName: liveName, description: resource.description, endpoints: endpoints)
+            liveName: liveName, description: resource.description, auth: schemes.first, endpoints: endpoints)
     }
 
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
     static let verbs = ["GET": "fetch", "POST": "create", "PUT": "replace", "PATCH": "update", "DELETE": "delete", "HEAD": "check"]
 
     mutating func resolveEndpoint(
-        _ endpoint: SpecDocument.Endpoint, prefix: [ResolvedAPI.PathSegment]
+        _ endpoint: SpecDocument.Endpoint, prefix: [ResolvedAPI.PathSegment], auth inheritedAuth: String?, server: String?
     ) -> ResolvedAPI.Endpoint? {
         let method = endpoint.method.value.uppercased()
         var failed = false
@@ -137,22 +159,18 @@ extension Resolver {
             if method == "GET" || method == "HEAD" {
                 diagnostics.error("\(method) endpoints cannot have a body", at: body.location)
                 failed = true
-            } else if let type = resolveType(body.type) {
-                if type.containsDate {
-                    diagnostics.error("a Date in a body must be a model property, so that it has a date strategy", at: body.type.location)
-                    failed = true
-                }
-                let defaultName: String
-                if let key = body.key?.value {
-                    defaultName = key
-                } else if case .model(let name) = type {
-                    defaultName = name
-                } else {
-                    defaultName = "body"
-                }
-                let swiftName = SwiftNaming.memberName(body.swiftName?.value ?? defaultName)
-                if claim(swiftName, for: "body", at: body.location) {
-                    parameters.append(.init(kind: .body(key: body.key?.value), swiftName: swiftName, type: type, description: nil))
+            } else if let resolved = resolveBody(body) {
+                if claim(resolved.swiftName, for: "body", at: body.location) {
+                    parameters.append(resolved)
+                    if case .body(_, .upload) = resolved.kind {
+                        if claim("progress", for: "progress", at: body.location) {
+                            parameters.append(.init(
+                                kind: .progress, swiftName: "progress", type: .optional(.progressHandler),
+                                description: "Called as the body goes out."))
+                        } else {
+                            failed = true
+                        }
+                    }
                 } else {
                     failed = true
                 }
@@ -191,6 +209,29 @@ extension Resolver {
             }
             if !add(parameter, as: .header(name: parameter.name.value), type: type) { failed = true }
         }
+        var cookieNames: Set<String> = []
+        for parameter in endpoint.cookies {
+            let separators = "()<>@,;:\\\"/[]?={} \t"
+            guard !parameter.name.value.isEmpty, parameter.name.value.unicodeScalars.allSatisfy({
+                $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !separators.unicodeScalars.contains($0)
+            }) else {
+                diagnostics.error("'\(parameter.name.value)' is not a valid cookie name", at: parameter.name.location)
+                failed = true
+                continue
+            }
+            guard cookieNames.insert(parameter.name.value).inserted else {
+                diagnostics.error("cookie '\(parameter.name.value)' is declared twice", at: parameter.name.location)
+                failed = true
+                continue
+            }
+            guard let type = resolveType(parameter.type) else { failed = true; continue }
+            guard isSimple(type.unwrapped) else {
+                notSimple("cookie", parameter, type)
+                failed = true
+                continue
+            }
+            if !add(parameter, as: .cookie(name: parameter.name.value), type: type) { failed = true }
+        }
 
         var response = ResolvedAPI.Response.void
         if let text = endpoint.response {
@@ -198,6 +239,7 @@ extension Resolver {
             case "Void": response = .void
             case "Data": response = .data
             case "String": response = .text
+            case "HTTPResponse": response = .raw
             default:
                 if let type = resolveType(text) {
                     if type.containsDate {
@@ -227,12 +269,197 @@ extension Resolver {
             failed = true
         }
         let strategy = arrayStrategy(endpoint.arrayStrategy, inheriting: defaults.array)
+
+        var auth = inheritedAuth
+        if let value = endpoint.auth {
+            if let type = authType(value) { auth = type } else { failed = true }
+        }
+        var errorResponse = defaultErrorResponse
+        if let value = endpoint.errorResponse {
+            errorResponse = resolveErrorResponse(value)
+            if errorResponse == nil { failed = true }
+        }
+        var envelope = defaultEnvelope
+        if let value = endpoint.envelope { envelope = resolveEnvelope(value) }
+        if envelope != nil {
+            switch response {
+            case .data, .text, .raw:
+                diagnostics.error(
+                    "an envelope needs a JSON response or none, not \(endpoint.response?.value ?? "")",
+                    at: endpoint.envelope?.location ?? endpoint.response?.location ?? endpoint.location)
+                failed = true
+            case .void, .json:
+                break
+            }
+            if let key = endpoint.responseKey {
+                diagnostics.error("an endpoint with an envelope takes its value from the envelope's 'value', not 'responseKey'", at: key.location)
+                failed = true
+            }
+        }
+        var pagination: ResolvedAPI.Pagination?
+        if let spec = endpoint.pagination {
+            if endpoint.envelope != nil || endpoint.responseKey != nil {
+                diagnostics.error("a paginated endpoint names where its items are with 'items', not with an envelope or 'responseKey'", at: spec.location)
+                failed = true
+            }
+            var itemType: TypeReference?
+            if case .json(.array(let element)) = response { itemType = element }
+            if let itemType {
+                envelope = nil
+                if let plan = resolvePagination(spec) {
+                    var swiftNames: [String] = []
+                    for (name, type) in [(plan.position, plan.positionType)] + (plan.size.map { [($0, TypeReference.optional(.builtin(.int)))] } ?? []) {
+                        let swiftName = SwiftNaming.memberName(name)
+                        guard claim(swiftName, for: name, at: spec.location) else { failed = true; break }
+                        parameters.append(.init(kind: .query(name: name), swiftName: swiftName, type: type, description: nil))
+                        swiftNames.append(swiftName)
+                    }
+                    if !failed {
+                        pagination = .init(
+                            style: plan.style, position: swiftNames[0], size: swiftNames.count > 1 ? swiftNames[1] : nil,
+                            items: spec.items?.value, itemType: itemType, pagesFunctionName: functionName + "Pages")
+                    }
+                } else {
+                    failed = true
+                }
+            } else {
+                diagnostics.error(
+                    "a paginated endpoint's 'response' is the type of its items, such as \"[Item]\", not \(endpoint.response?.value ?? "Void")",
+                    at: endpoint.response?.location ?? spec.location)
+                failed = true
+            }
+        }
         if failed { return nil }
         return .init(
             pointer: endpoint.pointer, functionName: functionName, typeName: typeName, method: method,
             pathSegments: resolvedSegments, description: endpoint.description, deprecated: endpoint.deprecated,
             parameters: parameters, response: response, responseKey: endpoint.responseKey?.value,
-            arrayStrategy: strategy)
+            arrayStrategy: strategy, auth: auth, server: server, errorResponse: errorResponse, envelope: envelope,
+            pagination: pagination)
+    }
+
+    /// A body: JSON (any type), a form or multipart form (a model of simple fields), or an upload.
+    mutating func resolveBody(_ body: SpecDocument.Body) -> ResolvedAPI.Parameter? {
+        let encoding = body.encoding?.value ?? "json"
+        if body.type.value == "Upload" {
+            if let value = body.encoding, value.value != "json" {
+                diagnostics.error("an upload is sent as it is; it takes no 'encoding'", at: value.location)
+                return nil
+            }
+            if let key = body.key {
+                diagnostics.error("an upload cannot be wrapped under a key", at: key.location)
+                return nil
+            }
+            let contentType = body.contentType?.value ?? "application/octet-stream"
+            if contentType.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) || contentType.isEmpty {
+                diagnostics.error("'contentType' must be a media type on one line", at: body.contentType?.location ?? body.location)
+                return nil
+            }
+            return .init(
+                kind: .body(key: nil, encoding: .upload(contentType: contentType)),
+                swiftName: SwiftNaming.memberName(body.swiftName?.value ?? "upload"), type: .uploadBody, description: nil)
+        }
+        if let contentType = body.contentType {
+            diagnostics.error("'contentType' is for uploads (\"type\": \"Upload\")", at: contentType.location)
+            return nil
+        }
+        guard let type = resolveType(body.type) else { return nil }
+        let defaultName: String
+        if let key = body.key?.value {
+            defaultName = key
+        } else if case .model(let name) = type {
+            defaultName = name
+        } else {
+            defaultName = "body"
+        }
+        let swiftName = SwiftNaming.memberName(body.swiftName?.value ?? defaultName)
+        switch encoding {
+        case "json":
+            if type.containsDate {
+                diagnostics.error("a Date in a body must be a model property, so that it has a date strategy", at: body.type.location)
+                return nil
+            }
+            return .init(kind: .body(key: body.key?.value, encoding: .json), swiftName: swiftName, type: type, description: nil)
+        case "form", "multipart":
+            if let key = body.key {
+                diagnostics.error("a \(encoding) body cannot be wrapped under a key", at: key.location)
+                return nil
+            }
+            guard case .model(let name) = type, let model = document.models.first(where: { $0.name.value == name }),
+                  case .structure = model.kind
+            else {
+                diagnostics.error("a \(encoding) body must be a model whose properties are its fields, not \(type.swift)", at: body.type.location)
+                return nil
+            }
+            let fields = formFields(of: name, allowingFiles: encoding == "multipart", at: body.type.location)
+            guard let fields else { return nil }
+            return .init(
+                kind: .body(key: nil, encoding: encoding == "form" ? .form(fields) : .multipart(fields)),
+                swiftName: swiftName, type: type, description: nil)
+        default:
+            unknownValue(body.encoding!, of: "body encoding", among: ["json", "form", "multipart"])
+            return nil
+        }
+    }
+
+    /// The fields of a form model: each property's wire key and Swift name, each a simple value,
+    /// an array of one, or (multipart only) `Data` or `File`.
+    mutating func formFields(of model: String, allowingFiles: Bool, at location: SourceLocation) -> [(key: String, swiftName: String)]? {
+        guard let structure = resolvedStructures[model] else { return nil }
+        var fields: [(key: String, swiftName: String)] = []
+        var failed = false
+        for property in structure.properties {
+            let type = property.type.unwrapped
+            let element: TypeReference = if case .array(let element) = type { element } else { type }
+            let isFile = element == .builtin(.data) || element == .builtin(.file)
+            if isFile && !allowingFiles {
+                diagnostics.error(
+                    "property '\(property.key)' of model '\(model)' is \(property.type.swift): a form body sends text; use \"encoding\": \"multipart\" for files",
+                    at: location)
+                failed = true
+            } else if !(isSimple(element) || isFile) || (isFile && type != element) {
+                diagnostics.error(
+                    "property '\(property.key)' of model '\(model)' is \(property.type.swift), which a form field cannot hold; use a String, number, Bool, UUID, URL, Date, enum\(allowingFiles ? ", Data, File" : ""), or an array of one",
+                    at: location)
+                failed = true
+            }
+            fields.append((property.key, property.swiftName))
+        }
+        return failed ? nil : fields
+    }
+
+    /// A pagination's style and the wire names of its position and page-size query items.
+    mutating func resolvePagination(
+        _ spec: SpecDocument.Pagination
+    ) -> (style: ResolvedAPI.Pagination.Style, position: String, positionType: TypeReference, size: String?)? {
+        let style: ResolvedAPI.Pagination.Style
+        let positionName: String
+        var sizeName: String?
+        switch spec.style.value {
+        case "offset":
+            style = .offset(total: spec.total?.value)
+            positionName = spec.positionParameter?.value ?? "offset"
+            sizeName = spec.sizeParameter?.value ?? "limit"
+        case "page":
+            style = .page(first: spec.firstPage?.value ?? 1, pageCount: spec.pageCount?.value)
+            positionName = spec.positionParameter?.value ?? "page"
+            sizeName = spec.sizeParameter?.value ?? "per_page"
+        default:
+            guard let next = spec.nextCursor else {
+                diagnostics.error("cursor pagination needs 'nextCursor': the response field with the next page's cursor", at: spec.location)
+                return nil
+            }
+            style = .cursor(next: next.value)
+            positionName = spec.positionParameter?.value ?? "cursor"
+            sizeName = spec.sizeParameter?.value
+        }
+        for name in [spec.positionParameter, spec.sizeParameter, spec.items, spec.total, spec.pageCount, spec.nextCursor].compactMap({ $0 })
+        where name.value.isEmpty {
+            diagnostics.error("a pagination field needs a name", at: name.location)
+            return nil
+        }
+        let positionType: TypeReference = if case .cursor = style { .optional(.builtin(.string)) } else { .optional(.builtin(.int)) }
+        return (style, positionName, positionType, sizeName)
     }
 
     /// `GET /v1/cities/{id}` → `fetchCitiesById`: a verb for the method, then the path's words,

@@ -16,6 +16,15 @@ struct Resolver {
     var declaredFileNames: [String: String] = [:]
     /// The spec-wide strategies, each checked once.
     var defaults = Strategies(snakeCase: false, date: .iso8601, array: .strict)
+    var authSchemes: [ResolvedAPI.AuthScheme] = []
+    var resolvedServers: [ResolvedAPI.Server] = []
+    /// The spec-wide auth requirement (a scheme's type name, or nil for none).
+    var defaultAuth: String?
+    var defaultErrorResponse: TypeReference?
+    var defaultEnvelope: ResolvedAPI.Envelope?
+    var resourceServers: [ResolvedAPI.ResourceServer] = []
+    /// The resolved struct models by name, for form bodies.
+    var resolvedStructures: [String: ResolvedAPI.Structure] = [:]
 
     /// Key, date and array strategies in force at one level (spec, model).
     struct Strategies {
@@ -42,8 +51,9 @@ struct Resolver {
         "SessionClient", "SessionChanged", "FailureReason", "Page", "PaginatedEndpoint", "PageSequence", "FormFields",
         "FormFile", "UploadBody", "UploadProgress", "ResponseEnvelope", "EndpointPublisher", "CannedTransport",
         "Task", "Result", "DispatchQueue", "URLRequest",
-        // Every endpoint declares `typealias Response`; a model of that name would be circular.
-        "Response",
+        // Endpoints declare `typealias Response`, `Auth` and `PageItem`; a model of one of those
+        // names would be circular or hidden inside the endpoint.
+        "Response", "Auth", "PageItem",
     ]
 
     /// Members every endpoint struct declares; a parameter of the same name would clash.
@@ -72,12 +82,18 @@ struct Resolver {
         if let accessOverride { access = accessOverride }
 
         defaults = strategies(document.defaults, inheriting: defaults)
+        resolvedServers = resolveServers()
+        authSchemes = resolveAuthSchemes()
+        if let value = document.defaultAuth, let type = authType(value) { defaultAuth = type }
         for model in document.models { registerModel(model) }
+        if let value = document.defaultErrorResponse { defaultErrorResponse = resolveErrorResponse(value) }
+        defaultEnvelope = document.defaultEnvelope.map { resolveEnvelope($0) }
         var models: [ResolvedAPI.Model] = []
         for model in document.models {
             if let resolved = resolveModel(model) { models.append(resolved) }
         }
         markIndirectProperties(&models)
+        for case .structure(let structure) in models { resolvedStructures[structure.name] = structure }
         var services: [ResolvedAPI.Service] = []
         for resource in document.resources {
             if let service = resolveResource(resource) { services.append(service) }
@@ -85,7 +101,8 @@ struct Resolver {
 
         return ResolvedAPI(
             specReference: specReference, description: document.description, namespace: namespace, access: access,
-            servers: resolveServers(), headers: resolveHeaders(), models: models, services: services)
+            servers: resolvedServers, resourceServers: resourceServers, headers: resolveHeaders(), authSchemes: authSchemes,
+            models: models, services: services)
     }
 
     // MARK: API
@@ -101,10 +118,7 @@ struct Resolver {
             seen[caseName] = name.value
             // Checked here, strictly, rather than left to the Foundation of whichever platform runs
             // the generator: the generated `URL(string:)!` must parse on every platform.
-            guard Self.isPortableURL(url.value), let parsed = URL(string: url.value), let scheme = parsed.scheme?.lowercased(),
-                  scheme == "http" || scheme == "https", let host = parsed.host, !host.isEmpty, parsed.query == nil,
-                  parsed.fragment == nil, parsed.port.map({ (1...65535).contains($0) }) ?? true
-            else {
+            guard Self.isValidServerURL(url.value) else {
                 diagnostics.error(
                     "server '\(name.value)' has an invalid URL '\(url.value)'; expected an absolute http or https URL without query or fragment",
                     at: url.location)
@@ -112,6 +126,14 @@ struct Resolver {
             }
             return .init(caseName: caseName, url: url.value)
         }
+    }
+
+    static func isValidServerURL(_ text: String) -> Bool {
+        guard isPortableURL(text), let parsed = URL(string: text), let scheme = parsed.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = parsed.host, !host.isEmpty, parsed.query == nil,
+              parsed.fragment == nil, parsed.port.map({ (1...65535).contains($0) }) ?? true
+        else { return false }
+        return true
     }
 
     /// ASCII only, with the characters RFC 3986 allows and `%` only before two hex digits.

@@ -8,6 +8,42 @@ struct APINamespaceTranslator {
     }
 
     func render(_ api: ResolvedAPI, into printer: inout CodePrinter) {
+        renderNamespace(api, into: &printer)
+        for scheme in api.authSchemes {
+            printer.line()
+            renderAuthScheme(scheme, into: &printer)
+        }
+    }
+
+    /// A caseless enum naming the scheme; the runtime protocol it conforms to does the work.
+    private func renderAuthScheme(_ scheme: ResolvedAPI.AuthScheme, into printer: inout CodePrinter) {
+        printer.line("// Spec: \(CommentText.singleLine(scheme.pointer))")
+        let what: String
+        let conformance: String
+        switch scheme.kind {
+        case .bearer: (what, conformance) = ("a bearer token in the `Authorization` header", "BearerAuthScheme")
+        case .basic: (what, conformance) = ("HTTP basic authentication", "BasicAuthScheme")
+        case .apiKey: (what, conformance) = ("an API key in a header", "APIKeyAuthScheme")
+        case .apiKeyQuery: (what, conformance) = ("an API key in a query item", "APIKeyAuthScheme")
+        case .custom: (what, conformance) = ("a closure the app supplies", "CustomAuthScheme")
+        }
+        if let description = scheme.description {
+            printer.documentation(description)
+        } else {
+            printer.line("/// The `\(CommentText.singleLine(scheme.specName))` auth scheme: \(what).")
+        }
+        let head = "\(access)enum \(scheme.typeName): \(conformance)"
+        switch scheme.kind {
+        case .apiKey(let header):
+            printer.block(head) { $0.line("\(access)static let location = APIKeyLocation.header(\(SwiftLiteral.string(header)))") }
+        case .apiKeyQuery(let name):
+            printer.block(head) { $0.line("\(access)static let location = APIKeyLocation.query(\(SwiftLiteral.string(name)))") }
+        case .bearer, .basic, .custom:
+            printer.line("\(head) {}")
+        }
+    }
+
+    private func renderNamespace(_ api: ResolvedAPI, into printer: inout CodePrinter) {
         printer.line("// Spec: #")
         printer.documentation(api.description)
         printer.block("\(access)enum \(api.namespace)") { printer in
@@ -20,6 +56,17 @@ struct APINamespaceTranslator {
                     printer.separator()
                     printer.line("/// The server's base URL; the generator checked that it parses.")
                     printer.block("\(access)var url: URL") { $0.line("URL(string: rawValue)!") }
+                    for resource in api.resourceServers {
+                        printer.separator()
+                        printer.line("/// The base URL of the \(CommentText.singleLine(resource.name)) resource, which lives on another server.")
+                        printer.block("\(access)var \(SwiftNaming.escaped(resource.propertyName)): URL") { printer in
+                            printer.block("switch self") { printer in
+                                for entry in resource.urls {
+                                    printer.line("case .\(SwiftNaming.escaped(entry.caseName)): URL(string: \(SwiftLiteral.string(entry.url)))!")
+                                }
+                            }
+                        }
+                    }
                 }
                 printer.separator()
             }
@@ -39,12 +86,20 @@ struct APINamespaceTranslator {
                 printer.separator()
                 printer.line("/// A client for one of the API's servers.")
                 let parameters = ["server: Server = .\(SwiftNaming.escaped(first.caseName))", "transport: any HTTPTransport = URLSessionTransport()"]
-                printer.block("\(access)static func client", list: parameters, " -> EndpointClient") {
-                    $0.line("client(baseURL: server.url, transport: transport)")
+                printer.block("\(access)static func client", list: parameters, " -> EndpointClient") { printer in
+                    if api.resourceServers.isEmpty {
+                        printer.line("client(baseURL: server.url, transport: transport)")
+                    } else {
+                        printer.line("var client = client(baseURL: server.url, transport: transport)")
+                        for resource in api.resourceServers {
+                            printer.line("client.serverOverrides[\(SwiftLiteral.string(resource.name))] = server.\(SwiftNaming.escaped(resource.propertyName))")
+                        }
+                        printer.line("return client")
+                    }
                 }
             }
             printer.separator()
-            printer.line("/// A client for any base URL, such as a local test server.")
+            printer.line("/// A client for any base URL, such as a local test server\(api.resourceServers.isEmpty ? "" : " (which then serves every resource)").")
             let parameters = ["baseURL: URL", "transport: any HTTPTransport = URLSessionTransport()"]
             printer.block("\(access)static func client", list: parameters, " -> EndpointClient") {
                 $0.line("EndpointClient(baseURL: baseURL, defaultHeaders: defaultHeaders, transport: transport)")

@@ -11,8 +11,13 @@ struct EndpointTranslator {
         printer.line("// Spec: \(CommentText.singleLine(endpoint.pointer))")
         printer.documentation(endpoint.description)
         if let deprecated = endpoint.deprecated { printer.line(Self.deprecation(deprecated)) }
-        printer.block("\(access)struct \(endpoint.typeName): Endpoint") { printer in
-            printer.line("\(access)typealias Response = \(Self.responseType(endpoint.response))")
+        let conformance = endpoint.pagination == nil ? "Endpoint" : "PaginatedEndpoint"
+        printer.block("\(access)struct \(endpoint.typeName): \(conformance)") { printer in
+            printer.line("\(access)typealias Response = \(Self.responseType(endpoint))")
+            if let pagination = endpoint.pagination {
+                printer.line("\(access)typealias PageItem = \(pagination.itemType.swift)")
+            }
+            if let auth = endpoint.auth { printer.line("\(access)typealias Auth = \(auth)") }
             printer.separator()
             for parameter in endpoint.parameters {
                 printer.documentation(parameter.description)
@@ -24,6 +29,16 @@ struct EndpointTranslator {
             renderMakeRequest(endpoint, into: &printer)
             printer.separator()
             renderDecodeResponse(endpoint, into: &printer)
+            if let type = endpoint.errorResponse {
+                printer.separator()
+                printer.block("\(access)func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)?") {
+                    $0.line("try? response.decodeJSON(\(type.swift).self)")
+                }
+            }
+            if let pagination = endpoint.pagination {
+                printer.separator()
+                renderNextPage(endpoint, pagination, into: &printer)
+            }
         }
     }
 
@@ -31,12 +46,14 @@ struct EndpointTranslator {
         message.isEmpty ? "@available(*, deprecated)" : "@available(*, deprecated, message: \(SwiftLiteral.string(message)))"
     }
 
-    static func responseType(_ response: ResolvedAPI.Response) -> String {
-        switch response {
-        case .void: "Void"
-        case .data: "Data"
-        case .text: "String"
-        case .json(let type): type.swift
+    static func responseType(_ endpoint: ResolvedAPI.Endpoint) -> String {
+        if let pagination = endpoint.pagination { return "Page<\(pagination.itemType.swift)>" }
+        switch endpoint.response {
+        case .void: return "Void"
+        case .data: return "Data"
+        case .text: return "String"
+        case .raw: return "HTTPResponse"
+        case .json(let type): return type.swift
         }
     }
 
@@ -71,9 +88,9 @@ struct EndpointTranslator {
     }
 
     private func renderMakeRequest(_ endpoint: ResolvedAPI.Endpoint, into printer: inout CodePrinter) {
-        // Inside makeRequest() the local `request` would hide a property of that name.
+        // Inside makeRequest() the locals `request` and `form` would hide properties of those names.
         func reference(_ swiftName: String) -> String {
-            swiftName == "request" ? "self.request" : SwiftNaming.escaped(swiftName)
+            swiftName == "request" || swiftName == "form" ? "self.\(swiftName)" : SwiftNaming.escaped(swiftName)
         }
         var path = ""
         for segment in endpoint.pathSegments {
@@ -84,23 +101,42 @@ struct EndpointTranslator {
         }
         if path.isEmpty { path = "/" }
         let method = ".\(endpoint.method.lowercased())"
-        var creation = "EndpointRequest(method: \(method), path: \"\(path)\")"
+        var arguments = ["method: \(method)", "path: \"\(path)\""]
         switch endpoint.response {
-        case .data, .text: creation = "EndpointRequest(method: \(method), path: \"\(path)\", accept: \"*/*\")"
+        case .data, .text, .raw: arguments.append("accept: \"*/*\"")
         case .void, .json: break
         }
-        let statements = endpoint.parameters.compactMap { parameter -> String? in
+        if let server = endpoint.server { arguments.append("server: \(SwiftLiteral.string(server))") }
+        let creation = "EndpointRequest(\(arguments.joined(separator: ", ")))"
+        let progress = endpoint.parameters.first { if case .progress = $0.kind { true } else { false } }
+        var throwing = false
+        let statements = endpoint.parameters.flatMap { parameter -> [String] in
             let value = reference(parameter.swiftName)
             switch parameter.kind {
-            case .path: return nil
-            case .query(let name): return "request.addQuery(\(SwiftLiteral.string(name)), \(value))"
-            case .header(let name): return "request.setHeader(\(SwiftLiteral.string(name)), \(value))"
-            case .body(let key):
-                return key.map { "try request.setJSONBody(\(value), wrappedIn: \(SwiftLiteral.string($0)))" }
-                    ?? "try request.setJSONBody(\(value))"
+            case .path, .progress: return []
+            case .query(let name): return ["request.addQuery(\(SwiftLiteral.string(name)), \(value))"]
+            case .header(let name): return ["request.setHeader(\(SwiftLiteral.string(name)), \(value))"]
+            case .cookie(let name): return ["request.addCookie(\(SwiftLiteral.string(name)), \(value))"]
+            case .body(let key, .json):
+                throwing = true
+                return [key.map { "try request.setJSONBody(\(value), wrappedIn: \(SwiftLiteral.string($0)))" }
+                    ?? "try request.setJSONBody(\(value))"]
+            case .body(_, .form(let fields)), .body(_, .multipart(let fields)):
+                var lines = ["var form = FormFields()"]
+                for field in fields {
+                    lines.append("form.append(\(SwiftLiteral.string(field.key)), \(value).\(SwiftNaming.escaped(field.swiftName)))")
+                }
+                if case .body(_, .form) = parameter.kind {
+                    lines.append("request.setFormBody(form)")
+                } else {
+                    lines.append("request.setMultipartBody(form)")
+                }
+                return lines
+            case .body(_, .upload(let contentType)):
+                let handler = progress.map { reference($0.swiftName) } ?? "nil"
+                return ["request.setUploadBody(\(value), contentType: \(SwiftLiteral.string(contentType)), progress: \(handler))"]
             }
         }
-        let throwing = endpoint.parameters.contains { if case .body = $0.kind { true } else { false } }
         printer.block("\(access)func makeRequest()\(throwing ? " throws" : "") -> EndpointRequest") { printer in
             if statements.isEmpty {
                 printer.line(creation)
@@ -115,6 +151,46 @@ struct EndpointTranslator {
     private func renderDecodeResponse(_ endpoint: ResolvedAPI.Endpoint, into printer: inout CodePrinter) {
         let signature = "\(access)func decodeResponse(_ response: HTTPResponse)"
         let key = endpoint.responseKey.map { ", unwrapping: \(SwiftLiteral.string($0))" } ?? ""
+        if let pagination = endpoint.pagination {
+            var arguments = [
+                "of: \(pagination.itemType.swift).self",
+                "items: \(pagination.items.map(SwiftLiteral.string) ?? "nil")",
+                "strategy: .\(endpoint.arrayStrategy.rawValue)",
+            ]
+            switch pagination.style {
+            case .offset(let total): if let total { arguments.append("total: \(SwiftLiteral.string(total))") }
+            case .page(_, let pageCount): if let pageCount { arguments.append("pageCount: \(SwiftLiteral.string(pageCount))") }
+            case .cursor(let next): arguments.append("nextCursor: \(SwiftLiteral.string(next))")
+            }
+            printer.block("\(signature) throws -> \(Self.responseType(endpoint))") {
+                $0.wrapped("try response.decodePage", arguments, "")
+            }
+            return
+        }
+        if let envelope = endpoint.envelope {
+            var arguments = ["status: \(SwiftLiteral.string(envelope.status))", "success: [\(envelope.success.joined(separator: ", "))]"]
+            if let message = envelope.message { arguments.append("message: \(SwiftLiteral.string(message))") }
+            if let value = envelope.value { arguments.append("value: \(SwiftLiteral.string(value))") }
+            let description = "ResponseEnvelope(\(arguments.joined(separator: ", ")))"
+            switch endpoint.response {
+            case .json(let type):
+                printer.block("\(signature) throws -> \(type.swift)") { printer in
+                    switch (type, endpoint.arrayStrategy) {
+                    case (.array(let element), .prune):
+                        printer.line("try response.decodeEnvelope(PrunedArray<\(element.swift)>.self, \(description)).elements")
+                    case (.optional(.array(let element)), .prune):
+                        printer.line("try response.decodeEnvelopeIfPresent(PrunedArray<\(element.swift)>.self, \(description))?.elements")
+                    case (.optional(let wrapped), _):
+                        printer.line("try response.decodeEnvelopeIfPresent(\(wrapped.swift).self, \(description))")
+                    default:
+                        printer.line("try response.decodeEnvelope(\(type.swift).self, \(description))")
+                    }
+                }
+            default:
+                printer.block("\(signature) throws") { $0.line("try response.checkEnvelope(\(description))") }
+            }
+            return
+        }
         switch endpoint.response {
         case .void:
             printer.line("\(signature) {}")
@@ -122,6 +198,8 @@ struct EndpointTranslator {
             printer.block("\(signature) -> Data") { $0.line("response.body") }
         case .text:
             printer.block("\(signature) throws -> String") { $0.line("try response.decodeString()") }
+        case .raw:
+            printer.block("\(signature) -> HTTPResponse") { $0.line("response") }
         case .json(let type):
             printer.block("\(signature) throws -> \(type.swift)") { printer in
                 switch (type, endpoint.arrayStrategy) {
@@ -136,6 +214,23 @@ struct EndpointTranslator {
                     printer.line("try response.decodeJSON(\(type.swift).self\(key))")
                 }
             }
+        }
+    }
+
+    private func renderNextPage(_ endpoint: ResolvedAPI.Endpoint, _ pagination: ResolvedAPI.Pagination, into printer: inout CodePrinter) {
+        let position = "self.\(SwiftNaming.escaped(pagination.position))"
+        let size = pagination.size.map { "self.\(SwiftNaming.escaped($0))" } ?? "nil"
+        let next: String = switch pagination.style {
+        case .offset: "response.nextOffset(after: \(position), limit: \(size))"
+        case .page(let first, _): "response.nextPageNumber(after: \(position), first: \(first), size: \(size))"
+        case .cursor: "response.nextPageCursor"
+        }
+        printer.line("/// The request for the page after `response`, or nil when it is the last.")
+        printer.block("\(access)func nextPage(after response: \(Self.responseType(endpoint))) -> Self?") { printer in
+            printer.line("guard let position = \(next) else { return nil }")
+            printer.line("var next = self")
+            printer.line("next.\(SwiftNaming.escaped(pagination.position)) = position")
+            printer.line("return next")
         }
     }
 }

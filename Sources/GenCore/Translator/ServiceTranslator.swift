@@ -32,6 +32,11 @@ struct ServiceTranslator {
                 documentation(endpoint, into: &printer)
                 let signature = signature(endpoint, parameters: endpoint.parameters)
                 printer.wrapped("func \(signature.head)", signature.list, signature.tail)
+                if let pages = pagesSignature(endpoint) {
+                    printer.separator()
+                    printer.line("/// Every page of `\(endpoint.functionName)`, fetched as the sequence is iterated.")
+                    printer.wrapped("func \(pages.head)", pages.list, pages.tail)
+                }
             }
         }
         // Protocol requirements cannot have default arguments: a convenience that leaves out the
@@ -49,17 +54,46 @@ struct ServiceTranslator {
                     let arguments = EndpointTranslator.arguments(endpoint.parameters, omittingOptionals: true)
                     $0.wrapped("try await \(SwiftNaming.escaped(endpoint.functionName))", arguments, "")
                 }
+                // Only when it leaves something out: otherwise it would be the requirement calling itself.
+                if pagesParameters(endpoint).contains(where: \.isOptional), let pages = pagesSignature(endpoint, omittingOptionals: true) {
+                    printer.separator()
+                    printer.line("/// Every page of `\(endpoint.functionName)`, fetched as the sequence is iterated.")
+                    printer.block("\(access)func \(pages.head)", list: pages.list, pages.tail) {
+                        let arguments = EndpointTranslator.arguments(pagesParameters(endpoint), omittingOptionals: true)
+                        $0.wrapped(SwiftNaming.escaped(endpoint.pagination!.pagesFunctionName), arguments, "")
+                    }
+                }
             }
         }
+    }
+
+    /// The parameters of a paginated endpoint's pages function: all but the page position.
+    private func pagesParameters(_ endpoint: ResolvedAPI.Endpoint) -> [ResolvedAPI.Parameter] {
+        endpoint.parameters.filter { $0.swiftName != endpoint.pagination?.position }
+    }
+
+    private func pagesSignature(
+        _ endpoint: ResolvedAPI.Endpoint, omittingOptionals: Bool = false
+    ) -> (head: String, list: [String], tail: String)? {
+        guard let pagination = endpoint.pagination else { return nil }
+        let parameters = pagesParameters(endpoint).filter { !omittingOptionals || !$0.isOptional }
+        return (
+            SwiftNaming.escaped(pagination.pagesFunctionName), EndpointTranslator.parameterList(parameters, defaults: false),
+            " -> PageSequence<\(pagination.itemType.swift)>"
+        )
     }
 
     func renderLive(_ service: ResolvedAPI.Service, into printer: inout CodePrinter) {
         printer.line("// Spec: \(CommentText.singleLine(service.pointer))")
         printer.line("/// Sends the \(CommentText.singleLine(service.resourceName)) endpoints through a client, such as an `EndpointClient`.")
+        let client = service.auth.map { "any EndpointSending<\($0)>" } ?? "any EndpointSending"
         printer.block("\(access)struct \(service.liveName): \(service.protocolName)") { printer in
-            printer.line("\(access)var client: any EndpointSending")
+            if let auth = service.auth {
+                printer.line("/// Sends the endpoints, adding its `\(auth)` credential to those that need it.")
+            }
+            printer.line("\(access)var client: \(client)")
             printer.separator()
-            printer.block("\(access)init(client: any EndpointSending)") { $0.line("self.client = client") }
+            printer.block("\(access)init(client: \(client))") { $0.line("self.client = client") }
             for endpoint in service.endpoints {
                 printer.separator()
                 if let deprecated = endpoint.deprecated { printer.line(EndpointTranslator.deprecation(deprecated)) }
@@ -69,6 +103,17 @@ struct ServiceTranslator {
                     let function = "try await self.client.send(\(service.name).\(SwiftNaming.escaped(endpoint.functionName))"
                     $0.wrapped(function, EndpointTranslator.arguments(endpoint.parameters), ")")
                 }
+                if let pages = pagesSignature(endpoint), let pagination = endpoint.pagination {
+                    printer.separator()
+                    printer.block("\(access)func \(pages.head)", list: pages.list, pages.tail) {
+                        let arguments = endpoint.parameters.map { parameter in
+                            let name = parameter.swiftName
+                            return "\(SwiftNaming.argumentLabel(name)): \(name == pagination.position ? "nil" : SwiftNaming.escaped(name))"
+                        }
+                        let function = "self.client.pages(\(service.name).\(SwiftNaming.escaped(endpoint.functionName))"
+                        $0.wrapped(function, arguments, ")")
+                    }
+                }
             }
         }
     }
@@ -77,7 +122,7 @@ struct ServiceTranslator {
         _ endpoint: ResolvedAPI.Endpoint, parameters: [ResolvedAPI.Parameter]
     ) -> (head: String, list: [String], tail: String) {
         let list = EndpointTranslator.parameterList(parameters, defaults: false)
-        let result: String = if case .void = endpoint.response { "" } else { " -> \(EndpointTranslator.responseType(endpoint.response))" }
+        let result: String = if case .void = endpoint.response { "" } else { " -> \(EndpointTranslator.responseType(endpoint))" }
         return (SwiftNaming.escaped(endpoint.functionName), list, " async throws\(result)")
     }
 

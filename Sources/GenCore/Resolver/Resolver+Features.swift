@@ -1,0 +1,136 @@
+import Foundation
+
+/// Auth schemes, per-resource servers, envelopes, error bodies and pagination.
+extension Resolver {
+    static let authKinds = ["bearer", "basic", "apiKey", "custom"]
+
+    mutating func resolveAuthSchemes() -> [ResolvedAPI.AuthScheme] {
+        var result: [ResolvedAPI.AuthScheme] = []
+        for scheme in document.authSchemes {
+            let typeName = Self.withSuffix(SwiftNaming.typeName(scheme.name.value), "Auth")
+            if Self.reservedTypeNames.contains(typeName) {
+                diagnostics.error(
+                    "auth scheme '\(scheme.name.value)' would be the type '\(typeName)', which the generated code uses already; rename the scheme",
+                    at: scheme.name.location)
+                continue
+            }
+            if scheme.name.value.lowercased() == "none" {
+                diagnostics.error("'none' means no auth and cannot name a scheme", at: scheme.name.location)
+                continue
+            }
+            var kind: ResolvedAPI.AuthScheme.Kind?
+            switch scheme.type.value {
+            case "bearer": kind = .bearer
+            case "basic": kind = .basic
+            case "custom": kind = .custom
+            case "apiKey":
+                guard let place = scheme.location, let name = scheme.fieldName else {
+                    diagnostics.error(
+                        "API key scheme '\(scheme.name.value)' needs \"in\" (\"header\" or \"query\") and the \"name\" of the field",
+                        at: scheme.type.location)
+                    continue
+                }
+                switch place.value {
+                case "header":
+                    if checkHeaderName(name) { kind = .apiKey(header: name.value) }
+                case "query":
+                    if name.value.isEmpty {
+                        diagnostics.error("the query item of an API key needs a name", at: name.location)
+                    } else {
+                        kind = .apiKeyQuery(name: name.value)
+                    }
+                default:
+                    unknownValue(place, of: "API key location", among: ["header", "query"])
+                }
+            default:
+                unknownValue(scheme.type, of: "auth scheme type", among: Self.authKinds)
+            }
+            if scheme.type.value != "apiKey" {
+                for field in [scheme.location, scheme.fieldName].compactMap({ $0 }) {
+                    diagnostics.error("only API key schemes take \"in\" and \"name\"", at: field.location)
+                }
+            }
+            guard let kind, declare(typeName, origin: "auth scheme '\(scheme.name.value)'", at: scheme.name.location) else { continue }
+            result.append(.init(
+                typeName: typeName, specName: scheme.name.value, pointer: scheme.pointer, description: scheme.description,
+                kind: kind))
+        }
+        return result
+    }
+
+    /// The type name of the scheme `value` names: nil for `"none"`, `.some(nil)` (reported) for
+    /// an unknown name.
+    mutating func authType(_ value: Located<String>) -> String?? {
+        if value.value == "none" { return .some(nil) }
+        if let scheme = authSchemes.first(where: { $0.specName == value.value }) { return .some(scheme.typeName) }
+        var message = "unknown auth scheme '\(value.value)'"
+        let names = authSchemes.map(\.specName) + ["none"]
+        if let hint = suggestion(for: value.value, among: names) {
+            message += "; \(hint)"
+        } else if authSchemes.isEmpty {
+            message += "; declare it under \"auth\", for example \"auth\": {\"\(value.value)\": {\"type\": \"bearer\"}}"
+        } else {
+            message += "; expected one of: \(names.joined(separator: ", "))"
+        }
+        diagnostics.error(message, at: value.location)
+        return nil
+    }
+
+    /// A resource's own base URLs: one for each of the API's servers, each a valid URL.
+    mutating func resolveResourceServers(_ resource: SpecDocument.Resource, name: String) -> ResolvedAPI.ResourceServer? {
+        guard let location = resource.serversLocation else { return nil }
+        let apiServers = resolvedServers
+        if apiServers.isEmpty {
+            diagnostics.error("resource '\(resource.name.value)' has its own 'servers', but the spec declares none to pair them with", at: location)
+            return nil
+        }
+        var urls: [(caseName: String, url: String)] = []
+        var failed = false
+        for (serverName, url) in resource.servers {
+            guard let server = document.servers.first(where: { $0.name.value == serverName.value }) else {
+                unknownValue(serverName, of: "server", among: document.servers.map(\.name.value))
+                failed = true
+                continue
+            }
+            guard Self.isValidServerURL(url.value) else {
+                diagnostics.error(
+                    "server '\(serverName.value)' of resource '\(resource.name.value)' has an invalid URL '\(url.value)'; expected an absolute http or https URL without query or fragment",
+                    at: url.location)
+                failed = true
+                continue
+            }
+            urls.append((SwiftNaming.memberName(server.name.value), url.value))
+        }
+        let missing = document.servers.map(\.name.value).filter { name in !resource.servers.contains { $0.name.value == name } }
+        if !missing.isEmpty {
+            diagnostics.error(
+                "resource '\(resource.name.value)' has no URL for server\(missing.count == 1 ? "" : "s") \(missing.map { "'\($0)'" }.joined(separator: ", "))",
+                at: location)
+            failed = true
+        }
+        if failed { return nil }
+        let ordered = apiServers.compactMap { server in urls.first { $0.caseName == server.caseName } }
+        return .init(name: name, propertyName: SwiftNaming.memberName(name) + "URL", urls: ordered)
+    }
+
+    mutating func resolveEnvelope(_ envelope: SpecDocument.Envelope) -> ResolvedAPI.Envelope {
+        let success = envelope.success.map { value -> String in
+            switch value.value {
+            case .string(let text): ".string(\(SwiftLiteral.string(text)))"
+            case .integer(let number): ".int(\(number))"
+            case .bool(let flag): ".bool(\(flag))"
+            }
+        }
+        return .init(status: envelope.status.value, success: success, message: envelope.message?.value, value: envelope.value?.value)
+    }
+
+    /// An error body's type: a JSON model, array or builtin, reported otherwise.
+    mutating func resolveErrorResponse(_ text: Located<String>) -> TypeReference? {
+        guard let type = resolveType(text) else { return nil }
+        if type.containsDate {
+            diagnostics.error("a Date in an error response must be a model property, so that it has a date strategy", at: text.location)
+            return nil
+        }
+        return type
+    }
+}
