@@ -15,6 +15,7 @@ let goldenCases: [(target: String, folder: String)] = [
     ("GoldenEdgeCases", "edge-cases"),
     ("GoldenHTTPBin", "httpbin"),
     ("GoldenCompact", "compact"),
+    ("GoldenFeatures", "features"),
 ]
 
 let package = Package(
@@ -45,7 +46,7 @@ let package = Package(
             name: "GoldenTests",
             dependencies: ["GenCore", "GeneratedRuntime"] + goldenCases.map { .target(name: $0.target) }
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["GeneratedRuntime", "GoldenHTTPBin"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["GeneratedRuntime", "GoldenHTTPBin", "GoldenFeatures"]),
     ] + goldenCases.map {
         .target(
             name: $0.target,

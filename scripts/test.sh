@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: the example packages (plugins), a smoke run of the benchmark harness,
 # then unit, golden and end-to-end tests.
-# It installs httpbin from PyPI into .venv, starts it on 127.0.0.1 for the end-to-end tests,
+# It installs httpbin from PyPI into .venv, starts it and scripts/fixture_server.py on 127.0.0.1
+# for the end-to-end tests,
 # runs scripts/test-examples.sh and `swift test`, and stops it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +18,10 @@ port=$("$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0
 log=$(mktemp)
 "$venv/bin/gunicorn" --bind "127.0.0.1:$port" --workers 4 --threads 2 --timeout 30 httpbin:app >"$log" 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
+fixtures_port=$("$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+python3 scripts/fixture_server.py "$fixtures_port" >>"$log" 2>&1 &
+fixtures=$!
+trap 'kill "$server" "$fixtures" 2>/dev/null || true; wait "$server" "$fixtures" 2>/dev/null || true; rm -f "$log"' EXIT
 
 for _ in $(seq 1 100); do
     if "$venv/bin/python" -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/get', timeout=1)" 2>/dev/null; then
@@ -31,8 +35,20 @@ for _ in $(seq 1 100); do
     sleep 0.1
 done
 echo "test.sh: httpbin is serving on 127.0.0.1:$port"
+for _ in $(seq 1 100); do
+    if python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$fixtures_port/requests', timeout=1)" 2>/dev/null; then
+        break
+    fi
+    if ! kill -0 "$fixtures" 2>/dev/null; then
+        echo "test.sh: the fixture server did not start:" >&2
+        cat "$log" >&2
+        exit 1
+    fi
+    sleep 0.1
+done
+echo "test.sh: fixtures are served on 127.0.0.1:$fixtures_port"
 
-export HTTPBIN_URL="http://127.0.0.1:$port" ENDPOINTGEN_REQUIRE_E2E=1
+export HTTPBIN_URL="http://127.0.0.1:$port" FIXTURES_URL="http://127.0.0.1:$fixtures_port" ENDPOINTGEN_REQUIRE_E2E=1
 bash scripts/test-examples.sh
 # The benchmark harness on a tiny size, so it cannot rot (python3 Benchmarks/bench.py for the figures).
 python3 Benchmarks/bench.py --smoke

@@ -60,11 +60,11 @@ struct APINamespaceTranslator {
                         printer.separator()
                         printer.line("/// The base URL of the \(CommentText.singleLine(resource.name)) resource, which lives on another server.")
                         printer.block("\(access)var \(SwiftNaming.escaped(resource.propertyName)): URL") { printer in
-                            printer.block("switch self") { printer in
-                                for entry in resource.urls {
-                                    printer.line("case .\(SwiftNaming.escaped(entry.caseName)): URL(string: \(SwiftLiteral.string(entry.url)))!")
-                                }
+                            printer.line("switch self {")
+                            for entry in resource.urls {
+                                printer.line("case .\(SwiftNaming.escaped(entry.caseName)): URL(string: \(SwiftLiteral.string(entry.url)))!")
                             }
+                            printer.line("}")
                         }
                     }
                 }

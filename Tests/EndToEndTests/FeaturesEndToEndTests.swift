@@ -1,0 +1,329 @@
+import Foundation
+import GeneratedRuntime
+import GoldenFeatures
+import Testing
+
+/// The features client (Tests/GoldenFiles/features) against httpbin and the fixture server on
+/// 127.0.0.1: auth schemes, identity switching, cookies, forms, uploads, raw responses,
+/// pagination, error bodies and envelopes.
+@Suite(.enabled(if: HTTPBinServer.isAvailable, "set HTTPBIN_URL (scripts/test.sh starts httpbin)"))
+struct FeaturesEndToEndTests {
+    /// httpbin for everything, the fixture server for the Catalog resource, which the spec puts
+    /// on a server of its own.
+    static func client(headers: [String: String] = [:]) throws -> EndpointClient {
+        var client = FeaturesAPI.client(baseURL: try HTTPBinServer.url())
+        client.serverOverrides["Catalog"] = try HTTPBinServer.fixtures()
+        client.defaultHeaders.merge(headers) { _, new in new }
+        return client
+    }
+
+    /// Everything a test can see of an error: what apps log.
+    static func renderings(of error: EndpointError) -> [String] {
+        var dumped = ""
+        dump(error, to: &dumped)
+        return [error.description, String(reflecting: error), "\(error)", error.localizedDescription, dumped,
+                error.bodyExcerpt ?? "", error.url?.absoluteString ?? ""]
+    }
+
+    // MARK: Auth
+
+    @Test func aBearerTokenGoesOnlyToTheEndpointsThatNeedIt() async throws {
+        let gateway = LiveGatewayService(client: try Self.client().authorized(KongAuth.self, credential: BearerToken("tok-123")))
+        let check = try await gateway.checkBearer()
+        #expect(check.authenticated)
+        #expect(check.token == "tok-123")
+        // `publicHeaders` is "auth": "none" in the same resource: no token.
+        let echo = try await gateway.publicHeaders()
+        #expect(echo.headers["Authorization"] == nil)
+    }
+
+    @Test func aRefreshingCredentialIsAskedForBeforeEachRequest() async throws {
+        let counter = Counter()
+        let client = try Self.client().authorized(KongAuth.self) { BearerToken("tok-\(counter.next())") }
+        let gateway = LiveGatewayService(client: client)
+        #expect(try await gateway.checkBearer().token == "tok-1")
+        #expect(try await gateway.checkBearer().token == "tok-2")
+        _ = try await gateway.publicHeaders()
+        #expect(counter.value == 2, "an endpoint without auth does not ask for the credential")
+    }
+
+    @Test func aFailingCredentialProviderFailsTheRequestBeforeItIsSent() async throws {
+        struct LoggedOut: Error {}
+        let client = try Self.client().authorized(KongAuth.self) { () async throws -> BearerToken in throw LoggedOut() }
+        let error = await #expect(throws: EndpointError.self) { try await LiveGatewayService(client: client).checkBearer() }
+        #expect(error?.kind == .authorization)
+        #expect(error?.underlyingError is LoggedOut)
+        #expect(error?.response == nil)
+    }
+
+    @Test func anEndpointThatNeedsACredentialFailsAtRunTimeThroughAClientWithout() async throws {
+        // `send` would not compile (GenCoreTests.AuthRequirementTests); `perform` checks at run time.
+        let error = await #expect(throws: EndpointError.self) { try await Self.client().perform(GatewayService.checkBearer()) }
+        #expect(error?.kind == .authorization)
+        #expect(error?.description.contains("KongAuth") == true)
+    }
+
+    @Test func httpBasicAuthentication() async throws {
+        let good = try Self.client().authorized(BasicAuth.self, credential: BasicCredential(user: "ada", password: "s3cret"))
+        let check = try await LiveBasicService(client: good).checkBasic(user: "ada", password: "s3cret")
+        #expect(check.authenticated)
+        #expect(check.user == "ada")
+
+        let bad = try Self.client().authorized(BasicAuth.self, credential: BasicCredential(user: "ada", password: "wrong-pass"))
+        let error = await #expect(throws: EndpointError.self) { try await LiveBasicService(client: bad).checkBasic(user: "ada", password: "s3cret") }
+        #expect(error?.statusCode == 401)
+        for text in Self.renderings(of: try #require(error)) {
+            #expect(!text.contains("wrong-pass"))
+            #expect(!text.contains(Data("ada:wrong-pass".utf8).base64EncodedString()))
+        }
+    }
+
+    @Test func anAPIKeyInAHeader() async throws {
+        let partner = LivePartnerService(client: try Self.client().authorized(PartnerKeyAuth.self, credential: APIKey("pk-1")))
+        #expect(try await partner.partnerHeaders().headers["X-Partner-Key"] == "pk-1")
+    }
+
+    @Test func anAPIKeyInTheQueryNeverAppearsInAnError() async throws {
+        let secret = "qk-s3cret/+&="
+        let keyed = LiveKeyedService(client: try Self.client().authorized(QueryKeyAuth.self, credential: APIKey(secret)))
+        let echo = try await keyed.keyedGet(q: "tea")
+        #expect(echo.args?["api_key"] == .string(secret))
+        #expect(echo.args?["q"] == .string("tea"))
+
+        let missing = try #require(await #expect(throws: EndpointError.self) { try await keyed.keyedMissing() })
+        #expect(missing.statusCode == 404)
+        #expect(missing.url?.path.hasSuffix("/status/404") == true)
+        // The decoding failure's body excerpt is httpbin's echo, which holds the key.
+        let mismatch = try #require(await #expect(throws: EndpointError.self) { try await keyed.keyedMismatch() })
+        #expect(mismatch.kind == .decoding)
+        let body = String(decoding: mismatch.response?.body ?? Data(), as: UTF8.self)
+        #expect(body.contains("api_key"))
+        for error in [missing, mismatch] {
+            for text in Self.renderings(of: error) {
+                #expect(!text.contains(secret))
+                #expect(!text.contains(PercentEncoding.encode(secret)))
+            }
+        }
+        #expect(mismatch.bodyExcerpt?.contains("<redacted>") == true)
+    }
+
+    @Test func aCustomSchemeRunsTheAppsClosure() async throws {
+        let credential = CustomAuthorization(secrets: ["sig-42"]) { request in
+            request.setValue("sig-42", forHTTPHeaderField: "X-Signature")
+            request.setValue(request.httpMethod, forHTTPHeaderField: "X-Signed-Method")
+        }
+        let signed = LiveSignedService(client: try Self.client().authorized(SignedAuth.self, credential: credential))
+        let echo = try await signed.signedHeaders()
+        #expect(echo.headers["X-Signature"] == "sig-42")
+        #expect(echo.headers["X-Signed-Method"] == "GET")
+    }
+
+    // MARK: Identity
+
+    @Test func switchingIdentityCancelsTheOldIdentitysRequestsInFlight() async throws {
+        let session = SessionClient<KongAuth>(client: try Self.client(headers: ["X-Identity": "old"]), credential: BearerToken("old"))
+        let gateway = LiveGatewayService(client: session)
+        let slow = (0..<3).map { _ in Task { try await gateway.delayed(seconds: 5) } }
+        try await Task.sleep(for: .milliseconds(500))
+        let clock = ContinuousClock()
+        let start = clock.now
+        session.update(client: try Self.client(headers: ["X-Identity": "new"]), credential: BearerToken("new"))
+        for task in slow {
+            switch await task.result {
+            case .success: Issue.record("a request of the old identity finished after the switch")
+            case .failure(let error):
+                let error = try #require(error as? EndpointError)
+                #expect(error.kind == .cancelled)
+                #expect(error.wasSuperseded)
+                #expect(error.description.contains("configuration changed"))
+            }
+        }
+        #expect(clock.now - start < .seconds(3), "cancelled, not waited for")
+        // The new identity's requests go out with its token and headers.
+        let echo = try await gateway.delayed(seconds: 0)
+        #expect(echo.headers["Authorization"] == "Bearer new")
+        #expect(echo.headers["X-Identity"] == "new")
+    }
+
+    @Test func noRequestIsSentWithTheOldAndNewIdentityMixed() async throws {
+        let session = SessionClient<KongAuth>(client: try Self.client(headers: ["X-Identity": "a"]), credential: BearerToken("a"))
+        let gateway = LiveGatewayService(client: session)
+        let a = try Self.client(headers: ["X-Identity": "a"])
+        let b = try Self.client(headers: ["X-Identity": "b"])
+        let seen = try await withThrowingTaskGroup(of: Echo?.self) { group in
+            for index in 0..<24 {
+                group.addTask {
+                    do { return try await gateway.delayed(seconds: 0) } catch let error as EndpointError where error.wasSuperseded { return nil }
+                }
+                if index % 6 == 5 {
+                    let next = index % 12 == 5 ? ("b", b) : ("a", a)
+                    session.update(client: next.1, credential: BearerToken(next.0))
+                }
+            }
+            var echoes: [Echo] = []
+            for try await echo in group { if let echo { echoes.append(echo) } }
+            return echoes
+        }
+        #expect(!seen.isEmpty)
+        for echo in seen {
+            let identity = try #require(echo.headers["X-Identity"])
+            #expect(echo.headers["Authorization"] == "Bearer \(identity)", "headers and token come from one configuration")
+        }
+    }
+
+    @Test func loggedOutTheSessionSendsOnlyWhatNeedsNoCredential() async throws {
+        let session = SessionClient<KongAuth>(client: try Self.client())
+        let gateway = LiveGatewayService(client: session)
+        #expect(try await gateway.publicHeaders().headers["Authorization"] == nil)
+        let error = await #expect(throws: EndpointError.self) { try await gateway.checkBearer() }
+        #expect(error?.kind == .authorization)
+    }
+
+    // MARK: Cookies, forms, uploads, raw responses
+
+    @Test func cookiesAreSentAndCannotInjectOthers() async throws {
+        let forms = LiveFormsService(client: try Self.client())
+        let echo = try await forms.cookies(session: "abc; evil=1", theme: "dark")
+        #expect(echo.cookies["theme"] == "dark")
+        #expect(echo.cookies["evil"] == nil)
+        #expect(echo.cookies["session"] == "abc%3B%20evil=1")
+        #expect(try await forms.cookies(session: "only").cookies == ["session": "only"])
+    }
+
+    @Test func aFormBody() async throws {
+        let forms = LiveFormsService(client: try Self.client())
+        let echo = try await forms.logIn(login: Login(userName: "ada lovelace", password: "p&ss=word+ü", remember: true, scopes: ["read", "write"]))
+        #expect(echo.headers["Content-Type"] == "application/x-www-form-urlencoded")
+        #expect(echo.form == [
+            "user_name": .string("ada lovelace"), "password": .string("p&ss=word+ü"), "remember": .string("true"),
+            "scopes": .array([.string("read"), .string("write")]),
+        ])
+    }
+
+    @Test func aMultipartBodyWithFiles() async throws {
+        let forms = LiveFormsService(client: try Self.client())
+        let photo = FormFile(data: Data("PNG bytes".utf8), filename: "me \"1\".png", contentType: "image/png")
+        let echo = try await forms.uploadPhoto(profilePhoto: ProfilePhoto(caption: "Me\r\nX-Evil: 1", photo: photo, thumbnail: Data("thumb".utf8)))
+        #expect(echo.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=") == true)
+        #expect(echo.form == ["caption": .string("Me\r\nX-Evil: 1")])
+        #expect(echo.files == ["photo": .string("PNG bytes"), "thumbnail": .string("thumb")])
+    }
+
+    @Test(arguments: ["data", "file", "stream"])
+    func anUploadReportsItsProgress(_ kind: String) async throws {
+        let text = String(repeating: "endpointgen uploads ", count: 4096)
+        let bytes = Data(text.utf8)
+        let body: UploadBody
+        switch kind {
+        case "data": body = .data(bytes)
+        case "file":
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString).txt")
+            try bytes.write(to: file)
+            body = .file(file)
+        default: body = .stream { InputStream(data: bytes) }
+        }
+        let reports = Reports()
+        let forms = LiveFormsService(client: try Self.client())
+        let echo = try await forms.uploadNotes(upload: body) { reports.add($0) }
+        #expect(echo.data == text)
+        #expect(echo.headers["Content-Type"] == "text/plain; charset=utf-8")
+        let last = try #require(reports.all.last, "progress was reported")
+        #expect(last.bytesSent == Int64(bytes.count))
+        #expect(reports.all.map(\.bytesSent) == reports.all.map(\.bytesSent).sorted(), "progress only grows")
+    }
+
+    @Test func aRawResponseCarriesStatusAndHeaders() async throws {
+        let response = try await LiveFormsService(client: try Self.client()).responseHeaders(thing: "yes please")
+        #expect(response.statusCode == 200)
+        #expect(response.value(forHeader: "x-thing") == "yes please")
+        #expect(try JSONDecoder().decode([String: JSONValue].self, from: response.body)["X-Thing"] == .string("yes please"))
+    }
+
+    // MARK: Pagination, error bodies, envelopes
+
+    @Test func offsetPagesStopAtTheTotal() async throws {
+        let catalog = LiveCatalogService(client: try Self.client())
+        var sizes: [Int] = []
+        for try await page in catalog.fetchItemsPages(limit: 10) { sizes.append(page.count) }
+        #expect(sizes == [10, 10, 3])
+        #expect(try await catalog.fetchItemsPages(limit: 7).allItems().map(\.id) == Array(1...23))
+        let first = try await catalog.fetchItems(offset: 20, limit: 10)
+        #expect(first.total == 23)
+        #expect(first.items.map(\.id) == [21, 22, 23])
+    }
+
+    @Test func numberedPagesStopAtThePageCount() async throws {
+        let catalog = LiveCatalogService(client: try Self.client())
+        var sizes: [Int] = []
+        for try await page in catalog.fetchPagedItemsPages(perPage: 10) { sizes.append(page.count) }
+        #expect(sizes == [10, 10, 3])
+        #expect(try await catalog.fetchPagedItemsPages(perPage: 23).allItems().count == 23)
+    }
+
+    @Test func cursorPagesStopWithoutANextCursor() async throws {
+        let catalog = LiveCatalogService(client: try Self.client())
+        var sizes: [Int] = []
+        for try await page in catalog.fetchItemsAfterPages(limit: 10) { sizes.append(page.count) }
+        #expect(sizes == [10, 10, 3])
+        #expect(try await catalog.fetchItemsAfterPages().allItems().map(\.id) == Array(1...23))
+    }
+
+    @Test func cancellingStopsThePagesWithACancellationError() async throws {
+        let catalog = LiveCatalogService(client: try Self.client())
+        let pagesSeen = Counter()
+        let task = Task {
+            for try await _ in catalog.fetchItemsPages(limit: 5) {
+                if pagesSeen.next() == 1 { withUnsafeCurrentTask { $0?.cancel() } }
+            }
+        }
+        let result = await task.result
+        #expect(pagesSeen.value == 1)
+        let error = try #require(result.failureError as? EndpointError)
+        #expect(error.kind == .cancelled)
+    }
+
+    @Test func aTypedErrorBodyComesWithTheError() async throws {
+        let catalog = LiveCatalogService(client: try Self.client())
+        let error = try #require(await #expect(throws: EndpointError.self) { try await catalog.fetchProblem(status: 409) })
+        #expect(error.statusCode == 409)
+        let problem = try #require(error.errorBody(as: Problem.self))
+        #expect(problem == Problem(title: "Out of stock", detail: "Item 7 is out of stock.", status: 409))
+    }
+
+    @Test func anEnvelopeUnwrapsItsValueOrFailsWithItsMessage() async throws {
+        let catalog = LiveCatalogService(client: try Self.client())
+        #expect(try await catalog.fetchUser(name: "Ada") == User(name: "Ada", age: 21))
+        let error = try #require(await #expect(throws: EndpointError.self) { try await catalog.fetchUser(name: "nobody") })
+        #expect(error.kind == .rejected)
+        #expect(error.message == "No such user")
+        #expect(error.statusCode == 200)
+        #expect(error.url?.path == "/envelope/user")
+
+        try await catalog.acknowledge(ok: true)
+        let rejected = try #require(await #expect(throws: EndpointError.self) { try await catalog.acknowledge(ok: false) })
+        #expect(rejected.message == "Try again later")
+        #expect(rejected.description.contains("Try again later"))
+    }
+}
+
+/// A thread-safe counter for closures the client calls.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func next() -> Int { lock.withLock { count += 1; return count } }
+}
+
+final class Reports: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [UploadProgress] = []
+    var all: [UploadProgress] { lock.withLock { reports } }
+    func add(_ report: UploadProgress) { lock.withLock { reports.append(report) } }
+}
+
+extension Result {
+    var failureError: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
