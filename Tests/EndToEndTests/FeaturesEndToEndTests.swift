@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import GeneratedRuntime
 import GoldenFeatures
 import Testing
@@ -177,6 +180,39 @@ struct FeaturesEndToEndTests {
         #expect(try await gateway.publicHeaders().headers["Authorization"] == nil)
         let error = await #expect(throws: EndpointError.self) { try await gateway.checkBearer() }
         #expect(error?.kind == .authorization)
+    }
+
+    /// httpbin's `/redirect-to` sends the request on to `localhost` (another origin than
+    /// 127.0.0.1) or back to 127.0.0.1: credentials go along only in the second case.
+    @Test(arguments: [("localhost", false), ("127.0.0.1", true)])
+    func credentialsDoNotFollowARedirectToAnotherOrigin(host: String, kept: Bool) async throws {
+        let base = try HTTPBinServer.url()
+        let target = "http://\(host):\(base.port ?? 80)/headers"
+        var components = try #require(URLComponents(url: base.appendingPathComponent("redirect-to"), resolvingAgainstBaseURL: false))
+        components.queryItems = [URLQueryItem(name: "url", value: target)]
+        var request = URLRequest(url: try #require(components.url))
+        request.setValue("Bearer tok-123", forHTTPHeaderField: "Authorization")
+        request.setValue("k-456", forHTTPHeaderField: "X-API-Key")
+        request.setValue("session=abc", forHTTPHeaderField: "Cookie")
+        request.setValue("yes", forHTTPHeaderField: "X-Thing")
+        let response = try await URLSessionTransport().send(request)
+        #expect(response.statusCode == 200)
+        let headers = try #require(JSONDecoder().decode([String: [String: String]].self, from: response.body)["headers"])
+        #expect(headers["Host"]?.hasPrefix(host) == true, "the redirect was followed")
+        #expect(headers["X-Thing"] == "yes", "other headers are kept")
+        #expect((headers["Authorization"] != nil) == kept)
+        #expect((headers["X-Api-Key"] != nil) == kept)
+        #expect((headers["Cookie"] != nil) == kept)
+    }
+
+    /// A `401` with `WWW-Authenticate: Basic` comes back as a response with its body, through
+    /// the shared session: swift-corelibs-foundation would otherwise wait forever for a
+    /// credential (swiftlang/swift-corelibs-foundation#5456).
+    @Test func aBasicChallengeComesBackAsA401() async throws {
+        let url = try HTTPBinServer.url().appendingPathComponent("basic-auth/ada/s3cret")
+        let response = try await URLSessionTransport().send(URLRequest(url: url))
+        #expect(response.statusCode == 401)
+        #expect(response.value(forHeader: "WWW-Authenticate")?.hasPrefix("Basic") == true)
     }
 
     // MARK: Cookies, forms, uploads, raw responses
