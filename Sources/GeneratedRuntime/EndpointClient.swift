@@ -118,11 +118,9 @@ public struct EndpointClient: EndpointSending {
         let url = urlRequest.url
         var secrets: [String] = []
         if let authorizer {
-            guard Self.sameOrigin(request.server.flatMap { serverOverrides[$0] } ?? baseURL, baseURL) else {
-                throw EndpointError(
-                    kind: .authorization, method: request.method, url: url,
-                    underlyingError: FailureReason(message: "credentials are sent only to \(Self.origin(of: baseURL))"))
-            }
+            // The URL is the configured server's (the base URL, or the resource's own server)
+            // with an encoded path and query appended: the credential goes nowhere else, and
+            // URLSessionTransport drops it from a redirect to another origin.
             do {
                 secrets = try await authorizer.authorize(&urlRequest)
             } catch {
@@ -201,17 +199,6 @@ public struct EndpointClient: EndpointSending {
         return urlRequest
     }
 
-    static func sameOrigin(_ url: URL?, _ other: URL) -> Bool {
-        guard let url else { return false }
-        return origin(of: url) == origin(of: other)
-    }
-
-    static func origin(of url: URL) -> String {
-        let scheme = url.scheme?.lowercased() ?? ""
-        let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
-        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
-    }
-
     static func isCancellation(_ error: any Error) -> Bool {
         if error is CancellationError { return true }
         if let error = error as? URLError, error.code == .cancelled { return true }
@@ -220,10 +207,11 @@ public struct EndpointClient: EndpointSending {
 }
 
 /// A client that holds one scheme's credential: it sends the endpoints that need it, adding the
-/// credential, and those that need none, without it. The credential goes only to the client's
-/// base URL, never to a resource on another server.
+/// credential, and those that need none, without it. The credential goes only to the servers the
+/// client is configured with (its base URL and its resources' own servers), never with a
+/// redirect to another origin.
 public struct AuthorizedClient<Scheme: AuthScheme>: EndpointSending {
-    /// The client that sends the requests; its base URL is the only place the credential goes.
+    /// The client that sends the requests; its servers are the only places the credential goes.
     public var client: EndpointClient
     let credential: @Sendable () async throws -> Scheme.Credential
 

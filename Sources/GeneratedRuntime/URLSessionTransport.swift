@@ -95,7 +95,7 @@ public struct URLSessionTransport: HTTPTransport {
         return name == "cookie" || ["auth", "key", "token", "secret"].contains { name.contains($0) }
     }
 
-    private static func origin(of url: URL) -> String {
+    static func origin(of url: URL) -> String {
         let scheme = url.scheme?.lowercased() ?? ""
         let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
         return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"

@@ -3,12 +3,13 @@ import GeneratedRuntime
 import GoldenCities
 import Testing
 
-/// Seed 000: a response key unwrapped, pruned arrays, snake_case keys, a wrapped body, and a
-/// view model tested against a stubbed service protocol.
+/// Seed 000: the Kong and clinical tokens in the endpoints' types, a resource under another base
+/// path, a response key unwrapped, pruned arrays, snake_case keys, a wrapped body, and a view
+/// model tested against a stubbed service protocol.
 @Suite struct CitiesTests {
     @Test func fetchCitiesUnwrapsTheKeyAndPrunesBadElements() async throws {
         let transport = StubTransport(json: #"{"cities": [{"name": "London"}, {"name": 7}, {"name": "Bath", "city_code": "BTH"}]}"#)
-        let client = CitiesAPI.client(transport: transport)
+        let client = CitiesAPI.client(transport: transport).authorized(KongAuth.self, credential: BearerToken("kong-1"))
         let cities = try await client.send(CitiesService.fetchCities())
         #expect(cities == [City(name: "London"), City(name: "Bath", cityCode: "BTH")])
 
@@ -17,6 +18,27 @@ import Testing
         #expect(request.httpMethod == "GET")
         #expect(request.value(forHTTPHeaderField: "Accept-Language") == "en-GB")
         #expect(request.value(forHTTPHeaderField: "Accept") == "application/json")
+        #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer kong-1")
+    }
+
+    @Test func theClinicalBackendHasItsOwnBasePathAndToken() async throws {
+        let transport = CannedTransport()
+        transport.stub(.get, "/clinical/v1/questionnaire", with: .json(#"[{"id": 1, "text": "Any allergies?"}]"#))
+        transport.stub(.get, "/core/v1/cities", with: .json(#"{"cities": []}"#))
+        for server in CitiesAPI.Server.allCases {
+            let client = CitiesAPI.client(server: server, transport: transport)
+            let clinical = LiveClinicalService(client: client.authorized(ClinicalAuth.self, credential: BearerToken("clinical-2")))
+            #expect(try await clinical.fetchQuestionnaire() == [Question(id: 1, text: "Any allergies?")])
+            let cities = LiveCitiesService(client: client.authorized(KongAuth.self, credential: BearerToken("kong-1")))
+            #expect(try await cities.fetchCities() == [])
+        }
+        #expect(transport.requests.map { $0.url?.absoluteString } == [
+            "https://api.example.com/clinical/v1/questionnaire", "https://api.example.com/core/v1/cities",
+            "https://staging.api.example.com/clinical/v1/questionnaire", "https://staging.api.example.com/core/v1/cities",
+        ])
+        #expect(transport.requests.map { $0.value(forHTTPHeaderField: "Authorization") } == [
+            "Bearer clinical-2", "Bearer kong-1", "Bearer clinical-2", "Bearer kong-1",
+        ])
     }
 
     @Test func theEnvelopeDecodesWithoutUnwrapping() throws {
@@ -33,7 +55,7 @@ import Testing
 
     @Test func requestDeliveryWrapsTheAddressUnderItsKeyInSnakeCase() async throws {
         let transport = StubTransport(status: 204, json: "")
-        let service = LiveCitiesService(client: CitiesAPI.client(transport: transport))
+        let service = LiveCitiesService(client: CitiesAPI.client(transport: transport).authorized(KongAuth.self, credential: BearerToken("k")))
         try await service.requestDelivery(address: Address(firstLine: "1 Main St", city: "Bath", postcode: "BA1"))
 
         let request = try #require(await transport.lastRequest)
@@ -46,7 +68,7 @@ import Testing
 
     @Test func obtainQuestionsIsStrictAndReportsWhereDecodingFailed() async throws {
         let transport = StubTransport(json: #"[{"id": 1, "text": "Why?"}, {"id": "two", "text": "How?"}]"#)
-        let client = CitiesAPI.client(transport: transport)
+        let client = CitiesAPI.client(transport: transport).authorized(KongAuth.self, credential: BearerToken("k"))
         do {
             _ = try await client.send(CitiesService.obtainQuestions(questionQuery: QuestionQuery(questionQuery: "tea")))
             Issue.record("a bad element should fail a strict array")
@@ -76,7 +98,7 @@ import Testing
 
     @Test func anErrorStatusCarriesStatusAndBody() async throws {
         let transport = StubTransport(status: 503, json: #"{"error": "maintenance"}"#)
-        let service = LiveCitiesService(client: CitiesAPI.client(transport: transport))
+        let service = LiveCitiesService(client: CitiesAPI.client(transport: transport).authorized(KongAuth.self, credential: BearerToken("k")))
         let error = await #expect(throws: EndpointError.self) { try await service.fetchCities() }
         #expect(error?.kind == .unacceptableStatus)
         #expect(error?.statusCode == 503)
@@ -87,6 +109,7 @@ import Testing
     @Test func aLiveServiceSendsThroughAnyEndpointSender() async throws {
         /// Answers at the endpoint level, without HTTP: what a session or a test double can do.
         struct CannedSender: EndpointSending {
+            typealias Scheme = KongAuth
             func perform<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response {
                 if let cities = [City(name: "Ely")] as? E.Response, endpoint is FetchCitiesEndpoint { return cities }
                 throw EndpointError(kind: .unacceptableStatus, method: .get, url: nil, response: HTTPResponse(statusCode: 418))

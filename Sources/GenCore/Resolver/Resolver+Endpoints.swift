@@ -308,10 +308,16 @@ extension Resolver {
                 envelope = nil
                 if let plan = resolvePagination(spec) {
                     var swiftNames: [String] = []
-                    for (name, type) in [(plan.position, plan.positionType)] + (plan.size.map { [($0, TypeReference.optional(.builtin(.int)))] } ?? []) {
+                    let positionDescription = switch plan.style {
+                    case .offset: "The index of the page's first item; nil for the first page."
+                    case .page(let first, _): "The page's number, from \(first); nil for the first page."
+                    case .cursor: "The cursor of the page, from the page before; nil for the first page."
+                    }
+                    let size = plan.size.map { [($0, TypeReference.optional(.builtin(.int)), "Items per page; nil for the server's default.")] } ?? []
+                    for (name, type, description) in [(plan.position, plan.positionType, positionDescription)] + size {
                         let swiftName = SwiftNaming.memberName(name)
                         guard claim(swiftName, for: name, at: spec.location) else { failed = true; break }
-                        parameters.append(.init(kind: .query(name: name), swiftName: swiftName, type: type, description: nil))
+                        parameters.append(.init(kind: .query(name: name), swiftName: swiftName, type: type, description: description))
                         swiftNames.append(swiftName)
                     }
                     if !failed {

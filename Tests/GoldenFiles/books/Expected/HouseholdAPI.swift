@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #
-/// Seed 004's HouseholdAPI: books, read, updated and deleted.
+/// Seed 004's HouseholdAPI: books, read, updated and deleted, file uploads with progress, and the API's error body on every failure.
 public enum HouseholdAPI {
     /// The servers the API is served from; the first is the default.
     public enum Server: String, CaseIterable, Sendable {

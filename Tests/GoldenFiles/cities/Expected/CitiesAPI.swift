@@ -15,6 +15,14 @@ public enum CitiesAPI {
         public var url: URL {
             URL(string: rawValue)!
         }
+
+        /// The base URL of the Clinical resource, which lives on another server.
+        public var clinicalURL: URL {
+            switch self {
+            case .production: URL(string: "https://api.example.com/clinical")!
+            case .staging: URL(string: "https://staging.api.example.com/clinical")!
+            }
+        }
     }
 
     /// Headers sent with every request.
@@ -27,11 +35,21 @@ public enum CitiesAPI {
         server: Server = .production,
         transport: any HTTPTransport = URLSessionTransport()
     ) -> EndpointClient {
-        client(baseURL: server.url, transport: transport)
+        var client = client(baseURL: server.url, transport: transport)
+        client.serverOverrides["Clinical"] = server.clinicalURL
+        return client
     }
 
-    /// A client for any base URL, such as a local test server.
+    /// A client for any base URL, such as a local test server (which then serves every resource).
     public static func client(baseURL: URL, transport: any HTTPTransport = URLSessionTransport()) -> EndpointClient {
         EndpointClient(baseURL: baseURL, defaultHeaders: defaultHeaders, transport: transport)
     }
 }
+
+// Spec: #/auth/kong
+/// The Kong gateway's token, issued at log-in.
+public enum KongAuth: BearerAuthScheme {}
+
+// Spec: #/auth/clinical
+/// The clinical backend's token, issued separately.
+public enum ClinicalAuth: BearerAuthScheme {}

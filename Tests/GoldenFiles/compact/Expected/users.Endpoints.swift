@@ -8,17 +8,21 @@ struct FetchUserEndpoint: Endpoint {
     typealias Response = User
 
     var id: String
-    /// Cookies to send, as `name=value; other=value`.
-    var cookies: String?
+    /// The web session's cookie.
+    var session: String?
+    /// The user's language, such as `en-GB`.
+    var locale: String?
 
-    init(id: String, cookies: String? = nil) {
+    init(id: String, session: String? = nil, locale: String? = nil) {
         self.id = id
-        self.cookies = cookies
+        self.session = session
+        self.locale = locale
     }
 
     func makeRequest() -> EndpointRequest {
         var request = EndpointRequest(method: .get, path: "/users/\(id)")
-        request.setHeader("Cookie", cookies)
+        request.addCookie("session", session)
+        request.addCookie("locale", locale)
         return request
     }
 
@@ -28,8 +32,9 @@ struct FetchUserEndpoint: Endpoint {
 }
 
 // Spec: #/resources/Users/endpoints/1
-struct FetchUserEnvelopeEndpoint: Endpoint {
-    typealias Response = FetchUserResponse
+/// The user inside the service's envelope: `fetchStatus` is 1 when `realUser` is there, and `message` says why when it is not.
+struct FetchUserStatusEndpoint: Endpoint {
+    typealias Response = User
 
     var id: String
     /// Sent as `fields=a&fields=b`.
@@ -49,8 +54,8 @@ struct FetchUserEnvelopeEndpoint: Endpoint {
         return request
     }
 
-    func decodeResponse(_ response: HTTPResponse) throws -> FetchUserResponse {
-        try response.decodeJSON(FetchUserResponse.self)
+    func decodeResponse(_ response: HTTPResponse) throws -> User {
+        try response.decodeEnvelope(User.self, ResponseEnvelope(status: "fetchStatus", success: [.int(1)], message: "message", value: "realUser"))
     }
 }
 

@@ -36,24 +36,3 @@ struct User: Codable, Hashable, Sendable {
         try container.encode(self.children, forKey: .children)
     }
 }
-
-// Spec: #/models/FetchUserResponse
-/// The service's envelope: `fetchStatus` says whether `realUser` is there, `message` why not.
-struct FetchUserResponse: Codable, Hashable, Sendable {
-    var fetchStatus: Int
-    /// "OK" on success, the error message otherwise.
-    var message: String
-    var realUser: User?
-
-    init(fetchStatus: Int, message: String, realUser: User? = nil) {
-        self.fetchStatus = fetchStatus
-        self.message = message
-        self.realUser = realUser
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case fetchStatus
-        case message
-        case realUser
-    }
-}

@@ -5,18 +5,21 @@ import GeneratedRuntime
 
 // Spec: #/resources/Users
 enum UsersService {
-    /// - Parameter cookies: Cookies to send, as `name=value; other=value`.
-    static func fetchUser(id: String, cookies: String? = nil) -> FetchUserEndpoint {
-        FetchUserEndpoint(id: id, cookies: cookies)
+    /// - Parameter session: The web session's cookie.
+    /// - Parameter locale: The user's language, such as `en-GB`.
+    static func fetchUser(id: String, session: String? = nil, locale: String? = nil) -> FetchUserEndpoint {
+        FetchUserEndpoint(id: id, session: session, locale: locale)
     }
 
+    /// The user inside the service's envelope: `fetchStatus` is 1 when `realUser` is there, and `message` says why when it is not.
+    ///
     /// - Parameter fields: Sent as `fields=a&fields=b`.
-    static func fetchUserEnvelope(
+    static func fetchUserStatus(
         id: String,
         fields: [String]? = nil,
         includeChildren: Bool? = nil
-    ) -> FetchUserEnvelopeEndpoint {
-        FetchUserEnvelopeEndpoint(id: id, fields: fields, includeChildren: includeChildren)
+    ) -> FetchUserStatusEndpoint {
+        FetchUserStatusEndpoint(id: id, fields: fields, includeChildren: includeChildren)
     }
 
     static func createUser(user: User) -> CreateUserEndpoint {
@@ -31,11 +34,14 @@ enum UsersService {
 // Spec: #/resources/Users
 /// The Users operations, for app code to depend on and tests to stub.
 protocol UsersServiceProtocol: Sendable {
-    /// - Parameter cookies: Cookies to send, as `name=value; other=value`.
-    func fetchUser(id: String, cookies: String?) async throws -> User
+    /// - Parameter session: The web session's cookie.
+    /// - Parameter locale: The user's language, such as `en-GB`.
+    func fetchUser(id: String, session: String?, locale: String?) async throws -> User
 
+    /// The user inside the service's envelope: `fetchStatus` is 1 when `realUser` is there, and `message` says why when it is not.
+    ///
     /// - Parameter fields: Sent as `fields=a&fields=b`.
-    func fetchUserEnvelope(id: String, fields: [String]?, includeChildren: Bool?) async throws -> FetchUserResponse
+    func fetchUserStatus(id: String, fields: [String]?, includeChildren: Bool?) async throws -> User
 
     func createUser(user: User) async throws -> User
 
@@ -44,11 +50,12 @@ protocol UsersServiceProtocol: Sendable {
 
 extension UsersServiceProtocol {
     func fetchUser(id: String) async throws -> User {
-        try await fetchUser(id: id, cookies: nil)
+        try await fetchUser(id: id, session: nil, locale: nil)
     }
 
-    func fetchUserEnvelope(id: String) async throws -> FetchUserResponse {
-        try await fetchUserEnvelope(id: id, fields: nil, includeChildren: nil)
+    /// The user inside the service's envelope: `fetchStatus` is 1 when `realUser` is there, and `message` says why when it is not.
+    func fetchUserStatus(id: String) async throws -> User {
+        try await fetchUserStatus(id: id, fields: nil, includeChildren: nil)
     }
 }
 
@@ -61,12 +68,12 @@ struct LiveUsersService: UsersServiceProtocol {
         self.client = client
     }
 
-    func fetchUser(id: String, cookies: String?) async throws -> User {
-        try await self.client.send(UsersService.fetchUser(id: id, cookies: cookies))
+    func fetchUser(id: String, session: String?, locale: String?) async throws -> User {
+        try await self.client.send(UsersService.fetchUser(id: id, session: session, locale: locale))
     }
 
-    func fetchUserEnvelope(id: String, fields: [String]?, includeChildren: Bool?) async throws -> FetchUserResponse {
-        try await self.client.send(UsersService.fetchUserEnvelope(
+    func fetchUserStatus(id: String, fields: [String]?, includeChildren: Bool?) async throws -> User {
+        try await self.client.send(UsersService.fetchUserStatus(
             id: id,
             fields: fields,
             includeChildren: includeChildren
@@ -83,7 +90,7 @@ struct LiveUsersService: UsersServiceProtocol {
 }
 
 // Spec: #
-/// Seed 002's web service: users with renamed keys and children, cookies, a custom port and a status/message envelope.
+/// Seed 002's web service: users with renamed keys and children, named cookies, custom ports and a status/message envelope unwrapped into the user or an error.
 enum UsersAPI {
     /// The servers the API is served from; the first is the default.
     enum Server: String, CaseIterable, Sendable {

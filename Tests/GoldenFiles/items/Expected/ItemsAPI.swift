@@ -4,16 +4,22 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #
-/// The items backend of seed 001: authorisation, items with custom-format dates, offset/limit pages, and an avatar service's raw images.
+/// The items backend of seed 001: log-in for a bearer token, items with custom-format dates in offset/limit pages, and an avatar service's raw images on a server of its own.
 public enum ItemsAPI {
     /// The servers the API is served from; the first is the default.
     public enum Server: String, CaseIterable, Sendable {
         case production = "https://backend.example.com"
-        case avatars = "https://i.pravatar.cc"
 
         /// The server's base URL; the generator checked that it parses.
         public var url: URL {
             URL(string: rawValue)!
+        }
+
+        /// The base URL of the Avatars resource, which lives on another server.
+        public var avatarsURL: URL {
+            switch self {
+            case .production: URL(string: "https://i.pravatar.cc")!
+            }
         }
     }
 
@@ -25,11 +31,17 @@ public enum ItemsAPI {
         server: Server = .production,
         transport: any HTTPTransport = URLSessionTransport()
     ) -> EndpointClient {
-        client(baseURL: server.url, transport: transport)
+        var client = client(baseURL: server.url, transport: transport)
+        client.serverOverrides["Avatars"] = server.avatarsURL
+        return client
     }
 
-    /// A client for any base URL, such as a local test server.
+    /// A client for any base URL, such as a local test server (which then serves every resource).
     public static func client(baseURL: URL, transport: any HTTPTransport = URLSessionTransport()) -> EndpointClient {
         EndpointClient(baseURL: baseURL, defaultHeaders: defaultHeaders, transport: transport)
     }
 }
+
+// Spec: #/auth/user
+/// The signed-in user's access token, from `authorize`.
+public enum UserAuth: BearerAuthScheme {}

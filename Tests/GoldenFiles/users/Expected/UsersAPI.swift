@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #
-/// Seed 002's web service: users with renamed keys and children, cookies, a custom port and a status/message envelope.
+/// Seed 002's web service: users with renamed keys and children, named cookies, custom ports and a status/message envelope unwrapped into the user or an error.
 public enum UsersAPI {
     /// The servers the API is served from; the first is the default.
     public enum Server: String, CaseIterable, Sendable {

@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Cities
-/// Cities and deliveries.
+/// Cities and deliveries, behind the Kong gateway.
 public enum CitiesService {
     /// Lists the cities, unwrapped from the `cities` key; cities that fail to decode are dropped.
     public static func fetchCities() -> FetchCitiesEndpoint {

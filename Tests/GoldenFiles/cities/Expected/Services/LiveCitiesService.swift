@@ -6,9 +6,10 @@ import GeneratedRuntime
 // Spec: #/resources/Cities
 /// Sends the Cities endpoints through a client, such as an `EndpointClient`.
 public struct LiveCitiesService: CitiesServiceProtocol {
-    public var client: any EndpointSending
+    /// Sends the endpoints, adding its `KongAuth` credential to those that need it.
+    public var client: any EndpointSending<KongAuth>
 
-    public init(client: any EndpointSending) {
+    public init(client: any EndpointSending<KongAuth>) {
         self.client = client
     }
 

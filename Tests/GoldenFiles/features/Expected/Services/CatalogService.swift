@@ -6,14 +6,20 @@ import GeneratedRuntime
 // Spec: #/resources/Catalog
 /// The fixture server: pagination, error bodies and envelopes. It lives on a server of its own.
 public enum CatalogService {
+    /// - Parameter offset: The index of the page's first item; nil for the first page.
+    /// - Parameter limit: Items per page; nil for the server's default.
     public static func fetchItems(offset: Int? = nil, limit: Int? = nil) -> FetchItemsEndpoint {
         FetchItemsEndpoint(offset: offset, limit: limit)
     }
 
+    /// - Parameter page: The page's number, from 1; nil for the first page.
+    /// - Parameter perPage: Items per page; nil for the server's default.
     public static func fetchPagedItems(page: Int? = nil, perPage: Int? = nil) -> FetchPagedItemsEndpoint {
         FetchPagedItemsEndpoint(page: page, perPage: perPage)
     }
 
+    /// - Parameter cursor: The cursor of the page, from the page before; nil for the first page.
+    /// - Parameter limit: Items per page; nil for the server's default.
     public static func fetchItemsAfter(cursor: String? = nil, limit: Int? = nil) -> FetchItemsAfterEndpoint {
         FetchItemsAfterEndpoint(cursor: cursor, limit: limit)
     }

@@ -6,16 +6,22 @@ import GeneratedRuntime
 // Spec: #/resources/Catalog
 /// The Catalog operations, for app code to depend on and tests to stub.
 public protocol CatalogServiceProtocol: Sendable {
+    /// - Parameter offset: The index of the page's first item; nil for the first page.
+    /// - Parameter limit: Items per page; nil for the server's default.
     func fetchItems(offset: Int?, limit: Int?) async throws -> Page<Item>
 
     /// Every page of `fetchItems`, fetched as the sequence is iterated.
     func fetchItemsPages(limit: Int?) -> PageSequence<Item>
 
+    /// - Parameter page: The page's number, from 1; nil for the first page.
+    /// - Parameter perPage: Items per page; nil for the server's default.
     func fetchPagedItems(page: Int?, perPage: Int?) async throws -> Page<Item>
 
     /// Every page of `fetchPagedItems`, fetched as the sequence is iterated.
     func fetchPagedItemsPages(perPage: Int?) -> PageSequence<Item>
 
+    /// - Parameter cursor: The cursor of the page, from the page before; nil for the first page.
+    /// - Parameter limit: Items per page; nil for the server's default.
     func fetchItemsAfter(cursor: String?, limit: Int?) async throws -> Page<Item>
 
     /// Every page of `fetchItemsAfter`, fetched as the sequence is iterated.

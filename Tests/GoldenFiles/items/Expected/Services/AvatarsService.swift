@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Avatars
-/// The image service: one raw image per request.
+/// The image service, on a server of its own: one raw image per request, with its response for the suggested file name.
 public enum AvatarsService {
     public static func loadAvatar(size: Int, id: Int) -> LoadAvatarEndpoint {
         LoadAvatarEndpoint(size: size, id: id)

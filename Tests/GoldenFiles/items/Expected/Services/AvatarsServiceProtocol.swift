@@ -6,5 +6,5 @@ import GeneratedRuntime
 // Spec: #/resources/Avatars
 /// The Avatars operations, for app code to depend on and tests to stub.
 public protocol AvatarsServiceProtocol: Sendable {
-    func loadAvatar(size: Int, id: Int) async throws -> Data
+    func loadAvatar(size: Int, id: Int) async throws -> HTTPResponse
 }

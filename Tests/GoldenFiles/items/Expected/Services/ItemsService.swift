@@ -5,10 +5,10 @@ import GeneratedRuntime
 
 // Spec: #/resources/Items
 public enum ItemsService {
-    /// One page of items.
+    /// The items, a page at a time: `offset` and `limit` in the query, the page's `records` and the `total` in the body.
     ///
-    /// - Parameter offset: Index of the first item of the page.
-    /// - Parameter limit: Items per page; the backend's default is 1000.
+    /// - Parameter offset: The index of the page's first item; nil for the first page.
+    /// - Parameter limit: Items per page; nil for the server's default.
     public static func fetchItems(offset: Int? = nil, limit: Int? = nil) -> FetchItemsEndpoint {
         FetchItemsEndpoint(offset: offset, limit: limit)
     }

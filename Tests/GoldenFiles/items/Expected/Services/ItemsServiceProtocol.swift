@@ -6,16 +6,24 @@ import GeneratedRuntime
 // Spec: #/resources/Items
 /// The Items operations, for app code to depend on and tests to stub.
 public protocol ItemsServiceProtocol: Sendable {
-    /// One page of items.
+    /// The items, a page at a time: `offset` and `limit` in the query, the page's `records` and the `total` in the body.
     ///
-    /// - Parameter offset: Index of the first item of the page.
-    /// - Parameter limit: Items per page; the backend's default is 1000.
-    func fetchItems(offset: Int?, limit: Int?) async throws -> ItemsPage
+    /// - Parameter offset: The index of the page's first item; nil for the first page.
+    /// - Parameter limit: Items per page; nil for the server's default.
+    func fetchItems(offset: Int?, limit: Int?) async throws -> Page<Item>
+
+    /// Every page of `fetchItems`, fetched as the sequence is iterated.
+    func fetchItemsPages(limit: Int?) -> PageSequence<Item>
 }
 
 extension ItemsServiceProtocol {
-    /// One page of items.
-    public func fetchItems() async throws -> ItemsPage {
+    /// The items, a page at a time: `offset` and `limit` in the query, the page's `records` and the `total` in the body.
+    public func fetchItems() async throws -> Page<Item> {
         try await fetchItems(offset: nil, limit: nil)
+    }
+
+    /// Every page of `fetchItems`, fetched as the sequence is iterated.
+    public func fetchItemsPages() -> PageSequence<Item> {
+        fetchItemsPages(limit: nil)
     }
 }

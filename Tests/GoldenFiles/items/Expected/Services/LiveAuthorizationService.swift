@@ -6,9 +6,10 @@ import GeneratedRuntime
 // Spec: #/resources/Authorization
 /// Sends the Authorization endpoints through a client, such as an `EndpointClient`.
 public struct LiveAuthorizationService: AuthorizationServiceProtocol {
-    public var client: any EndpointSending
+    /// Sends the endpoints, adding its `UserAuth` credential to those that need it.
+    public var client: any EndpointSending<UserAuth>
 
-    public init(client: any EndpointSending) {
+    public init(client: any EndpointSending<UserAuth>) {
         self.client = client
     }
 

@@ -12,7 +12,7 @@ public struct LiveAvatarsService: AvatarsServiceProtocol {
         self.client = client
     }
 
-    public func loadAvatar(size: Int, id: Int) async throws -> Data {
+    public func loadAvatar(size: Int, id: Int) async throws -> HTTPResponse {
         try await self.client.send(AvatarsService.loadAvatar(size: size, id: id))
     }
 }

@@ -6,13 +6,18 @@ import GeneratedRuntime
 // Spec: #/resources/Items
 /// Sends the Items endpoints through a client, such as an `EndpointClient`.
 public struct LiveItemsService: ItemsServiceProtocol {
-    public var client: any EndpointSending
+    /// Sends the endpoints, adding its `UserAuth` credential to those that need it.
+    public var client: any EndpointSending<UserAuth>
 
-    public init(client: any EndpointSending) {
+    public init(client: any EndpointSending<UserAuth>) {
         self.client = client
     }
 
-    public func fetchItems(offset: Int?, limit: Int?) async throws -> ItemsPage {
+    public func fetchItems(offset: Int?, limit: Int?) async throws -> Page<Item> {
         try await self.client.send(ItemsService.fetchItems(offset: offset, limit: limit))
+    }
+
+    public func fetchItemsPages(limit: Int?) -> PageSequence<Item> {
+        self.client.pages(ItemsService.fetchItems(offset: nil, limit: limit))
     }
 }

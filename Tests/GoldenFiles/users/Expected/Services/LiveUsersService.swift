@@ -12,16 +12,12 @@ public struct LiveUsersService: UsersServiceProtocol {
         self.client = client
     }
 
-    public func fetchUser(id: String, cookies: String?) async throws -> User {
-        try await self.client.send(UsersService.fetchUser(id: id, cookies: cookies))
+    public func fetchUser(id: String, session: String?, locale: String?) async throws -> User {
+        try await self.client.send(UsersService.fetchUser(id: id, session: session, locale: locale))
     }
 
-    public func fetchUserEnvelope(
-        id: String,
-        fields: [String]?,
-        includeChildren: Bool?
-    ) async throws -> FetchUserResponse {
-        try await self.client.send(UsersService.fetchUserEnvelope(
+    public func fetchUserStatus(id: String, fields: [String]?, includeChildren: Bool?) async throws -> User {
+        try await self.client.send(UsersService.fetchUserStatus(
             id: id,
             fields: fields,
             includeChildren: includeChildren

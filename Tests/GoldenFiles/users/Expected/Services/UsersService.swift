@@ -5,18 +5,21 @@ import GeneratedRuntime
 
 // Spec: #/resources/Users
 public enum UsersService {
-    /// - Parameter cookies: Cookies to send, as `name=value; other=value`.
-    public static func fetchUser(id: String, cookies: String? = nil) -> FetchUserEndpoint {
-        FetchUserEndpoint(id: id, cookies: cookies)
+    /// - Parameter session: The web session's cookie.
+    /// - Parameter locale: The user's language, such as `en-GB`.
+    public static func fetchUser(id: String, session: String? = nil, locale: String? = nil) -> FetchUserEndpoint {
+        FetchUserEndpoint(id: id, session: session, locale: locale)
     }
 
+    /// The user inside the service's envelope: `fetchStatus` is 1 when `realUser` is there, and `message` says why when it is not.
+    ///
     /// - Parameter fields: Sent as `fields=a&fields=b`.
-    public static func fetchUserEnvelope(
+    public static func fetchUserStatus(
         id: String,
         fields: [String]? = nil,
         includeChildren: Bool? = nil
-    ) -> FetchUserEnvelopeEndpoint {
-        FetchUserEnvelopeEndpoint(id: id, fields: fields, includeChildren: includeChildren)
+    ) -> FetchUserStatusEndpoint {
+        FetchUserStatusEndpoint(id: id, fields: fields, includeChildren: includeChildren)
     }
 
     public static func createUser(user: User) -> CreateUserEndpoint {

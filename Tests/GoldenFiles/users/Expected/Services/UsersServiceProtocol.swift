@@ -6,11 +6,14 @@ import GeneratedRuntime
 // Spec: #/resources/Users
 /// The Users operations, for app code to depend on and tests to stub.
 public protocol UsersServiceProtocol: Sendable {
-    /// - Parameter cookies: Cookies to send, as `name=value; other=value`.
-    func fetchUser(id: String, cookies: String?) async throws -> User
+    /// - Parameter session: The web session's cookie.
+    /// - Parameter locale: The user's language, such as `en-GB`.
+    func fetchUser(id: String, session: String?, locale: String?) async throws -> User
 
+    /// The user inside the service's envelope: `fetchStatus` is 1 when `realUser` is there, and `message` says why when it is not.
+    ///
     /// - Parameter fields: Sent as `fields=a&fields=b`.
-    func fetchUserEnvelope(id: String, fields: [String]?, includeChildren: Bool?) async throws -> FetchUserResponse
+    func fetchUserStatus(id: String, fields: [String]?, includeChildren: Bool?) async throws -> User
 
     func createUser(user: User) async throws -> User
 
@@ -19,10 +22,11 @@ public protocol UsersServiceProtocol: Sendable {
 
 extension UsersServiceProtocol {
     public func fetchUser(id: String) async throws -> User {
-        try await fetchUser(id: id, cookies: nil)
+        try await fetchUser(id: id, session: nil, locale: nil)
     }
 
-    public func fetchUserEnvelope(id: String) async throws -> FetchUserResponse {
-        try await fetchUserEnvelope(id: id, fields: nil, includeChildren: nil)
+    /// The user inside the service's envelope: `fetchStatus` is 1 when `realUser` is there, and `message` says why when it is not.
+    public func fetchUserStatus(id: String) async throws -> User {
+        try await fetchUserStatus(id: id, fields: nil, includeChildren: nil)
     }
 }

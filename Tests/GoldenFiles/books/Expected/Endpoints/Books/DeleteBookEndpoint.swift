@@ -19,4 +19,8 @@ public struct DeleteBookEndpoint: Endpoint {
     }
 
     public func decodeResponse(_ response: HTTPResponse) {}
+
+    public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? {
+        try? response.decodeJSON(APIError.self)
+    }
 }

@@ -21,4 +21,8 @@ public struct FetchBookEndpoint: Endpoint {
     public func decodeResponse(_ response: HTTPResponse) throws -> Book {
         try response.decodeJSON(Book.self)
     }
+
+    public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? {
+        try? response.decodeJSON(APIError.self)
+    }
 }

@@ -7,6 +7,7 @@ import GeneratedRuntime
 /// Lists the cities, unwrapped from the `cities` key; cities that fail to decode are dropped.
 public struct FetchCitiesEndpoint: Endpoint {
     public typealias Response = [City]
+    public typealias Auth = KongAuth
 
     public init() {}
 

@@ -7,6 +7,7 @@ import GeneratedRuntime
 /// The same list, as the whole response envelope.
 public struct FetchCitiesResponseEndpoint: Endpoint {
     public typealias Response = CitiesResponse
+    public typealias Auth = KongAuth
 
     public init() {}
 

@@ -7,6 +7,7 @@ import GeneratedRuntime
 /// Finds questions matching a query.
 public struct ObtainQuestionsEndpoint: Endpoint {
     public typealias Response = [Question]
+    public typealias Auth = KongAuth
 
     public var questionQuery: QuestionQuery
 

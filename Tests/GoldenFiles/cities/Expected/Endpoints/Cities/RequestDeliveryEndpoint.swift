@@ -7,6 +7,7 @@ import GeneratedRuntime
 /// Orders a delivery; the address is sent wrapped as `{"address": …}`.
 public struct RequestDeliveryEndpoint: Endpoint {
     public typealias Response = Void
+    public typealias Auth = KongAuth
 
     public var address: Address
 

@@ -8,7 +8,9 @@ public struct FetchItemsAfterEndpoint: PaginatedEndpoint {
     public typealias Response = Page<Item>
     public typealias PageItem = Item
 
+    /// The cursor of the page, from the page before; nil for the first page.
     public var cursor: String?
+    /// Items per page; nil for the server's default.
     public var limit: Int?
 
     public init(cursor: String? = nil, limit: Int? = nil) {

@@ -8,7 +8,9 @@ public struct FetchItemsEndpoint: PaginatedEndpoint {
     public typealias Response = Page<Item>
     public typealias PageItem = Item
 
+    /// The index of the page's first item; nil for the first page.
     public var offset: Int?
+    /// Items per page; nil for the server's default.
     public var limit: Int?
 
     public init(offset: Int? = nil, limit: Int? = nil) {

@@ -8,7 +8,9 @@ public struct FetchPagedItemsEndpoint: PaginatedEndpoint {
     public typealias Response = Page<Item>
     public typealias PageItem = Item
 
+    /// The page's number, from 1; nil for the first page.
     public var page: Int?
+    /// Items per page; nil for the server's default.
     public var perPage: Int?
 
     public init(page: Int? = nil, perPage: Int? = nil) {

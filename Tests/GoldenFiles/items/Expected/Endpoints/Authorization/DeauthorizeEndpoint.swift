@@ -7,6 +7,7 @@ import GeneratedRuntime
 /// Ends the session; the response body is ignored.
 public struct DeauthorizeEndpoint: Endpoint {
     public typealias Response = Void
+    public typealias Auth = UserAuth
 
     public init() {}
 

@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/resources/Avatars/endpoints/0
 public struct LoadAvatarEndpoint: Endpoint {
-    public typealias Response = Data
+    public typealias Response = HTTPResponse
 
     public var size: Int
     public var id: Int
@@ -16,12 +16,12 @@ public struct LoadAvatarEndpoint: Endpoint {
     }
 
     public func makeRequest() -> EndpointRequest {
-        var request = EndpointRequest(method: .get, path: "/\(size)", accept: "*/*")
+        var request = EndpointRequest(method: .get, path: "/\(size)", accept: "*/*", server: "Avatars")
         request.addQuery("img", id)
         return request
     }
 
-    public func decodeResponse(_ response: HTTPResponse) -> Data {
-        response.body
+    public func decodeResponse(_ response: HTTPResponse) -> HTTPResponse {
+        response
     }
 }

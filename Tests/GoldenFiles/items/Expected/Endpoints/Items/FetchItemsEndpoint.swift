@@ -4,13 +4,15 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Items/endpoints/0
-/// One page of items.
-public struct FetchItemsEndpoint: Endpoint {
-    public typealias Response = ItemsPage
+/// The items, a page at a time: `offset` and `limit` in the query, the page's `records` and the `total` in the body.
+public struct FetchItemsEndpoint: PaginatedEndpoint {
+    public typealias Response = Page<Item>
+    public typealias PageItem = Item
+    public typealias Auth = UserAuth
 
-    /// Index of the first item of the page.
+    /// The index of the page's first item; nil for the first page.
     public var offset: Int?
-    /// Items per page; the backend's default is 1000.
+    /// Items per page; nil for the server's default.
     public var limit: Int?
 
     public init(offset: Int? = nil, limit: Int? = nil) {
@@ -25,7 +27,15 @@ public struct FetchItemsEndpoint: Endpoint {
         return request
     }
 
-    public func decodeResponse(_ response: HTTPResponse) throws -> ItemsPage {
-        try response.decodeJSON(ItemsPage.self)
+    public func decodeResponse(_ response: HTTPResponse) throws -> Page<Item> {
+        try response.decodePage(of: Item.self, items: "records", strategy: .strict, total: "total")
+    }
+
+    /// The request for the page after `response`, or nil when it is the last.
+    public func nextPage(after response: Page<Item>) -> Self? {
+        guard let position = response.nextOffset(after: self.offset, limit: self.limit) else { return nil }
+        var next = self
+        next.offset = position
+        return next
     }
 }

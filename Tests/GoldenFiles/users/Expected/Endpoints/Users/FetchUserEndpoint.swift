@@ -8,17 +8,21 @@ public struct FetchUserEndpoint: Endpoint {
     public typealias Response = User
 
     public var id: String
-    /// Cookies to send, as `name=value; other=value`.
-    public var cookies: String?
+    /// The web session's cookie.
+    public var session: String?
+    /// The user's language, such as `en-GB`.
+    public var locale: String?
 
-    public init(id: String, cookies: String? = nil) {
+    public init(id: String, session: String? = nil, locale: String? = nil) {
         self.id = id
-        self.cookies = cookies
+        self.session = session
+        self.locale = locale
     }
 
     public func makeRequest() -> EndpointRequest {
         var request = EndpointRequest(method: .get, path: "/users/\(id)")
-        request.setHeader("Cookie", cookies)
+        request.addCookie("session", session)
+        request.addCookie("locale", locale)
         return request
     }
 

@@ -4,8 +4,9 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Users/endpoints/1
-public struct FetchUserEnvelopeEndpoint: Endpoint {
-    public typealias Response = FetchUserResponse
+/// The user inside the service's envelope: `fetchStatus` is 1 when `realUser` is there, and `message` says why when it is not.
+public struct FetchUserStatusEndpoint: Endpoint {
+    public typealias Response = User
 
     public var id: String
     /// Sent as `fields=a&fields=b`.
@@ -25,7 +26,7 @@ public struct FetchUserEnvelopeEndpoint: Endpoint {
         return request
     }
 
-    public func decodeResponse(_ response: HTTPResponse) throws -> FetchUserResponse {
-        try response.decodeJSON(FetchUserResponse.self)
+    public func decodeResponse(_ response: HTTPResponse) throws -> User {
+        try response.decodeEnvelope(User.self, ResponseEnvelope(status: "fetchStatus", success: [.int(1)], message: "message", value: "realUser"))
     }
 }

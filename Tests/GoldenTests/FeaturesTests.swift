@@ -1,0 +1,121 @@
+import Foundation
+import GeneratedRuntime
+import GoldenFeatures
+import Testing
+
+/// The features golden case without a network: what reaches the wire for forms, multipart
+/// forms, cookies and each auth scheme, and a paginated service protocol stubbed in a view-model
+/// test. FeaturesEndToEndTests sends the same endpoints to httpbin.
+@Suite struct FeaturesTests {
+    static let base = URL(string: "https://api.test/v2")!
+
+    @Test func aFormBodyIsURLEncodedInDeclarationOrder() throws {
+        let client = FeaturesAPI.client(baseURL: Self.base)
+        let request = try client.urlRequest(for: FormsService.logIn(login: Login(userName: "ada lovelace", password: "p&ss=word+ü/?", scopes: ["read", "write"])))
+        #expect(request.httpMethod == "POST")
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded")
+        let body = String(decoding: try #require(request.httpBody), as: UTF8.self)
+        #expect(body == "user_name=ada+lovelace&password=p%26ss%3Dword%2B%C3%BC%2F%3F&scopes=read&scopes=write")
+        // A form decoder reads back exactly what was sent.
+        let decoded = URLComponents(string: "?" + body.replacingOccurrences(of: "+", with: "%20"))?.queryItems ?? []
+        #expect(decoded.map(\.name) == ["user_name", "password", "scopes", "scopes"])
+        #expect(decoded.map(\.value) == ["ada lovelace", "p&ss=word+ü/?", "read", "write"])
+    }
+
+    @Test func aMultipartBodyCannotBeBrokenOutOfByItsValues() throws {
+        let client = FeaturesAPI.client(baseURL: Self.base)
+        let photo = FormFile(data: Data("PNG".utf8), filename: "a\"b\r\nX-Evil: 1.png", contentType: "image/png")
+        let request = try client.urlRequest(for: FormsService.uploadPhoto(profilePhoto: ProfilePhoto(caption: "line 1\r\nline 2", photo: photo)))
+        let contentType = try #require(request.value(forHTTPHeaderField: "Content-Type"))
+        let boundary = try #require(contentType.components(separatedBy: "boundary=").last)
+        #expect(contentType.hasPrefix("multipart/form-data; boundary="))
+        let body = String(decoding: try #require(request.httpBody), as: UTF8.self)
+        let parts = body.components(separatedBy: "--\(boundary)")
+        #expect(parts.count == 4, "two parts between the opening and the closing boundary")
+        #expect(parts.last == "--\r\n")
+        #expect(parts[1] == "\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nline 1\r\nline 2\r\n")
+        #expect(parts[2].hasPrefix("\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"a%22b%0D%0AX-Evil: 1.png\"\r\nContent-Type: image/png\r\n\r\nPNG\r\n"))
+        #expect(!body.contains("\r\nX-Evil"), "no header can be added through a filename")
+        #expect(!parts[1].contains("thumbnail") && !body.contains("name=\"thumbnail\""), "an absent optional field is left out")
+    }
+
+    @Test func eachSchemeAddsItsCredentialWhereItBelongs() async throws {
+        let transport = CannedTransport()
+        transport.stub(.get, "/v2/headers", with: .json(#"{"headers": {}}"#))
+        transport.stub(.get, "/v2/get", with: .json(#"{"headers": {}}"#))
+        let client = FeaturesAPI.client(baseURL: Self.base, transport: transport)
+
+        _ = try await LivePartnerService(client: client.authorized(PartnerKeyAuth.self, credential: APIKey("pk-1"))).partnerHeaders()
+        #expect(transport.requests.last?.value(forHTTPHeaderField: "X-Partner-Key") == "pk-1")
+
+        _ = try await LiveKeyedService(client: client.authorized(QueryKeyAuth.self, credential: APIKey("a&b"))).keyedGet(q: "x y")
+        #expect(transport.requests.last?.url?.absoluteString == "https://api.test/v2/get?q=x%20y&api_key=a%26b")
+
+        let signer = CustomAuthorization(secrets: ["sig-3"]) { request in request.setValue("sig-3", forHTTPHeaderField: "X-Signature") }
+        _ = try await LiveSignedService(client: client.authorized(SignedAuth.self, credential: signer)).signedHeaders()
+        #expect(transport.requests.last?.value(forHTTPHeaderField: "X-Signature") == "sig-3")
+
+        _ = try await LiveGatewayService(client: client.authorized(KongAuth.self, credential: BearerToken("kong-4"))).publicHeaders()
+        #expect(transport.requests.last?.value(forHTTPHeaderField: "Authorization") == nil, "`publicHeaders` is \"auth\": \"none\"")
+        #expect(transport.requests.count == 4)
+    }
+
+    @Test func aCredentialNeverShowsInAnError() async throws {
+        let transport = CannedTransport()
+        transport.stub(.get, "/v2/get", with: .json(#"{"echo": "sk-secret-9"}"#, status: 500))
+        let client = FeaturesAPI.client(baseURL: Self.base, transport: transport).authorized(QueryKeyAuth.self, credential: APIKey("sk-secret-9"))
+        let error = try #require(await #expect(throws: EndpointError.self) { try await client.send(KeyedService.keyedGet()) })
+        #expect(transport.requests.last?.url?.query == "api_key=sk-secret-9", "the key was sent")
+        var dumped = ""
+        dump(error, to: &dumped)
+        for text in [error.description, String(reflecting: error), error.localizedDescription, dumped, error.bodyExcerpt ?? "", error.url?.absoluteString ?? ""] {
+            #expect(!text.contains("sk-secret-9"), "\(text)")
+        }
+        #expect(error.response?.body == Data(#"{"echo": "sk-secret-9"}"#.utf8), "the response itself is left as it came")
+    }
+
+    /// A view model that shows a catalog a page at a time, tested against a stubbed protocol.
+    @MainActor final class CatalogViewModel {
+        private(set) var rows: [String] = []
+        private(set) var pagesLoaded = 0
+        let service: any CatalogServiceProtocol
+
+        init(service: any CatalogServiceProtocol) { self.service = service }
+
+        func load(upTo pages: Int) async throws {
+            for try await page in service.fetchItemsPages(limit: 2) {
+                rows += page.map { "\($0.id). \($0.name)" }
+                pagesLoaded += 1
+                if pagesLoaded == pages { break }
+            }
+        }
+    }
+
+    struct StubCatalog: CatalogServiceProtocol {
+        let pages: [[Item]]
+        func fetchItems(offset: Int?, limit: Int?) async throws -> Page<Item> { Page(items: pages.first ?? []) }
+        func fetchItemsPages(limit: Int?) -> PageSequence<Item> { PageSequence(pages: pages) }
+        func fetchPagedItems(page: Int?, perPage: Int?) async throws -> Page<Item> { Page(items: []) }
+        func fetchPagedItemsPages(perPage: Int?) -> PageSequence<Item> { PageSequence(pages: []) }
+        func fetchItemsAfter(cursor: String?, limit: Int?) async throws -> Page<Item> { Page(items: []) }
+        func fetchItemsAfterPages(limit: Int?) -> PageSequence<Item> { PageSequence(pages: []) }
+        func fetchProblem(status: Int) async throws -> Item { Item(id: status, name: "") }
+        func fetchUser(name: String) async throws -> User { User(name: name, age: 0) }
+        func acknowledge(ok: Bool) async throws {}
+    }
+
+    @MainActor @Test func aPaginatedProtocolIsStubbedWithCannedPages() async throws {
+        let pages = [[Item(id: 1, name: "Tea"), Item(id: 2, name: "Milk")], [Item(id: 3, name: "Jam")], [Item(id: 4, name: "Bread")]]
+        let model = CatalogViewModel(service: StubCatalog(pages: pages))
+        try await model.load(upTo: 2)
+        #expect(model.rows == ["1. Tea", "2. Milk", "3. Jam"])
+        #expect(model.pagesLoaded == 2)
+        #expect(try await StubCatalog(pages: pages).fetchItemsPages(limit: nil).allItems().map(\.id) == [1, 2, 3, 4])
+    }
+
+    @Test func theCatalogLivesOnItsOwnServer() throws {
+        let client = FeaturesAPI.client(server: .local)
+        #expect(try client.urlRequest(for: CatalogService.fetchUser(name: "Ada")).url?.absoluteString == "http://127.0.0.1:8081/envelope/user?name=Ada")
+        #expect(try client.urlRequest(for: FormsService.cookies(session: "s")).url?.absoluteString == "http://127.0.0.1:8080/cookies")
+    }
+}
