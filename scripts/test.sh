@@ -23,29 +23,23 @@ python3 scripts/fixture_server.py "$fixtures_port" >>"$log" 2>&1 &
 fixtures=$!
 trap 'kill "$server" "$fixtures" 2>/dev/null || true; wait "$server" "$fixtures" 2>/dev/null || true; rm -f "$log"' EXIT
 
-for _ in $(seq 1 100); do
-    if "$venv/bin/python" -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/get', timeout=1)" 2>/dev/null; then
-        break
-    fi
-    if ! kill -0 "$server" 2>/dev/null; then
-        echo "test.sh: httpbin did not start:" >&2
-        cat "$log" >&2
-        exit 1
-    fi
-    sleep 0.1
-done
+# wait_for NAME PID URL: until URL answers, or fail with the log when the server PID has exited.
+wait_for() {
+    for _ in $(seq 1 100); do
+        if "$venv/bin/python" -c "import urllib.request; urllib.request.urlopen('$3', timeout=1)" 2>/dev/null; then
+            return
+        fi
+        if ! kill -0 "$2" 2>/dev/null; then
+            echo "test.sh: $1 did not start:" >&2
+            cat "$log" >&2
+            exit 1
+        fi
+        sleep 0.1
+    done
+}
+wait_for httpbin "$server" "http://127.0.0.1:$port/get"
 echo "test.sh: httpbin is serving on 127.0.0.1:$port"
-for _ in $(seq 1 100); do
-    if python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$fixtures_port/requests', timeout=1)" 2>/dev/null; then
-        break
-    fi
-    if ! kill -0 "$fixtures" 2>/dev/null; then
-        echo "test.sh: the fixture server did not start:" >&2
-        cat "$log" >&2
-        exit 1
-    fi
-    sleep 0.1
-done
+wait_for "the fixture server" "$fixtures" "http://127.0.0.1:$fixtures_port/requests"
 echo "test.sh: fixtures are served on 127.0.0.1:$fixtures_port"
 
 export HTTPBIN_URL="http://127.0.0.1:$port" FIXTURES_URL="http://127.0.0.1:$fixtures_port" ENDPOINTGEN_REQUIRE_E2E=1

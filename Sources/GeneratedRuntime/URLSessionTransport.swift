@@ -48,12 +48,7 @@ public struct URLSessionTransport: HTTPTransport {
         _ request: URLRequest, from body: UploadBody, progress: (@Sendable (UploadProgress) -> Void)?
     ) async throws -> HTTPResponse {
         guard let routed else {
-            var request = request
-            let data = try body.readAll()
-            request.httpBody = data
-            let response = try await send(request)
-            progress?(UploadProgress(bytesSent: Int64(data.count), totalBytes: Int64(data.count)))
-            return response
+            return try await sendWhole(request, from: body, progress: progress)
         }
         return try await routed.run(progress: progress) { session in
             switch body {

@@ -58,6 +58,13 @@ extension HTTPTransport {
     public func upload(
         _ request: URLRequest, from body: UploadBody, progress: (@Sendable (UploadProgress) -> Void)?
     ) async throws -> HTTPResponse {
+        try await sendWhole(request, from: body, progress: progress)
+    }
+
+    /// The body read into memory and sent with ``send(_:)``, with one progress report at the end.
+    func sendWhole(
+        _ request: URLRequest, from body: UploadBody, progress: (@Sendable (UploadProgress) -> Void)?
+    ) async throws -> HTTPResponse {
         var request = request
         let data = try body.readAll()
         request.httpBody = data
