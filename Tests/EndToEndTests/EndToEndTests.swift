@@ -20,6 +20,22 @@ struct EndToEndTests {
         #expect(echo.headers["Accept"] == "application/json")
     }
 
+    /// Every reserved character of RFC 3986, and `%`, space and non-ASCII, reaches the server
+    /// as the value it was, in a path segment and in a query value.
+    @Test func everyReservedCharacterSurvivesInThePathAndTheQuery() async throws {
+        let client = try HTTPBinServer.client()
+        let reserved = ":/?#[]@!$&'()*+,;=% ü€"
+        // In the path without `%`: httpbin rebuilds the URL it shows with a bare `%` (and `/`
+        // decoded), which would make the comparison ambiguous. RequestBuildingTests cover `%25`.
+        let segment = "x" + reserved.replacingOccurrences(of: "%", with: "") + "y"
+        let echo = try await client.send(EchoService.echoPath(segment: segment, q: reserved, tag: [reserved, "&tag=z"]))
+        #expect(echo.args["q"] == .string(reserved))
+        #expect(echo.args["tag"] == .array([.string(reserved), .string("&tag=z")]))
+        #expect(echo.args.count == 2, "no value added a query item")
+        let shown = try #require(echo.url.components(separatedBy: "/anything/").last?.components(separatedBy: "/items?").first)
+        #expect(shown.removingPercentEncoding == segment)
+    }
+
     @Test func postAJSONBodyAndUnwrapTheResponseKey() async throws {
         let client = try HTTPBinServer.client()
         let payload = Payload(title: "Tea \"for\" two", count: 2, tags: ["hot"], sentAt: Date(timeIntervalSince1970: 1_700_000_000.5))

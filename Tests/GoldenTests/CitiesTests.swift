@@ -82,6 +82,20 @@ import Testing
         #expect(body == ["question_query": "tea"])
     }
 
+    /// Seed 000's `Canned Responses/` folder: a feature's tests answer from JSON files.
+    @Test func aCannedResponseFileAnswersTheRequest() async throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../GoldenFiles/cities/Canned Responses").standardizedFileURL
+        let transport = CannedTransport()
+        transport.stub(.get, "/core/v1/cities", with: try .fixture(folder.appendingPathComponent("cities.json")))
+        let service = LiveCitiesService(client: CitiesAPI.client(transport: transport).authorized(KongAuth.self, credential: BearerToken("k")))
+        #expect(try await service.fetchCities().map(\.cityCode) == ["LON", "MAN", nil])
+        #expect(try await service.fetchCitiesResponse().cities.count == 3, "the same file decodes as the whole response")
+        let missing = await #expect(throws: EndpointError.self) { try await service.obtainQuestions(questionQuery: QuestionQuery(questionQuery: "x")) }
+        #expect(missing?.statusCode == 404, "a request without a canned response gets a 404")
+        #expect(String(decoding: missing?.response?.body ?? Data(), as: UTF8.self) == "no canned response for POST /core/v1/questions")
+    }
+
     @Test func aViewModelIsTestedAgainstAStubbedServiceProtocol() async throws {
         struct StubCities: CitiesServiceProtocol {
             func fetchCities() async throws -> [City] { [City(name: "Leeds"), City(name: "Bath")] }
