@@ -135,6 +135,8 @@ struct SpecDocument: Sendable {
         var auth: Located<String>?
         var errorResponse: Located<String>?
         var envelope: Envelope?
+        /// `"envelope": "none"`: this endpoint's response is not in `defaults.envelope`.
+        var withoutEnvelope = false
         var pagination: Pagination?
     }
 

@@ -94,6 +94,12 @@ struct SpecReader {
             location: optionalLocatedString("in", of: members), fieldName: optionalLocatedString("name", of: members))
     }
 
+    /// `"none"`, which turns off a default.
+    private static func isNone(_ node: JSONNode) -> Bool {
+        if case .string("none") = node.value { return true }
+        return false
+    }
+
     private mutating func envelope(_ node: JSONNode) -> SpecDocument.Envelope? {
         guard let members = object(node, "'envelope'") else { return nil }
         checkKeys(members, allowed: ["status", "success", "message", "value"], in: "'envelope'")
@@ -331,7 +337,8 @@ struct SpecReader {
             arrayStrategy: optionalLocatedString("arrayStrategy", of: members),
             auth: optionalLocatedString("auth", of: members),
             errorResponse: optionalLocatedString("errorResponse", of: members),
-            envelope: member("envelope", of: members).flatMap { envelope($0.value) },
+            envelope: member("envelope", of: members).flatMap { Self.isNone($0.value) ? nil : envelope($0.value) },
+            withoutEnvelope: member("envelope", of: members).map { Self.isNone($0.value) } ?? false,
             pagination: member("pagination", of: members).flatMap { pagination($0.value) })
     }
 

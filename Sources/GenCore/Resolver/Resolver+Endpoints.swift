@@ -51,8 +51,9 @@ extension Resolver {
         }
         let schemes = endpoints.compactMap(\.auth).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         if schemes.count > 1 {
+            let names = schemes.map { type in authSchemes.first { $0.typeName == type }.map { "'\($0.specName)'" } ?? type }
             diagnostics.error(
-                "the endpoints of resource '\(resource.name.value)' need different auth schemes (\(schemes.joined(separator: ", "))); its live service holds one client, so put them in separate resources",
+                "the endpoints of resource '\(resource.name.value)' need different auth schemes (\(names.joined(separator: ", "))); its live service holds one client, so put them in separate resources",
                 at: resource.name.location)
         }
         return .init(
@@ -276,10 +277,14 @@ extension Resolver {
         }
         var errorResponse = defaultErrorResponse
         if let value = endpoint.errorResponse {
-            errorResponse = resolveErrorResponse(value)
-            if errorResponse == nil { failed = true }
+            if value.value == "none" {
+                errorResponse = nil
+            } else {
+                errorResponse = resolveErrorResponse(value)
+                if errorResponse == nil { failed = true }
+            }
         }
-        var envelope = defaultEnvelope
+        var envelope = endpoint.withoutEnvelope ? nil : defaultEnvelope
         if let value = endpoint.envelope { envelope = resolveEnvelope(value) }
         if envelope != nil {
             switch response {
@@ -307,7 +312,7 @@ extension Resolver {
             if let itemType {
                 envelope = nil
                 if let plan = resolvePagination(spec) {
-                    var swiftNames: [String] = []
+                    var added: [String] = []
                     let positionDescription = switch plan.style {
                     case .offset: "The index of the page's first item; nil for the first page."
                     case .page(let first, _): "The page's number, from \(first); nil for the first page."
@@ -316,13 +321,20 @@ extension Resolver {
                     let size = plan.size.map { [($0, TypeReference.optional(.builtin(.int)), "Items per page; nil for the server's default.")] } ?? []
                     for (name, type, description) in [(plan.position, plan.positionType, positionDescription)] + size {
                         let swiftName = SwiftNaming.memberName(name)
+                        if let other = swiftNames[swiftName] {
+                            diagnostics.error(
+                                "the pagination adds the query item '\(name)', which clashes with parameter '\(other)'; leave it out of the endpoint's parameters, or name the pagination's query item otherwise",
+                                at: spec.location)
+                            failed = true
+                            break
+                        }
                         guard claim(swiftName, for: name, at: spec.location) else { failed = true; break }
                         parameters.append(.init(kind: .query(name: name), swiftName: swiftName, type: type, description: description))
-                        swiftNames.append(swiftName)
+                        added.append(swiftName)
                     }
                     if !failed {
                         pagination = .init(
-                            style: plan.style, position: swiftNames[0], size: swiftNames.count > 1 ? swiftNames[1] : nil,
+                            style: plan.style, position: added[0], size: added.count > 1 ? added[1] : nil,
                             items: spec.items?.value, itemType: itemType, pagesFunctionName: functionName + "Pages")
                     }
                 } else {

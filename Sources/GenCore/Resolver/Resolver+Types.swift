@@ -41,7 +41,7 @@ extension Resolver {
     /// Types with one text form: what a path segment, query item or header can hold.
     func isSimple(_ type: TypeReference) -> Bool {
         switch type {
-        case .builtin(let builtin): return ![.data, .json].contains(builtin)
+        case .builtin(let builtin): return ![.data, .json, .file].contains(builtin)
         case .model: return isEnum(type)
         default: return false
         }

@@ -51,6 +51,8 @@ struct Resolver {
         "SessionClient", "SessionChanged", "FailureReason", "Page", "PaginatedEndpoint", "PageSequence", "FormFields",
         "FormFile", "UploadBody", "UploadProgress", "ResponseEnvelope", "EndpointPublisher", "CannedTransport",
         "Task", "Result", "DispatchQueue", "URLRequest",
+        // Spec type names with a meaning of their own: `File` is a FormFile, `Upload` a raw upload body.
+        "File", "Upload",
         // Endpoints declare `typealias Response`, `Auth` and `PageItem`; a model of one of those
         // names would be circular or hidden inside the endpoint.
         "Response", "Auth", "PageItem",

@@ -1,0 +1,402 @@
+import Testing
+
+@testable import GenCore
+
+/// The problems the spec features of issue 3 can have (auth schemes, per-resource servers, form,
+/// multipart and upload bodies, cookies, raw responses, envelopes, error bodies, pagination),
+/// each reported in one run as the exact line a compiler would print: `file:line:column: error: …`.
+@Suite struct FeatureSpecProblemTests {
+    /// Runs `text` and checks that it reports exactly `expected`, in file order. Each spot is
+    /// found in `text`; problems at one spot keep the order they are listed in.
+    private func check(_ text: String, _ expected: [(spot: Spot, message: String)], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let result = generate(text, path: "Specs/broken.json")
+        #expect(result.files.isEmpty, sourceLocation: sourceLocation)
+        #expect(!result.succeeded, sourceLocation: sourceLocation)
+        let wanted = expected.enumerated().map { index, problem in
+            (place: problem.spot.location(in: text), index: index, message: problem.message)
+        }.sorted { ($0.place.line, $0.place.column, $0.index) < ($1.place.line, $1.place.column, $1.index) }
+            .map { "Specs/broken.json:\($0.place.line):\($0.place.column): error: \($0.message)" }
+        let found = result.diagnostics.map(\.description)
+        #expect(found.count == wanted.count, "\(found.count) diagnostics, expected \(wanted.count)", sourceLocation: sourceLocation)
+        for line in wanted where !found.contains(line) {
+            Issue.record("missing: \(line)", sourceLocation: sourceLocation)
+        }
+        for line in found where !wanted.contains(line) {
+            Issue.record("unexpected: \(line)", sourceLocation: sourceLocation)
+        }
+        #expect(found == wanted, sourceLocation: sourceLocation)
+    }
+
+    // MARK: Auth schemes and requirements
+
+    static let authSpec = #"""
+        {
+          "endpointgen": 1,
+          "name": "Broken",
+          "defaults": { "auth": "partnr" },
+          "auth": {
+            "kong": { "type": "bearer" },
+            "partner": { "type": "apiKey", "in": "header", "name": "X-Partner-Key" },
+            "Kong": { "type": "basic" },
+            "noAuth": { "type": "bearer" },
+            "None": { "type": "custom" },
+            "keyless": { "type": "apiKey" },
+            "halfKey": { "type": "apiKey", "in": "header" },
+            "cookieKey": { "type": "apiKey", "in": "cookie", "name": "k" },
+            "spaced": { "type": "apiKey", "in": "header", "name": "X Key" },
+            "blank": { "type": "apiKey", "in": "query", "name": "" },
+            "typo": { "type": "bearr" },
+            "odd": { "type": "oauth" },
+            "named": { "type": "bearer", "in": "header", "name": "X-Named" },
+            "typeless": { "description": "no type" },
+            "extra": { "type": "bearer", "header": "X-Extra" }
+          },
+          "models": {},
+          "resources": {
+            "Mixed": {
+              "auth": "kong",
+              "endpoints": [
+                { "name": "a", "method": "GET", "path": "/a" },
+                { "name": "b", "method": "GET", "path": "/b", "auth": "partner" },
+                { "name": "open", "method": "GET", "path": "/open", "auth": "none" }
+              ]
+            },
+            "Misnamed": {
+              "auth": "kongg",
+              "endpoints": [{ "name": "c", "method": "GET", "path": "/c", "auth": "oauth2" }]
+            }
+          }
+        }
+        """#
+
+    @Test func authProblems() {
+        check(Self.authSpec, [
+            (.marker("\"partnr\""), "unknown auth scheme 'partnr'; did you mean 'partner'?"),
+            (.marker("\"Kong\""), "auth scheme 'Kong' declares the type 'KongAuth', which auth scheme 'kong' declares too"),
+            (.marker("\"noAuth\""), "auth scheme 'noAuth' would be the type 'NoAuth', which the generated code uses already; rename the scheme"),
+            (.marker("\"None\""), "'none' means no auth and cannot name a scheme"),
+            (.marker("\"apiKey\" }"),
+             #"API key scheme 'keyless' needs "in" ("header" or "query") and the "name" of the field"#),
+            (.marker("\"apiKey\", \"in\": \"header\" }"),
+             #"API key scheme 'halfKey' needs "in" ("header" or "query") and the "name" of the field"#),
+            (.marker("\"cookie\""), "unknown API key location 'cookie'; expected one of: header, query"),
+            (.marker("\"X Key\""), "'X Key' is not a valid HTTP header name"),
+            (.marker("\"\" }"), "the query item of an API key needs a name"),
+            (.marker("\"bearr\""), "unknown auth scheme type 'bearr'; did you mean 'bearer'?"),
+            (.marker("\"oauth\""), "unknown auth scheme type 'oauth'; expected one of: bearer, basic, apiKey, custom"),
+            (.marker("\"header\", \"name\": \"X-Named\""), #"only API key schemes take "in" and "name""#),
+            (.marker("\"X-Named\""), #"only API key schemes take "in" and "name""#),
+            (.marker("{ \"description\": \"no type\" }"), "auth scheme 'typeless' has no 'type'"),
+            (.marker("\"header\": \"X-Extra\""), "unknown key 'header' in auth scheme 'extra'"),
+            (.marker("\"Mixed\""),
+             "the endpoints of resource 'Mixed' need different auth schemes ('kong', 'partner'); its live service holds one client, so put them in separate resources"),
+            (.marker("\"kongg\""), "unknown auth scheme 'kongg'; did you mean 'kong'?"),
+            (.marker("\"oauth2\""), "unknown auth scheme 'oauth2'; expected one of: kong, partner, named, extra, none"),
+        ])
+    }
+
+    static let bareSpec = #"""
+        {
+          "endpointgen": 1,
+          "name": "Bare",
+          "defaults": { "auth": "gateway" },
+          "models": {},
+          "resources": {
+            "Remote": {
+              "auth": "kong",
+              "servers": { "production": "https://remote.example.com" },
+              "endpoints": [{ "name": "ping", "method": "GET", "path": "/ping" }]
+            }
+          }
+        }
+        """#
+
+    /// Without any scheme or server declared, the messages say how to declare one.
+    @Test func problemsInASpecWithoutSchemesOrServers() {
+        check(Self.bareSpec, [
+            (.marker("\"gateway\""),
+             #"unknown auth scheme 'gateway'; declare it under "auth", for example "auth": {"gateway": {"type": "bearer"}}"#),
+            (.marker("\"kong\""),
+             #"unknown auth scheme 'kong'; declare it under "auth", for example "auth": {"kong": {"type": "bearer"}}"#),
+            (.marker("{ \"production\""), "resource 'Remote' has its own 'servers', but the spec declares none to pair them with"),
+        ])
+    }
+
+    // MARK: Servers of a resource
+
+    static let serverSpec = #"""
+        {
+          "endpointgen": 1,
+          "name": "Hosts",
+          "servers": { "production": "https://api.example.com", "staging": "https://staging.example.com" },
+          "models": {},
+          "resources": {
+            "Avatars": {
+              "servers": { "production": "https://img.example.com", "prod": "https://x.example.com", "staging": "ftp://img.example.com" },
+              "endpoints": []
+            },
+            "Partial": {
+              "servers": { "production": "https://partial.example.com" },
+              "endpoints": []
+            },
+            "Odd": {
+              "servers": { "qa": "https://qa.example.com", "production": "https://odd.example.com/x?y=1", "staging": "https://s.example.com" },
+              "endpoints": []
+            }
+          }
+        }
+        """#
+
+    @Test func resourceServerProblems() {
+        check(Self.serverSpec, [
+            (.marker("\"prod\""), "unknown server 'prod'; did you mean 'production'?"),
+            (.marker("\"ftp://img"),
+             "server 'staging' of resource 'Avatars' has an invalid URL 'ftp://img.example.com'; expected an absolute http or https URL without query or fragment"),
+            (.marker("{ \"production\": \"https://partial"), "resource 'Partial' has no URL for server 'staging'"),
+            (.marker("\"qa\""), "unknown server 'qa'; expected one of: production, staging"),
+            (.marker("\"https://odd"),
+             "server 'production' of resource 'Odd' has an invalid URL 'https://odd.example.com/x?y=1'; expected an absolute http or https URL without query or fragment"),
+        ])
+    }
+
+    // MARK: Bodies and cookies
+
+    static let bodySpec = #"""
+        {
+          "endpointgen": 1,
+          "name": "Bodies",
+          "models": {
+            "Login": { "properties": { "user": "String", "avatar": "Data" } },
+            "Card": { "properties": { "caption": "String", "owner": "Owner" } },
+            "Owner": { "properties": { "name": "String" } },
+            "Shape": { "enum": ["round", "square"] },
+            "Survey": { "properties": { "answers": "[String: String]" } },
+            "Note": { "properties": { "text": "String" } }
+          },
+          "resources": {
+            "Uploads": {
+              "endpoints": [
+                { "name": "up1", "method": "POST", "path": "/u1", "body": { "type": "Upload", "encoding": "form" } },
+                { "name": "up2", "method": "POST", "path": "/u2", "body": { "type": "Upload", "key": "file" } },
+                { "name": "up3", "method": "POST", "path": "/u3", "body": { "type": "Upload", "contentType": "text/plain\r\nX-Evil: 1" } },
+                { "name": "up4", "method": "PUT", "path": "/u4", "body": { "type": "Upload", "contentType": "" } },
+                { "name": "up5", "method": "POST", "path": "/u5", "body": { "type": "Upload" } },
+                { "name": "up6", "method": "POST", "path": "/u6", "body": { "type": "Note", "contentType": "text/plain" } },
+                { "name": "up7", "method": "GET", "path": "/u7", "body": { "type": "Upload" } }
+              ]
+            },
+            "Forms": {
+              "endpoints": [
+                { "name": "f1", "method": "POST", "path": "/f1", "body": { "type": "Login", "encoding": "form" } },
+                { "name": "f2", "method": "POST", "path": "/f2", "body": { "type": "Card", "encoding": "multipart" } },
+                { "name": "f3", "method": "POST", "path": "/f3", "body": { "type": "[String]", "encoding": "form" } },
+                { "name": "f4", "method": "POST", "path": "/f4", "body": { "type": "Shape", "encoding": "multipart" } },
+                { "name": "f5", "method": "POST", "path": "/f5", "body": { "type": "Owner", "encoding": "form", "key": "owner" } },
+                { "name": "f6", "method": "POST", "path": "/f6", "body": { "type": "Owner", "encoding": "xml" } },
+                { "name": "f7", "method": "POST", "path": "/f7", "body": { "type": "Survey", "encoding": "form" } },
+                { "name": "f8", "method": "POST", "path": "/f8", "body": { "type": "Owner", "encoding": "form", "contentTyp": "x" } }
+              ]
+            },
+            "Cookies": {
+              "endpoints": [
+                { "name": "k1", "method": "GET", "path": "/k1", "cookies": { "a b": "String" } },
+                { "name": "k2", "method": "GET", "path": "/k2", "cookies": { "prefs": "Owner" } },
+                { "name": "k3", "method": "GET", "path": "/k3", "cookies": { "tags": "[String]" } },
+                { "name": "k4", "method": "GET", "path": "/k4", "cookies": { "blob": "Data?" } },
+                { "name": "k5", "method": "GET", "path": "/k5", "cookies": { "a;b": "String" } },
+                { "name": "k6", "method": "GET", "path": "/k6", "cookies": { "shape": "Shape?", "n": "Int" } }
+              ]
+            }
+          }
+        }
+        """#
+
+    @Test func bodyAndCookieProblems() {
+        check(Self.bodySpec, [
+            (.marker("\"form\" } },\n"), "an upload is sent as it is; it takes no 'encoding'"),
+            (.marker("\"file\""), "an upload cannot be wrapped under a key"),
+            (.marker("\"text/plain\\r\\n"), "'contentType' must be a media type on one line"),
+            (.marker("\"\" }"), "'contentType' must be a media type on one line"),
+            (.marker("\"text/plain\" }"), #"'contentType' is for uploads ("type": "Upload")"#),
+            (.marker("{ \"type\": \"Upload\" } }", occurrence: 2), "GET endpoints cannot have a body"),
+            (.marker("\"Login\", \"encoding\""),
+             #"property 'avatar' of model 'Login' is Data: a form body sends text; use "encoding": "multipart" for files"#),
+            (.marker("\"Card\", \"encoding\""),
+             "property 'owner' of model 'Card' is Owner, which a form field cannot hold; use a String, number, Bool, UUID, URL, Date, enum, Data, File, or an array of one"),
+            (.marker("\"[String]\", \"encoding\""), "a form body must be a model whose properties are its fields, not [String]"),
+            (.marker("\"Shape\", \"encoding\""), "a multipart body must be a model whose properties are its fields, not Shape"),
+            (.marker("\"owner\" }"), "a form body cannot be wrapped under a key"),
+            (.marker("\"xml\""), "unknown body encoding 'xml'; expected one of: json, form, multipart"),
+            (.marker("\"Survey\", \"encoding\""),
+             "property 'answers' of model 'Survey' is [String: String], which a form field cannot hold; use a String, number, Bool, UUID, URL, Date, enum, or an array of one"),
+            (.marker("\"contentTyp\""), "unknown key 'contentTyp' in the body; did you mean 'contentType'?"),
+            (.marker("\"a b\""), "'a b' is not a valid cookie name"),
+            (.marker("\"Owner\" } }", occurrence: 2), "cookie 'prefs' must be a String, number, Bool, UUID, URL, Date or enum, not Owner"),
+            (.marker("\"[String]\" } }"), "cookie 'tags' must be a String, number, Bool, UUID, URL, Date or enum, not [String]"),
+            (.marker("\"Data?\""), "cookie 'blob' must be a String, number, Bool, UUID, URL, Date or enum, not Data?"),
+            (.marker("\"a;b\""), "'a;b' is not a valid cookie name"),
+        ])
+    }
+
+    /// `[File]` in a multipart body is rejected: the runtime's `FormFields` has no `append` for an
+    /// array of files, so the generated code would not compile. (Only the place and the property
+    /// are checked: the message's wording is not settled.)
+    @Test func anArrayOfFilesIsNotAMultipartField() {
+        let text = spec(
+            models: #"{"Gallery": {"properties": {"photos": "[File]", "cover": "File?"}}}"#,
+            resources: #"{"G": {"endpoints": [{"method": "POST", "path": "/g", "body": {"type": "Gallery", "encoding": "multipart"}}]}}"#)
+        let result = generate(text)
+        #expect(!result.succeeded)
+        #expect(result.diagnostics.count == 1, "\(result.diagnostics.map(\.description))")
+        #expect(result.diagnostics.first?.location == location(of: "\"Gallery\"", in: text, occurrence: 2))
+        #expect(result.diagnostics.first?.message.contains("property 'photos' of model 'Gallery'") == true)
+        // One file, optional or not, is a field.
+        let single = text.replacingOccurrences(of: #""photos": "[File]", "#, with: #""photos": "File", "#)
+        #expect(generate(single).succeeded, "\(generate(single).diagnostics.map(\.description))")
+    }
+
+    /// `File` is a multipart field's type only: as a path, query, header or cookie parameter it has
+    /// no text form (`FormFile` is no `ParameterValue`, so the generated code would not compile).
+    @Test(arguments: [
+        ("path parameter", #""path": "/f/{f}", "pathParams": {"f": "File"}"#),
+        ("query parameter", #""path": "/f", "query": {"f": "File?"}"#),
+        ("query parameter", #""path": "/f", "query": {"f": "[File]"}"#),
+        ("header", #""path": "/f", "headers": {"X-F": "File"}"#),
+        ("cookie", #""path": "/f", "cookies": {"f": "File"}"#),
+    ])
+    func aFileIsNoParameter(kind: String, members: String) {
+        let text = spec(resources: #"{"R": {"endpoints": [{"method": "GET", \#(members)}]}}"#)
+        let result = generate(text)
+        #expect(!result.succeeded)
+        #expect(result.diagnostics.count == 1, "\(result.diagnostics.map(\.description))")
+        let diagnostic = result.diagnostics.first
+        #expect(diagnostic?.message.hasPrefix(kind + " ") == true, "\(diagnostic?.message ?? "")")
+        // At the type: the string that holds `File`.
+        let type = members.contains("[File]") ? "\"[File]\"" : "\"File"
+        #expect(diagnostic?.location == location(of: type, in: text), "\(String(describing: diagnostic))")
+    }
+
+    // MARK: Responses: envelopes, raw responses, error bodies, pagination
+
+    static let responseSpec = #"""
+        {
+          "endpointgen": 1,
+          "name": "Responses",
+          "models": {
+            "Item": { "properties": { "id": "Int" } },
+            "Problem": { "properties": { "title": "String" } }
+          },
+          "resources": {
+            "Envelopes": {
+              "endpoints": [
+                { "name": "e1", "method": "GET", "path": "/e1", "response": "Data", "envelope": { "status": "s", "success": 1 } },
+                { "name": "e2", "method": "GET", "path": "/e2", "response": "Item", "responseKey": "data", "envelope": { "status": "s", "success": 1 } },
+                { "name": "e3", "method": "GET", "path": "/e3", "envelope": { "success": 1 } },
+                { "name": "e4", "method": "GET", "path": "/e4", "envelope": { "status": "s" } },
+                { "name": "e5", "method": "GET", "path": "/e5", "envelope": { "status": "s", "success": [] } },
+                { "name": "e6", "method": "GET", "path": "/e6", "envelope": { "status": "s", "success": [1.5, null, "ok", true, 2] } },
+                { "name": "e7", "method": "GET", "path": "/e7", "envelope": { "status": "s", "success": 1, "mesage": "m" } },
+                { "name": "e8", "method": "GET", "path": "/e8", "response": "HTTPResponse", "envelope": { "status": "s", "success": true } },
+                { "name": "e9", "method": "GET", "path": "/e9", "response": "String", "envelope": { "status": "s", "success": "ok" } },
+                { "name": "e10", "method": "GET", "path": "/e10", "envelope": "ok" }
+              ]
+            },
+            "Errors": {
+              "endpoints": [
+                { "name": "r1", "method": "GET", "path": "/r1", "errorResponse": "Problm" },
+                { "name": "r2", "method": "GET", "path": "/r2", "errorResponse": "[String: Date]" },
+                { "name": "r3", "method": "GET", "path": "/r3", "errorResponse": "HTTPResponse" }
+              ]
+            },
+            "Pages": {
+              "endpoints": [
+                { "name": "p1", "method": "GET", "path": "/p1", "response": "Item", "pagination": { "style": "offset" } },
+                { "name": "p2", "method": "GET", "path": "/p2", "pagination": { "style": "page" } },
+                { "name": "p3", "method": "GET", "path": "/p3", "response": "[Item]", "pagination": { "style": "cursor" } },
+                { "name": "p4", "method": "GET", "path": "/p4", "response": "[Item]", "pagination": { "style": "pages" } },
+                { "name": "p5", "method": "GET", "path": "/p5", "response": "[Item]", "pagination": { "style": "offset", "pageCount": "n" } },
+                { "name": "p6", "method": "GET", "path": "/p6", "response": "[Item]", "pagination": { "style": "page", "firstPage": -1 } },
+                { "name": "p7", "method": "GET", "path": "/p7", "response": "[Item]", "pagination": { "style": "offset", "items": "" } },
+                { "name": "p8", "method": "GET", "path": "/p8", "response": "[Item]", "pagination": { "limit": "n" } },
+                { "name": "p9", "method": "GET", "path": "/p9", "response": "[Item]", "query": { "offset": "Int?" }, "pagination": { "style": "offset" } },
+                { "name": "p10", "method": "GET", "path": "/p10", "response": "[Item]", "responseKey": "data", "pagination": { "style": "offset" } },
+                { "name": "p11", "method": "GET", "path": "/p11", "response": "[Item]", "envelope": { "status": "s", "success": 1 }, "pagination": { "style": "page" } },
+                { "name": "listPages", "method": "GET", "path": "/lp" },
+                { "name": "list", "method": "GET", "path": "/l", "response": "[Item]", "pagination": { "style": "cursor", "nextCursor": "next" } },
+                { "name": "p12", "method": "GET", "path": "/p12", "response": "[Item]", "pagination": "offset" },
+                { "name": "p13", "method": "GET", "path": "/p13", "response": "Data", "pagination": { "style": "offset" } }
+              ]
+            }
+          }
+        }
+        """#
+
+    @Test func responseProblems() {
+        let text = Self.responseSpec
+        let listPagesLine = location(of: "\"listPages\"", in: text).line
+        check(text, [
+            (.marker("{ \"status\": \"s\", \"success\": 1 } },"), "an envelope needs a JSON response or none, not Data"),
+            (.marker("\"data\", \"envelope\""),
+             "an endpoint with an envelope takes its value from the envelope's 'value', not 'responseKey'"),
+            (.marker("{ \"success\": 1 }"), "'envelope' has no 'status'"),
+            (.marker("{ \"status\": \"s\" }"), "'envelope' has no 'success': the status values that mean success"),
+            (.marker("[] }"), "'success' lists no value"),
+            (.marker("1.5"), "a success value must be a string, a whole number or a Bool, not a number"),
+            (.marker("null, \"ok\""), "a success value must be a string, a whole number or a Bool, not null"),
+            (.marker("\"mesage\""), "unknown key 'mesage' in 'envelope'; did you mean 'message'?"),
+            (.marker("{ \"status\": \"s\", \"success\": true }"), "an envelope needs a JSON response or none, not HTTPResponse"),
+            (.marker("{ \"status\": \"s\", \"success\": \"ok\" }"), "an envelope needs a JSON response or none, not String"),
+            (.marker("\"ok\" }\n"), "'envelope' must be an object, not a string"),
+            (.marker("Problm"), "unknown type 'Problm'; did you mean 'Problem'?"),
+            (.marker("\"[String: Date]\""), "a Date in an error response must be a model property, so that it has a date strategy"),
+            (.marker("HTTPResponse\" }"), "unknown type 'HTTPResponse'"),
+            (.marker("\"Item\", \"pagination\""),
+             #"a paginated endpoint's 'response' is the type of its items, such as "[Item]", not Item"#),
+            (.marker("{ \"style\": \"page\" } },\n"),
+             #"a paginated endpoint's 'response' is the type of its items, such as "[Item]", not Void"#),
+            (.marker("{ \"style\": \"cursor\" }"), "cursor pagination needs 'nextCursor': the response field with the next page's cursor"),
+            (.marker("\"pages\""), "unknown pagination style 'pages'; expected one of: offset, page, cursor (did you mean 'page'?)"),
+            (.marker("\"pageCount\": \"n\""), "unknown key 'pageCount' in 'pagination'"),
+            (.marker("-1"), "'firstPage' must be a whole number, 0 or more"),
+            (.marker("\"\" }"), "a pagination field needs a name"),
+            (.marker("{ \"limit\": \"n\" }"), "'pagination' has no 'style'"),
+            (.marker("{ \"style\": \"offset\" } },\n", occurrence: 2),
+             "the pagination adds the query item 'offset', which clashes with parameter 'offset'; leave it out of the endpoint's parameters, or name the pagination's query item otherwise"),
+            (.marker("{ \"style\": \"offset\" } },\n", occurrence: 3),
+             "a paginated endpoint names where its items are with 'items', not with an envelope or 'responseKey'"),
+            (.marker("{ \"style\": \"page\" } },\n", occurrence: 2),
+             "a paginated endpoint names where its items are with 'items', not with an envelope or 'responseKey'"),
+            (.marker("\"list\""),
+             "endpoint 'list' is paginated, and its 'listPages' clashes with the endpoint at line \(listPagesLine); rename one"),
+            (.marker("\"offset\" },\n"), "'pagination' must be an object, not a string"),
+            (.marker("\"Data\", \"pagination\""),
+             #"a paginated endpoint's 'response' is the type of its items, such as "[Item]", not Data"#),
+        ])
+    }
+
+    // MARK: What is not a problem
+
+    /// The lenient sides of the same features: an upload without a content type, a success value
+    /// given alone, `none` as an endpoint's auth in a resource with a scheme, pagination with every
+    /// optional key left out.
+    @Test func theFeaturesDefaultsAreAccepted() throws {
+        let text = spec(
+            extra: #""auth": {"kong": {"type": "bearer"}}"#,
+            models: #"{"Item": {"properties": {"id": "Int"}}}"#,
+            resources: #"""
+                {"R": {"auth": "kong", "endpoints": [
+                  {"name": "put", "method": "PUT", "path": "/f", "body": {"type": "Upload"}},
+                  {"name": "one", "method": "GET", "path": "/one", "envelope": {"status": "s", "success": 1}},
+                  {"name": "many", "method": "GET", "path": "/many", "envelope": {"status": "s", "success": [1, "ok", true]}},
+                  {"name": "open", "method": "GET", "path": "/open", "auth": "none"},
+                  {"name": "items", "method": "GET", "path": "/items", "response": "[Item]", "pagination": {"style": "offset"}}
+                ]}}
+                """#)
+        let result = generate(text)
+        #expect(result.succeeded, "\(result.diagnostics.map(\.description))")
+        let all = result.files.map(\.contents).joined(separator: "\n")
+        #expect(all.contains(#"contentType: "application/octet-stream""#))
+        #expect(all.contains("success: [.int(1)]"))
+        #expect(all.contains(#"success: [.int(1), .string("ok"), .bool(true)]"#))
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import GeneratedRuntime
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+private enum GateBearer: BearerAuthScheme {}
+private enum GateBasic: BasicAuthScheme {}
+private enum GateQueryKey: APIKeyAuthScheme {
+    static let location = APIKeyLocation.query("api_key")
+}
+private enum GateHeaderKey: APIKeyAuthScheme {
+    static let location = APIKeyLocation.header("X-Partner")
+}
+
+/// A credential sent with a request never shows in what its `EndpointError` prints, however it
+/// is printed, even when the server echoes it back or the transport names it in its own error.
+@Suite struct EndpointErrorSecretTests {
+    struct Probe<Auth: AuthScheme, Response: Sendable>: Endpoint {
+        var path: EndpointPath = "/probe"
+        var decode: @Sendable (HTTPResponse) throws -> Response
+        func makeRequest() -> EndpointRequest { EndpointRequest(method: .get, path: path) }
+        func decodeResponse(_ response: HTTPResponse) throws -> Response { try decode(response) }
+    }
+
+    struct Echo: Decodable { var count: Int }
+
+    /// A transport error that quotes the request, credential and all, as some HTTP stacks do.
+    struct LeakyError: Error, CustomStringConvertible {
+        var request: String
+        var description: String { "connection reset while sending \(request)" }
+    }
+
+    /// Every way the error can be printed.
+    static func renderings(of error: EndpointError) -> [(String, String)] {
+        var dumped = ""
+        dump(error, to: &dumped)
+        let mirror = Mirror(reflecting: error).children.map { "\($0.label ?? ""): \(String(describing: $0.value))" }
+        return [
+            ("description", error.description), ("interpolation", "\(error)"), ("debugDescription", error.debugDescription),
+            ("String(reflecting:)", String(reflecting: error)), ("dump", dumped), ("customMirror", mirror.joined(separator: "\n")),
+            ("bodyExcerpt", error.bodyExcerpt ?? ""), ("localizedDescription", error.localizedDescription),
+        ]
+    }
+
+    static func expectHidden(_ secrets: [String], in error: EndpointError?, showing visible: [String] = [],
+                             sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let error else {
+            Issue.record("no error", sourceLocation: sourceLocation)
+            return
+        }
+        for (name, text) in renderings(of: error) {
+            for secret in secrets {
+                #expect(!text.contains(secret), "\(name) shows '\(secret)': \(text)", sourceLocation: sourceLocation)
+            }
+        }
+        for fragment in visible {
+            #expect(error.description.contains(fragment), "'\(error.description)' lacks '\(fragment)'", sourceLocation: sourceLocation)
+        }
+    }
+
+    static let base = URL(string: "https://api.test")!
+
+    @Test func aBearerTokenEchoedInAFailedResponse() async throws {
+        let token = "tok_9f8e7d6c5b4a"
+        let transport = CannedTransport()
+        transport.stub(.get, "/probe", with: .json(#"{"error": "token \#(token) has expired"}"#, status: 401))
+        let client = EndpointClient(baseURL: Self.base, transport: transport).authorized(GateBearer.self, credential: BearerToken(token))
+        let error = await #expect(throws: EndpointError.self) {
+            try await client.send(Probe<GateBearer, Void>(decode: { _ in }))
+        }
+        #expect(transport.requests.first?.value(forHTTPHeaderField: "Authorization") == "Bearer \(token)")
+        #expect(error?.kind == .unacceptableStatus)
+        Self.expectHidden([token], in: error, showing: ["HTTP 401", "<redacted> has expired", "GET https://api.test/probe"])
+        // What the server sent is still there, unredacted, for code that needs it.
+        #expect(error?.response.map { String(decoding: $0.body, as: UTF8.self) }?.contains(token) == true)
+    }
+
+    @Test func aBearerTokenEchoedInABodyThatDoesNotDecode() async throws {
+        let token = "tok_decoding_1234"
+        let transport = CannedTransport()
+        transport.stub(.get, "/probe", with: .json(#"{"count": "Bearer \#(token)"}"#))
+        let client = EndpointClient(baseURL: Self.base, transport: transport).authorized(GateBearer.self, credential: BearerToken(token))
+        let error = await #expect(throws: EndpointError.self) {
+            try await client.send(Probe<GateBearer, Echo>(decode: { try $0.decodeJSON(Echo.self) }))
+        }
+        #expect(error?.kind == .decoding)
+        Self.expectHidden([token], in: error, showing: ["at count", "Bearer <redacted>"])
+    }
+
+    @Test func aTokenInTheTransportsOwnError() async throws {
+        let token = "tok_transport_5678"
+        let transport = CannedTransport()
+        transport.stub(.get, "/probe") { request in
+            throw LeakyError(request: "Authorization: \(request.value(forHTTPHeaderField: "Authorization") ?? "")")
+        }
+        let client = EndpointClient(baseURL: Self.base, transport: transport).authorized(GateBearer.self, credential: BearerToken(token))
+        let error = await #expect(throws: EndpointError.self) {
+            try await client.send(Probe<GateBearer, Void>(decode: { _ in }))
+        }
+        #expect(error?.kind == .transport)
+        Self.expectHidden([token], in: error, showing: ["connection reset", "Bearer <redacted>"])
+    }
+
+    @Test func aTokenInTheServersEnvelopeMessage() async throws {
+        let token = "tok_envelope_0000"
+        let transport = CannedTransport()
+        transport.stub(.get, "/probe", with: .json(#"{"status": 0, "message": "token \#(token) revoked"}"#))
+        let client = EndpointClient(baseURL: Self.base, transport: transport).authorized(GateBearer.self, credential: BearerToken(token))
+        let error = await #expect(throws: EndpointError.self) {
+            try await client.send(Probe<GateBearer, Void>(decode: { try $0.checkEnvelope(ResponseEnvelope(status: "status", success: [.int(1)], message: "message")) }))
+        }
+        #expect(error?.kind == .rejected)
+        Self.expectHidden([token], in: error, showing: ["the server reported a failure: token <redacted> revoked"])
+    }
+
+    @Test func aBasicPasswordAndItsHeader() async throws {
+        let credential = BasicCredential(user: "ada", password: "pa55-w0rd!")
+        let transport = CannedTransport()
+        transport.stub(.get, "/probe") { request in
+            let header = request.value(forHTTPHeaderField: "Authorization") ?? ""
+            return .json(#"{"saw": "\#(header)", "password": "pa55-w0rd!"}"#, status: 403)
+        }
+        let client = EndpointClient(baseURL: Self.base, transport: transport).authorized(GateBasic.self, credential: credential)
+        let error = await #expect(throws: EndpointError.self) {
+            try await client.send(Probe<GateBasic, Void>(decode: { _ in }))
+        }
+        let encoded = Data("ada:pa55-w0rd!".utf8).base64EncodedString()
+        #expect(transport.requests.first?.value(forHTTPHeaderField: "Authorization") == "Basic \(encoded)")
+        Self.expectHidden(["pa55-w0rd!", encoded], in: error, showing: ["HTTP 403"])
+    }
+
+    /// The key goes in the query; the error names the URL as it was before the key was added, and
+    /// a URLError that carries the failing URL is reduced to its code.
+    @Test func anAPIKeyInTheQuery() async throws {
+        let key = "k&y=1 z/secret"
+        let transport = CannedTransport()
+        transport.stub(.get, "/probe") { request in
+            throw URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: request.url!])
+        }
+        let client = EndpointClient(baseURL: Self.base, transport: transport).authorized(GateQueryKey.self, credential: APIKey(key))
+        let error = await #expect(throws: EndpointError.self) {
+            try await client.send(Probe<GateQueryKey, Void>(decode: { _ in }))
+        }
+        let sent = try #require(transport.requests.first?.url)
+        #expect(sent.query?.contains("api_key=k%26y%3D1%20z%2Fsecret") == true)
+        // The transport's own error does name the key: the client must not pass it on as it is.
+        #expect(String(describing: URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: sent])).contains("secret"))
+        #expect(error?.kind == .transport)
+        #expect(error?.url == URL(string: "https://api.test/probe"))
+        Self.expectHidden([key, "k%26y%3D1%20z%2Fsecret", "secret"], in: error, showing: ["the request failed"])
+    }
+
+    @Test func anAPIKeyInAHeaderEchoedInAnErrorBody() async throws {
+        let key = "pk_live_abcdef"
+        let transport = CannedTransport()
+        transport.stub(.get, "/probe") { request in
+            .json(#"{"key": "\#(request.value(forHTTPHeaderField: "X-Partner") ?? "")"}"#, status: 500)
+        }
+        let client = EndpointClient(baseURL: Self.base, transport: transport).authorized(GateHeaderKey.self, credential: APIKey(key))
+        let error = await #expect(throws: EndpointError.self) {
+            try await client.send(Probe<GateHeaderKey, Void>(decode: { _ in }))
+        }
+        Self.expectHidden([key], in: error, showing: ["HTTP 500", #"{"key": "<redacted>"}"#])
+    }
+
+    @Test func aCustomSchemesDeclaredSecrets() async throws {
+        enum Signed: CustomAuthScheme {}
+        let signature = "sig=0xDEADBEEF"
+        let transport = CannedTransport()
+        transport.stub(.get, "/probe", with: .json(#"{"bad": "\#(signature)"}"#, status: 400))
+        let client = EndpointClient(baseURL: Self.base, transport: transport)
+            .authorized(Signed.self, credential: CustomAuthorization(secrets: [signature]) { $0.setValue(signature, forHTTPHeaderField: "X-Signature") })
+        let error = await #expect(throws: EndpointError.self) {
+            try await client.send(Probe<Signed, Void>(decode: { _ in }))
+        }
+        #expect(transport.requests.first?.value(forHTTPHeaderField: "X-Signature") == signature)
+        Self.expectHidden([signature, "DEADBEEF"], in: error, showing: ["HTTP 400"])
+    }
+
+    /// Redaction is for the request's own credential: an unauthenticated request's error shows
+    /// the body as it is.
+    @Test func withoutACredentialNothingIsRedacted() async throws {
+        let transport = CannedTransport()
+        transport.stub(.get, "/probe", with: .json(#"{"detail": "tok_public"}"#, status: 500))
+        let client = EndpointClient(baseURL: Self.base, transport: transport)
+        let error = await #expect(throws: EndpointError.self) { try await client.send(Probe<NoAuth, Void>(decode: { _ in })) }
+        #expect(error?.description.contains("tok_public") == true)
+        #expect(error?.description.contains("<redacted>") == false)
+    }
+
+    @Test func credentialsDescribeThemselvesRedacted() {
+        let values: [Any] = [BearerToken("tok_x"), BasicCredential(user: "ada", password: "pw_x"), APIKey("key_x")]
+        for value in values {
+            var dumped = ""
+            dump(value, to: &dumped)
+            for text in [String(describing: value), String(reflecting: value), dumped] {
+                for secret in ["tok_x", "pw_x", "key_x"] {
+                    #expect(!text.contains(secret), "\(type(of: value)) shows '\(secret)': \(text)")
+                }
+                #expect(text.contains("<redacted>"), "\(text)")
+            }
+        }
+        // `dump` is left out here: CustomAuthorization has no custom mirror, so it shows `secrets`.
+        let custom = CustomAuthorization(secrets: ["sig_x"]) { _ in }
+        for text in [String(describing: custom), String(reflecting: custom)] {
+            #expect(text == "CustomAuthorization(<redacted>)")
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import GeneratedRuntime
+import Testing
+
+/// Form bodies: `application/x-www-form-urlencoded` and `multipart/form-data`, checked against
+/// readers written here from the specifications (WHATWG URL forms, RFC 7578 / RFC 2046), so that a
+/// value cannot end its field, forge another field or add a header to its part.
+@Suite struct FormFieldsTests {
+    // MARK: URL-encoded
+
+    /// Reads a urlencoded body back: `+` is a space, then percent-decoding.
+    static func readURLEncoded(_ text: String) -> [(String, String)] {
+        text.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ part: Substring) -> String {
+                part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "<invalid>"
+            }
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "<no =>")
+        }
+    }
+
+    @Test func urlEncodingEscapesEveryReservedCharacter() {
+        var form = FormFields()
+        form.append("q", "a b&c=d+e%f/?#;")
+        form.append("na me&x=", "1")
+        form.append("line", "one\r\ntwo&admin=true")
+        form.append("flag", true)
+        form.append("n", 3)
+        form.append("none", String?.none)
+        form.append("tags", ["x", "y z"])
+        form.append("ü", "€")
+        #expect(form.urlEncoded
+            == "q=a+b%26c%3Dd%2Be%25f%2F%3F%23%3B&na+me%26x%3D=1&line=one%0D%0Atwo%26admin%3Dtrue&flag=true&n=3&tags=x&tags=y+z&%C3%BC=%E2%82%AC")
+        let read = Self.readURLEncoded(form.urlEncoded)
+        #expect(read.map(\.0) == ["q", "na me&x=", "line", "flag", "n", "tags", "tags", "ü"])
+        #expect(read.map(\.1) == ["a b&c=d+e%f/?#;", "1", "one\r\ntwo&admin=true", "true", "3", "x", "y z", "€"])
+    }
+
+    @Test func aFileInAURLEncodedFormIsSentAsItsText() {
+        var form = FormFields()
+        form.append("note", FormFile(data: Data("a&b=c".utf8), filename: "n.txt"))
+        form.append("raw", Data("x y".utf8))
+        form.append("missing", Data?.none)
+        #expect(form.urlEncoded == "note=a%26b%3Dc&raw=x+y")
+    }
+
+    @Test func setFormBodySetsTheBodyAndContentType() {
+        var form = FormFields()
+        form.append("user_name", "ada lovelace")
+        var request = EndpointRequest(method: .post, path: "/login")
+        request.setFormBody(form)
+        #expect(request.body == Data("user_name=ada+lovelace".utf8))
+        #expect(request.headers["Content-Type"] == "application/x-www-form-urlencoded")
+        #expect(request.upload == nil)
+    }
+
+    // MARK: Multipart
+
+    struct Part: Equatable, CustomStringConvertible {
+        var headers: [String]
+        var content: Data
+        var description: String { "\(headers) \(String(decoding: content, as: UTF8.self).debugDescription)" }
+    }
+
+    /// Splits a multipart body at its delimiters (RFC 2046 §5.1.1): `--boundary` at the start of
+    /// the body or after CRLF; each part's header lines end at the first empty line. Nil when the
+    /// body is not well formed.
+    static func readMultipart(_ body: Data, boundary: String) -> [Part]? {
+        let bytes = [UInt8]("\r\n".utf8) + [UInt8](body)
+        let delimiter = [UInt8]("\r\n--\(boundary)".utf8)
+        func find(_ needle: [UInt8], from start: Int) -> Int? {
+            guard needle.count <= bytes.count else { return nil }
+            var index = start
+            while index + needle.count <= bytes.count {
+                if Array(bytes[index..<index + needle.count]) == needle { return index }
+                index += 1
+            }
+            return nil
+        }
+        guard var position = find(delimiter, from: 0), position == 0 else { return nil }
+        var parts: [Part] = []
+        while true {
+            let after = position + delimiter.count
+            if Array(bytes[after..<min(after + 4, bytes.count)]) == [UInt8]("--\r\n".utf8) {
+                return after + 4 == bytes.count ? parts : nil
+            }
+            guard Array(bytes[after..<min(after + 2, bytes.count)]) == [UInt8]("\r\n".utf8),
+                  let next = find(delimiter, from: after + 2) else { return nil }
+            let part = Array(bytes[(after + 2)..<next])
+            let blank = [UInt8]("\r\n\r\n".utf8)
+            guard let split = (0...max(0, part.count - 4)).first(where: { part.count >= 4 && Array(part[$0..<$0 + 4]) == blank })
+            else { return nil }
+            let headers = String(decoding: part[..<split], as: UTF8.self).components(separatedBy: "\r\n")
+            parts.append(Part(headers: headers, content: Data(part[(split + 4)...])))
+            position = next
+        }
+    }
+
+    @Test func multipartBytesForASimpleForm() {
+        var form = FormFields()
+        form.append("caption", "Hi")
+        form.append("photo", FormFile(data: Data([0x89, 0x50, 0x0D, 0x0A]), filename: "me.png", contentType: "image/png"))
+        form.append("thumb", Data("t".utf8))
+        var expected = Data("--B\r\nContent-Disposition: form-data; name=\"caption\"\r\n\r\nHi\r\n".utf8)
+        expected += Data("--B\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"me.png\"\r\nContent-Type: image/png\r\n\r\n".utf8)
+        expected += Data([0x89, 0x50, 0x0D, 0x0A])
+        expected += Data("\r\n--B\r\nContent-Disposition: form-data; name=\"thumb\"; filename=\"thumb\"\r\n".utf8)
+        expected += Data("Content-Type: application/octet-stream\r\n\r\nt\r\n--B--\r\n".utf8)
+        #expect(form.multipartEncoded(boundary: "B") == expected)
+    }
+
+    @Test func valuesNamesAndFilenamesCannotForgePartsOrHeaders() throws {
+        let forged = "x\r\n--endpointgen-\r\nContent-Disposition: form-data; name=\"admin\"\r\n\r\ntrue"
+        var form = FormFields()
+        form.append("caption", forged)
+        form.append("we\"ird\r\nX-Injected: 1", "v")
+        form.append("photo", FormFile(
+            data: Data("line\r\n--\r\n".utf8), filename: "a\".png\r\nContent-Type: text/html\r\n\r\n<script>",
+            contentType: "image/png\r\nX-Evil: 1"))
+        var request = EndpointRequest(method: .post, path: "/upload")
+        request.setMultipartBody(form)
+        let contentType = try #require(request.headers["Content-Type"])
+        let prefix = "multipart/form-data; boundary="
+        try #require(contentType.hasPrefix(prefix))
+        let boundary = String(contentType.dropFirst(prefix.count))
+        let body = try #require(request.body)
+        // A value from user input cannot hold the boundary: it is new for each body.
+        var again = EndpointRequest(method: .post, path: "/upload")
+        again.setMultipartBody(form)
+        #expect(again.headers["Content-Type"] != contentType)
+        #expect(boundary.count >= 30)
+
+        let parts = try #require(Self.readMultipart(body, boundary: boundary), "\(String(decoding: body, as: UTF8.self))")
+        #expect(parts.count == 3, "\(parts)")
+        guard parts.count == 3 else { return }
+        #expect(parts[0] == Part(headers: [#"Content-Disposition: form-data; name="caption""#], content: Data(forged.utf8)))
+        #expect(parts[1] == Part(headers: [#"Content-Disposition: form-data; name="we%22ird%0D%0AX-Injected: 1""#], content: Data("v".utf8)))
+        #expect(parts[2].headers == [
+            #"Content-Disposition: form-data; name="photo"; filename="a%22.png%0D%0AContent-Type: text/html%0D%0A%0D%0A<script>""#,
+            "Content-Type: image/pngX-Evil: 1",
+        ])
+        #expect(parts[2].content == Data("line\r\n--\r\n".utf8))
+    }
+
+    @Test func anEmptyFormIsOnlyTheClosingDelimiter() throws {
+        #expect(FormFields().multipartEncoded(boundary: "B") == Data("--B--\r\n".utf8))
+        #expect(FormFields().urlEncoded == "")
+    }
+}

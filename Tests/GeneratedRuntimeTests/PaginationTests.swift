@@ -1,0 +1,227 @@
+import Foundation
+import GeneratedRuntime
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `Page`'s next-position helpers, `decodePage`, and `PageSequence`: it fetches pages one at a
+/// time, stops after the last without asking for another, and stops a cancelled task.
+@Suite struct PaginationTests {
+    static func page(_ count: Int, total: Int? = nil, pageCount: Int? = nil, cursor: String? = nil) -> Page<Int> {
+        Page(items: Array(0..<count), total: total, pageCount: pageCount, nextCursor: cursor)
+    }
+
+    // MARK: Page helpers
+
+    @Test func nextOffsetWithATotal() {
+        #expect(Self.page(10, total: 25).nextOffset(after: nil, limit: 10) == 10)
+        #expect(Self.page(10, total: 25).nextOffset(after: 10, limit: 10) == 20)
+        #expect(Self.page(5, total: 25).nextOffset(after: 20, limit: 10) == nil)
+        #expect(Self.page(10, total: 20).nextOffset(after: 10, limit: 10) == nil)
+        // The total decides, even when a page is shorter than the limit (a server that caps it).
+        #expect(Self.page(5, total: 25).nextOffset(after: 0, limit: 10) == 5)
+        #expect(Self.page(0, total: 25).nextOffset(after: 0, limit: 10) == nil)
+    }
+
+    @Test func nextOffsetWithoutATotal() {
+        #expect(Self.page(10).nextOffset(after: nil, limit: 10) == 10)
+        #expect(Self.page(10).nextOffset(after: 30, limit: 10) == 40)
+        #expect(Self.page(9).nextOffset(after: 30, limit: 10) == nil)
+        #expect(Self.page(3).nextOffset(after: 30, limit: nil) == 33)
+        #expect(Self.page(0).nextOffset(after: 30, limit: nil) == nil)
+    }
+
+    @Test func nextPageNumber() {
+        #expect(Self.page(10, pageCount: 3).nextPageNumber(after: nil, first: 1, size: 10) == 2)
+        #expect(Self.page(10, pageCount: 3).nextPageNumber(after: 2, first: 1, size: 10) == 3)
+        #expect(Self.page(10, pageCount: 3).nextPageNumber(after: 3, first: 1, size: 10) == nil)
+        // Zero-based numbering: page 2 is the third and last of three.
+        #expect(Self.page(10, pageCount: 3).nextPageNumber(after: nil, first: 0, size: 10) == 1)
+        #expect(Self.page(10, pageCount: 3).nextPageNumber(after: 1, first: 0, size: 10) == 2)
+        #expect(Self.page(10, pageCount: 3).nextPageNumber(after: 2, first: 0, size: 10) == nil)
+        // Without a count: a short page is the last.
+        #expect(Self.page(10).nextPageNumber(after: 4, first: 1, size: 10) == 5)
+        #expect(Self.page(7).nextPageNumber(after: 4, first: 1, size: 10) == nil)
+        #expect(Self.page(7).nextPageNumber(after: 4, first: 1, size: nil) == 5)
+        #expect(Self.page(0).nextPageNumber(after: 4, first: 1, size: nil) == nil)
+    }
+
+    @Test func nextCursor() {
+        #expect(Self.page(2, cursor: "abc").nextPageCursor == "abc")
+        #expect(Self.page(2, cursor: "").nextPageCursor == nil)
+        #expect(Self.page(2).nextPageCursor == nil)
+    }
+
+    @Test func decodePageReadsItemsAndTheFieldsAboutTheRest() throws {
+        let offset = HTTPResponse.json(#"{"records": [1, 2], "total": 7}"#)
+        let page = try offset.decodePage(of: Int.self, items: "records", strategy: .strict, total: "total")
+        #expect(page.items == [1, 2])
+        #expect(page.total == 7)
+
+        let numbered = HTTPResponse.json(#"{"data": [3], "total_pages": null}"#)
+        #expect(try numbered.decodePage(of: Int.self, items: "data", strategy: .strict, pageCount: "total_pages").pageCount == nil)
+
+        let cursor = HTTPResponse.json(#"{"items": [1, "x", 3], "next": 42}"#)
+        let pruned = try cursor.decodePage(of: Int.self, items: "items", strategy: .prune, nextCursor: "next")
+        #expect(pruned.items == [1, 3])
+        #expect(pruned.nextCursor == "42")
+
+        let bare = HTTPResponse.json("[5, 6]")
+        #expect(try bare.decodePage(of: Int.self, items: nil, strategy: .strict).items == [5, 6])
+
+        let badTotal = HTTPResponse.json(#"{"records": [], "total": "many"}"#)
+        #expect(throws: DecodingError.self) {
+            try badTotal.decodePage(of: Int.self, items: "records", strategy: .strict, total: "total")
+        }
+    }
+
+    // MARK: PageSequence
+
+    /// An offset-paginated endpoint, as the generator writes one.
+    struct Numbers: PaginatedEndpoint {
+        typealias PageItem = Int
+        var offset: Int?
+        var limit: Int?
+        var withTotal: Bool
+
+        func makeRequest() -> EndpointRequest {
+            var request = EndpointRequest(method: .get, path: "/numbers")
+            request.addQuery("offset", offset)
+            request.addQuery("limit", limit)
+            return request
+        }
+
+        func decodeResponse(_ response: HTTPResponse) throws -> Page<Int> {
+            try response.decodePage(of: Int.self, items: "items", strategy: .strict, total: withTotal ? "total" : nil)
+        }
+
+        func nextPage(after page: Page<Int>) -> Numbers? {
+            guard let position = page.nextOffset(after: offset, limit: limit) else { return nil }
+            var next = self
+            next.offset = position
+            return next
+        }
+    }
+
+    /// Serves `count` numbers, `limit` at a time from `offset`, with the total when asked.
+    static func server(count: Int, total: Bool) -> (EndpointClient, CannedTransport) {
+        let transport = CannedTransport()
+        transport.stub(.get, "/numbers") { request in
+            let items = URLComponents(url: request.url!, resolvingAgainstBaseURL: false)?.queryItems ?? []
+            let offset = items.first { $0.name == "offset" }?.value.flatMap(Int.init) ?? 0
+            let limit = items.first { $0.name == "limit" }?.value.flatMap(Int.init) ?? 100
+            let slice = Array(offset..<min(count, offset + limit))
+            let list = "[" + slice.map(String.init).joined(separator: ",") + "]"
+            return .json(total ? #"{"items": \#(list), "total": \#(count)}"# : #"{"items": \#(list)}"#)
+        }
+        return (EndpointClient(baseURL: URL(string: "https://api.test")!, transport: transport), transport)
+    }
+
+    static func offsets(_ transport: CannedTransport) -> [String?] {
+        transport.requests.map { request in
+            URLComponents(url: request.url!, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "offset" }?.value
+        }
+    }
+
+    @Test func pagesStopAtTheTotalWithoutAskingForMore() async throws {
+        let (client, transport) = Self.server(count: 5, total: true)
+        var pages: [[Int]] = []
+        for try await page in client.pages(Numbers(limit: 2, withTotal: true)) { pages.append(page) }
+        #expect(pages == [[0, 1], [2, 3], [4]])
+        #expect(Self.offsets(transport) == [nil, "2", "4"])
+    }
+
+    @Test func pagesWithoutATotalStopAtAShortPage() async throws {
+        let (client, transport) = Self.server(count: 5, total: false)
+        #expect(try await client.pages(Numbers(limit: 2, withTotal: false)).allItems() == [0, 1, 2, 3, 4])
+        #expect(Self.offsets(transport) == [nil, "2", "4"])
+    }
+
+    @Test func pagesWithoutATotalStopAtAnEmptyPage() async throws {
+        let (client, transport) = Self.server(count: 4, total: false)
+        #expect(try await client.pages(Numbers(limit: 2, withTotal: false)).allItems() == [0, 1, 2, 3])
+        #expect(Self.offsets(transport) == [nil, "2", "4"])
+    }
+
+    @Test func pagesAreFetchedOnlyAsTheyAreRead() async throws {
+        let (client, transport) = Self.server(count: 10, total: true)
+        var iterator = client.pages(Numbers(limit: 3, withTotal: true)).makeAsyncIterator()
+        #expect(transport.requests.isEmpty)
+        #expect(try await iterator.next() == [0, 1, 2])
+        #expect(transport.requests.count == 1)
+        #expect(try await iterator.next() == [3, 4, 5])
+        #expect(transport.requests.count == 2)
+    }
+
+    @Test func aFailingPageEndsTheSequenceWithItsError() async throws {
+        let transport = CannedTransport()
+        let client = EndpointClient(baseURL: URL(string: "https://api.test")!, transport: transport)
+        let error = await #expect(throws: EndpointError.self) {
+            _ = try await client.pages(Numbers(limit: 2, withTotal: true)).allItems()
+        }
+        #expect(error?.kind == .unacceptableStatus)
+        #expect(error?.statusCode == 404)
+    }
+
+    /// Counts the pages asked for; it never checks for cancellation itself.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func increment() { lock.withLock { value += 1 } }
+        var count: Int { lock.withLock { value } }
+    }
+
+    @Test func aCancelledTaskStopsThePagesWithoutFetching() async throws {
+        let calls = Counter()
+        let pages = PageSequence(first: Numbers(limit: 2, withTotal: false)) { _ throws(EndpointError) in
+            calls.increment()
+            return Page(items: [1, 2])
+        }
+        let task = Task {
+            while !Task.isCancelled { await Task.yield() }
+            return try await pages.allItems()
+        }
+        task.cancel()
+        let result = await task.result
+        #expect(throws: EndpointError.self) { try result.get() }
+        if case .failure(let error as EndpointError) = result { #expect(error.kind == .cancelled) }
+        #expect(calls.count == 0)
+    }
+
+    @Test func cancellingBetweenPagesStopsBeforeTheNext() async throws {
+        let calls = Counter()
+        let pages = PageSequence(first: Numbers(limit: 2, withTotal: false)) { _ throws(EndpointError) in
+            calls.increment()
+            return Page(items: [1, 2])
+        }
+        let task = Task {
+            var iterator = pages.makeAsyncIterator()
+            let first = try await iterator.next()
+            withUnsafeCurrentTask { $0?.cancel() }
+            let second: Result<[Int]?, any Error>
+            do {
+                second = .success(try await iterator.next())
+            } catch {
+                second = .failure(error)
+            }
+            return (first, second)
+        }
+        let (first, second) = try await task.value
+        #expect(first == [1, 2])
+        #expect(calls.count == 1)
+        guard case .failure(let error as EndpointError) = second else {
+            Issue.record("the page after a cancellation was fetched: \(second)")
+            return
+        }
+        #expect(error.kind == .cancelled)
+    }
+
+    @Test func pagesGivenInAdvance() async throws {
+        let sequence = PageSequence(pages: [["a", "b"], [], ["c"]])
+        var seen: [[String]] = []
+        for try await page in sequence { seen.append(page) }
+        #expect(seen == [["a", "b"], [], ["c"]])
+        #expect(try await sequence.allItems() == ["a", "b", "c"])
+    }
+}
