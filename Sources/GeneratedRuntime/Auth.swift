@@ -131,7 +131,7 @@ extension APIKeyAuthScheme {
 
 /// A closure that authorizes a request however the server wants: a signature, a session cookie,
 /// a token fetched or refreshed on demand.
-public struct CustomAuthorization: Sendable, CustomStringConvertible {
+public struct CustomAuthorization: Sendable, CustomStringConvertible, CustomReflectable {
     public let authorize: @Sendable (inout URLRequest) async throws -> Void
     /// Secret text the closure adds, removed from error descriptions and response excerpts.
     public let secrets: [String]
@@ -142,6 +142,7 @@ public struct CustomAuthorization: Sendable, CustomStringConvertible {
     }
 
     public var description: String { "CustomAuthorization(<redacted>)" }
+    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
 }
 
 /// A scheme whose credential is a ``CustomAuthorization`` closure the app supplies.

@@ -8,8 +8,9 @@ import FoundationNetworking
 /// A session without a delegate of its own, such as `URLSession.shared` (the default), is used
 /// through a session with the same configuration and a delegate of this transport's, which
 /// - streams uploads and reports their progress;
-/// - drops credentials (`Authorization`, `Cookie` and headers named like a key, token, secret or
-///   auth) from a redirect to another origin;
+/// - sends a redirect to another origin only the standard headers that describe the content
+///   (`Accept`, `Content-Type`, `User-Agent`, conditional and range headers…), never
+///   `Authorization`, `Cookie` or a custom header such as an API key's;
 /// - on Linux, answers an HTTP authentication challenge by handing on the `401` that raised it.
 ///   swift-corelibs-foundation otherwise leaves such a task waiting forever when it has no
 ///   credential to offer (swiftlang/swift-corelibs-foundation#5456): a wrong password would
@@ -72,22 +73,27 @@ public struct URLSessionTransport: HTTPTransport {
         return headers
     }
 
-    /// `request`, the next hop of a redirect from `original`, without credentials when it goes
-    /// to another origin (scheme, host and port).
+    /// `request`, the next hop of a redirect from `original`: when it goes to another origin
+    /// (scheme, host and port), with only the headers that cannot carry a credential.
     static func redirect(_ request: URLRequest, from original: URLRequest?) -> URLRequest {
         guard let to = request.url, let from = original?.url, origin(of: to) != origin(of: from) else {
             return request
         }
         var request = request
-        for name in (request.allHTTPHeaderFields ?? [:]).keys where isCredential(header: name) {
+        for name in (request.allHTTPHeaderFields ?? [:]).keys where !keepsAcrossOrigins(header: name) {
             request.setValue(nil, forHTTPHeaderField: name)
         }
         return request
     }
 
-    static func isCredential(header name: String) -> Bool {
-        let name = name.lowercased()
-        return name == "cookie" || ["auth", "key", "token", "secret"].contains { name.contains($0) }
+    /// The standard headers that describe what is sent and accepted. Any other header may be a
+    /// credential (an API key can have any name), so it does not follow a redirect elsewhere.
+    static func keepsAcrossOrigins(header name: String) -> Bool {
+        [
+            "accept", "accept-encoding", "accept-language", "cache-control", "content-encoding", "content-language",
+            "content-length", "content-type", "if-match", "if-modified-since", "if-none-match", "if-range",
+            "if-unmodified-since", "pragma", "range", "user-agent",
+        ].contains(name.lowercased())
     }
 
     static func origin(of url: URL) -> String {

@@ -222,13 +222,13 @@ import Testing
             (.marker("\"Login\", \"encoding\""),
              #"property 'avatar' of model 'Login' is Data: a form body sends text; use "encoding": "multipart" for files"#),
             (.marker("\"Card\", \"encoding\""),
-             "property 'owner' of model 'Card' is Owner, which a form field cannot hold; use a String, number, Bool, UUID, URL, Date, enum, Data, File, or an array of one"),
+             "property 'owner' of model 'Card' is Owner, which a form field cannot hold; use a String, number, Bool, UUID, URL, Date, enum, Data, File, or an array of a simple value"),
             (.marker("\"[String]\", \"encoding\""), "a form body must be a model whose properties are its fields, not [String]"),
             (.marker("\"Shape\", \"encoding\""), "a multipart body must be a model whose properties are its fields, not Shape"),
             (.marker("\"owner\" }"), "a form body cannot be wrapped under a key"),
             (.marker("\"xml\""), "unknown body encoding 'xml'; expected one of: json, form, multipart"),
             (.marker("\"Survey\", \"encoding\""),
-             "property 'answers' of model 'Survey' is [String: String], which a form field cannot hold; use a String, number, Bool, UUID, URL, Date, enum, or an array of one"),
+             "property 'answers' of model 'Survey' is [String: String], which a form field cannot hold; use a String, number, Bool, UUID, URL, Date, enum, or an array of a simple value"),
             (.marker("\"contentTyp\""), "unknown key 'contentTyp' in the body; did you mean 'contentType'?"),
             (.marker("\"a b\""), "'a b' is not a valid cookie name"),
             (.marker("\"Owner\" } }", occurrence: 2), "cookie 'prefs' must be a String, number, Bool, UUID, URL, Date or enum, not Owner"),
@@ -249,7 +249,7 @@ import Testing
         #expect(!result.succeeded)
         #expect(result.diagnostics.count == 1, "\(result.diagnostics.map(\.description))")
         #expect(result.diagnostics.first?.location == location(of: "\"Gallery\"", in: text, occurrence: 2))
-        #expect(result.diagnostics.first?.message.contains("property 'photos' of model 'Gallery'") == true)
+        #expect(result.diagnostics.first?.message == "property 'photos' of model 'Gallery' is [FormFile]: a multipart field holds one file; declare a property for each")
         // One file, optional or not, is a field.
         let single = text.replacingOccurrences(of: #""photos": "[File]", "#, with: #""photos": "File", "#)
         #expect(generate(single).succeeded, "\(generate(single).diagnostics.map(\.description))")
@@ -398,5 +398,28 @@ import Testing
         #expect(all.contains(#"contentType: "application/octet-stream""#))
         #expect(all.contains("success: [.int(1)]"))
         #expect(all.contains(#"success: [.int(1), .string("ok"), .bool(true)]"#))
+    }
+
+    /// `"none"` turns off `defaults.envelope` and `defaults.errorResponse` for one endpoint, so an
+    /// API with envelopes can still have an endpoint that returns raw bytes.
+    @Test func noneTurnsOffTheDefaultEnvelopeAndErrorBody() throws {
+        let text = spec(
+            extra: #""defaults": {"envelope": {"status": "ok", "success": true, "value": "data"}, "errorResponse": "Problem"}"#,
+            models: #"{"Problem": {"properties": {"title": "String"}}, "User": {"properties": {"name": "String"}}}"#,
+            resources: #"""
+                {"R": {"endpoints": [
+                  {"name": "user", "method": "GET", "path": "/u", "response": "User"},
+                  {"name": "avatar", "method": "GET", "path": "/a", "response": "Data", "envelope": "none", "errorResponse": "none"}
+                ]}}
+                """#)
+        let result = generate(text)
+        #expect(result.succeeded, "\(result.diagnostics.map(\.description))")
+        let user = try #require(result.files.first { $0.path.hasSuffix("UserEndpoint.swift") }?.contents)
+        let avatar = try #require(result.files.first { $0.path.hasSuffix("AvatarEndpoint.swift") }?.contents)
+        #expect(user.contains("decodeEnvelope(User.self") && user.contains("decodeErrorBody"))
+        #expect(!avatar.contains("Envelope") && !avatar.contains("decodeErrorBody"))
+        // Without "none", the Data endpoint cannot take the default envelope.
+        let strict = text.replacingOccurrences(of: #", "envelope": "none""#, with: "")
+        #expect(generate(strict).diagnostics.map(\.message) == ["an envelope needs a JSON response or none, not Data"])
     }
 }

@@ -191,19 +191,18 @@ private enum GateHeaderKey: APIKeyAuthScheme {
     }
 
     @Test func credentialsDescribeThemselvesRedacted() {
-        let values: [Any] = [BearerToken("tok_x"), BasicCredential(user: "ada", password: "pw_x"), APIKey("key_x")]
+        let custom = CustomAuthorization(secrets: ["sig_x"]) { _ in }
+        let values: [Any] = [BearerToken("tok_x"), BasicCredential(user: "ada", password: "pw_x"), APIKey("key_x"), custom]
         for value in values {
             var dumped = ""
             dump(value, to: &dumped)
             for text in [String(describing: value), String(reflecting: value), dumped] {
-                for secret in ["tok_x", "pw_x", "key_x"] {
+                for secret in ["tok_x", "pw_x", "key_x", "sig_x"] {
                     #expect(!text.contains(secret), "\(type(of: value)) shows '\(secret)': \(text)")
                 }
                 #expect(text.contains("<redacted>"), "\(text)")
             }
         }
-        // `dump` is left out here: CustomAuthorization has no custom mirror, so it shows `secrets`.
-        let custom = CustomAuthorization(secrets: ["sig_x"]) { _ in }
         for text in [String(describing: custom), String(reflecting: custom)] {
             #expect(text == "CustomAuthorization(<redacted>)")
         }

@@ -259,8 +259,10 @@ struct SpecReader {
         guard let members = object(entry.value, what) else { return nil }
         checkKeys(members, allowed: ["description", "path", "auth", "servers", "endpoints"], in: what)
         var servers: [(Located<String>, Located<String>)] = []
-        let serversNode = member("servers", of: members)?.value
-        if let serversNode, let entries = object(serversNode, "the 'servers' of \(what)") {
+        // The location is kept only for an object: a value of another kind is reported once, here.
+        var serversLocation: SourceLocation?
+        if let serversNode = member("servers", of: members)?.value, let entries = object(serversNode, "the 'servers' of \(what)") {
+            serversLocation = serversNode.location
             for entry in entries {
                 if let url = string(entry.value, "the URL of server '\(entry.key)'") {
                     servers.append((Located(value: entry.key, location: entry.keyLocation), url))
@@ -283,7 +285,7 @@ struct SpecReader {
         return .init(
             name: Located(value: entry.key, location: entry.keyLocation), pointer: pointer,
             description: optionalString("description", of: members), path: optionalLocatedString("path", of: members),
-            auth: optionalLocatedString("auth", of: members), servers: servers, serversLocation: serversNode?.location,
+            auth: optionalLocatedString("auth", of: members), servers: servers, serversLocation: serversLocation,
             endpoints: endpoints)
     }
 

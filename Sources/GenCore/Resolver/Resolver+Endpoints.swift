@@ -435,9 +435,14 @@ extension Resolver {
                     "property '\(property.key)' of model '\(model)' is \(property.type.swift): a form body sends text; use \"encoding\": \"multipart\" for files",
                     at: location)
                 failed = true
-            } else if !(isSimple(element) || isFile) || (isFile && type != element) {
+            } else if isFile && type != element {
                 diagnostics.error(
-                    "property '\(property.key)' of model '\(model)' is \(property.type.swift), which a form field cannot hold; use a String, number, Bool, UUID, URL, Date, enum\(allowingFiles ? ", Data, File" : ""), or an array of one",
+                    "property '\(property.key)' of model '\(model)' is \(property.type.swift): a multipart field holds one file; declare a property for each",
+                    at: location)
+                failed = true
+            } else if !(isSimple(element) || isFile) {
+                diagnostics.error(
+                    "property '\(property.key)' of model '\(model)' is \(property.type.swift), which a form field cannot hold; use a String, number, Bool, UUID, URL, Date, enum\(allowingFiles ? ", Data, File" : ""), or an array of a simple value",
                     at: location)
                 failed = true
             }
