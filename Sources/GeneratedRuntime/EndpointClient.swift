@@ -17,6 +17,15 @@ public protocol EndpointSending<Scheme>: Sendable {
     /// time that the sender can authorize the endpoint (failing with `.authorization`); call
     /// ``send(_:)``, which checks at compile time.
     func perform<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response
+
+    /// A sender for requests that belong together, such as the pages of one list: all of them go
+    /// with the same configuration, or fail. The default is the sender itself; a
+    /// ``SessionClient`` pins the user's identity of the moment.
+    func pinned() -> any EndpointSending<Scheme>
+}
+
+extension EndpointSending {
+    public func pinned() -> any EndpointSending<Scheme> { self }
 }
 
 extension EndpointSending {
@@ -137,7 +146,8 @@ public struct EndpointClient: EndpointSending {
             }
         } catch {
             // A URLError carries the URL it failed on, query and all: keep only its code.
-            let underlying: any Error = if !secrets.isEmpty, let urlError = error as? URLError { URLError(urlError.code) } else { error }
+            // An authorizer may have put a credential in the URL (a custom one without `secrets`).
+            let underlying: any Error = if authorizer != nil, let urlError = error as? URLError { URLError(urlError.code) } else { error }
             throw EndpointError(
                 kind: Self.isCancellation(error) ? .cancelled : .transport,
                 method: request.method, url: url, underlyingError: underlying, secrets: secrets)

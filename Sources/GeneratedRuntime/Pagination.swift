@@ -37,9 +37,10 @@ public struct Page<Item: Sendable>: Sendable {
         return current + 1
     }
 
-    /// The cursor of the next page, or nil when this one is the last.
-    public var nextPageCursor: String? {
-        guard let nextCursor, !nextCursor.isEmpty else { return nil }
+    /// The cursor of the next page, or nil when this one is the last: it has no next cursor, or
+    /// the same one it was fetched with (a server that repeats it would loop forever).
+    public func nextPageCursor(after cursor: String?) -> String? {
+        guard let nextCursor, !nextCursor.isEmpty, nextCursor != cursor else { return nil }
         return nextCursor
     }
 }
@@ -120,15 +121,19 @@ public struct PageSequence<Item: Sendable>: AsyncSequence, Sendable {
 }
 
 extension EndpointSending {
-    /// The pages of a paginated endpoint that needs no credential, starting with `endpoint`.
+    /// The pages of a paginated endpoint that needs no credential, starting with `endpoint`. All
+    /// of them are sent as one run (``pinned()``): through a ``SessionClient``, a page after the
+    /// user's identity changed fails as superseded instead of mixing two users' lists.
     public func pages<E: PaginatedEndpoint>(_ endpoint: E) -> PageSequence<E.PageItem> where E.Auth == NoAuth {
-        PageSequence(first: endpoint) { endpoint throws(EndpointError) in try await self.perform(endpoint) }
+        let sender = pinned()
+        return PageSequence(first: endpoint) { endpoint throws(EndpointError) in try await sender.perform(endpoint) }
     }
 
     /// The pages of a paginated endpoint that needs this sender's credential.
     @_disfavoredOverload
     public func pages<E: PaginatedEndpoint>(_ endpoint: E) -> PageSequence<E.PageItem> where E.Auth == Scheme {
-        PageSequence(first: endpoint) { endpoint throws(EndpointError) in try await self.perform(endpoint) }
+        let sender = pinned()
+        return PageSequence(first: endpoint) { endpoint throws(EndpointError) in try await sender.perform(endpoint) }
     }
 }
 

@@ -9,9 +9,9 @@ import Foundation
 /// ``EndpointError/wasSuperseded`` set.
 ///
 /// ```swift
-/// let session = SessionClient<KongAuth>(client: CitiesAPI.client())
-/// // after log-in:
-/// session.update(client: CitiesAPI.client(baseURL: info.url), credential: BearerToken(info.token))
+/// let session = SessionClient<KongAuth>(client: CitiesAPI.client(server: .staging))
+/// // after log-in (a client(baseURL:) serves every resource from that one URL):
+/// session.update(client: CitiesAPI.client(server: .production), credential: BearerToken(info.token))
 /// ```
 public final class SessionClient<Scheme: AuthScheme>: EndpointSending, @unchecked Sendable {
     /// Everything a request is sent with.
@@ -66,7 +66,20 @@ public final class SessionClient<Scheme: AuthScheme>: EndpointSending, @unchecke
     }
 
     public func perform<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response {
+        try await perform(endpoint, pinnedTo: nil)
+    }
+
+    /// A sender bound to the current configuration: after an ``update(_:)`` its requests fail as
+    /// superseded instead of going out for the new identity.
+    public func pinned() -> any EndpointSending<Scheme> {
+        PinnedSession(session: self, generation: lock.withLock { generation })
+    }
+
+    func perform<E: Endpoint>(_ endpoint: E, pinnedTo pinned: Int?) async throws(EndpointError) -> E.Response {
         let (configuration, started) = lock.withLock { (current, generation) }
+        if let pinned, pinned != started {
+            throw EndpointError(kind: .cancelled, method: nil, url: nil, underlyingError: SessionChanged())
+        }
         let client: any EndpointSending
         if E.Auth.self == NoAuth.self {
             client = configuration.client
@@ -107,4 +120,14 @@ public final class SessionClient<Scheme: AuthScheme>: EndpointSending, @unchecke
 /// user logged in or out) while it was in flight.
 public struct SessionChanged: Error, Sendable, CustomStringConvertible {
     public var description: String { "the session's configuration changed while the request was in flight" }
+}
+
+/// A ``SessionClient`` bound to one generation of its configuration.
+private struct PinnedSession<Scheme: AuthScheme>: EndpointSending {
+    let session: SessionClient<Scheme>
+    let generation: Int
+
+    func perform<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response {
+        try await session.perform(endpoint, pinnedTo: generation)
+    }
 }

@@ -126,7 +126,11 @@ private final class RoutedSession: Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
                 let task = makeTask(session)
                 router.add(exchange, for: task)
-                exchange.start(task, continuation: continuation)
+                if !exchange.start(task, continuation: continuation) {
+                    // Cancelled before it started: the task never runs, so nothing would remove it.
+                    router.remove(task)
+                    task.cancel()
+                }
             }
         } onCancel: {
             exchange.cancel()
@@ -142,6 +146,10 @@ private final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sen
 
     func add(_ exchange: Exchange, for task: URLSessionTask) {
         lock.withLock { exchanges[task.taskIdentifier] = exchange }
+    }
+
+    func remove(_ task: URLSessionTask) {
+        _ = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
     }
 
     private func exchange(for task: URLSessionTask, removing: Bool = false) -> Exchange? {
@@ -202,7 +210,8 @@ private final class Exchange: @unchecked Sendable {
         self.progress = progress
     }
 
-    func start(_ task: URLSessionTask, continuation: CheckedContinuation<HTTPResponse, any Error>) {
+    /// Resumes `task`, or fails at once when the request was cancelled already (false).
+    func start(_ task: URLSessionTask, continuation: CheckedContinuation<HTTPResponse, any Error>) -> Bool {
         let cancelledAlready = lock.withLock {
             self.task = task
             self.continuation = continuation
@@ -210,9 +219,10 @@ private final class Exchange: @unchecked Sendable {
         }
         if cancelledAlready {
             finish(.failure(CancellationError()))
-        } else {
-            task.resume()
+            return false
         }
+        task.resume()
+        return true
     }
 
     func cancel() {

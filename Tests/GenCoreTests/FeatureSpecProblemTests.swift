@@ -314,7 +314,7 @@ import Testing
                 { "name": "p2", "method": "GET", "path": "/p2", "pagination": { "style": "page" } },
                 { "name": "p3", "method": "GET", "path": "/p3", "response": "[Item]", "pagination": { "style": "cursor" } },
                 { "name": "p4", "method": "GET", "path": "/p4", "response": "[Item]", "pagination": { "style": "pages" } },
-                { "name": "p5", "method": "GET", "path": "/p5", "response": "[Item]", "pagination": { "style": "offset", "pageCount": "n" } },
+                { "name": "p5", "method": "GET", "path": "/p5", "response": "[Item]", "pagination": { "style": "offset", "pageCount": "n", "items": "d" } },
                 { "name": "p6", "method": "GET", "path": "/p6", "response": "[Item]", "pagination": { "style": "page", "firstPage": -1 } },
                 { "name": "p7", "method": "GET", "path": "/p7", "response": "[Item]", "pagination": { "style": "offset", "items": "" } },
                 { "name": "p8", "method": "GET", "path": "/p8", "response": "[Item]", "pagination": { "limit": "n" } },
@@ -322,7 +322,7 @@ import Testing
                 { "name": "p10", "method": "GET", "path": "/p10", "response": "[Item]", "responseKey": "data", "pagination": { "style": "offset" } },
                 { "name": "p11", "method": "GET", "path": "/p11", "response": "[Item]", "envelope": { "status": "s", "success": 1 }, "pagination": { "style": "page" } },
                 { "name": "listPages", "method": "GET", "path": "/lp" },
-                { "name": "list", "method": "GET", "path": "/l", "response": "[Item]", "pagination": { "style": "cursor", "nextCursor": "next" } },
+                { "name": "list", "method": "GET", "path": "/l", "response": "[Item]", "pagination": { "style": "cursor", "nextCursor": "next", "items": "d" } },
                 { "name": "p12", "method": "GET", "path": "/p12", "response": "[Item]", "pagination": "offset" },
                 { "name": "p13", "method": "GET", "path": "/p13", "response": "Data", "pagination": { "style": "offset" } }
               ]
@@ -421,5 +421,19 @@ import Testing
         // Without "none", the Data endpoint cannot take the default envelope.
         let strict = text.replacingOccurrences(of: #", "envelope": "none""#, with: "")
         #expect(generate(strict).diagnostics.map(\.message) == ["an envelope needs a JSON response or none, not Data"])
+    }
+
+    /// `total`, `pageCount` and `nextCursor` sit in an object around the items: without `items`
+    /// the body would be decoded both as the array and as that object, and every page would fail.
+    @Test func paginationMetadataNeedsTheItemsKey() {
+        for (style, field) in [("offset", "total"), ("page", "pageCount"), ("cursor", "nextCursor")] {
+            let text = spec(
+                models: #"{"Item": {"properties": {"id": "Int"}}}"#,
+                resources: #"{"R": {"endpoints": [{"name": "list", "method": "GET", "path": "/l", "response": "[Item]", "pagination": {"style": "\#(style)", "\#(field)": "meta"}}]}}"#)
+            let result = generate(text)
+            #expect(result.diagnostics.map(\.message) == ["'meta' is read from an object around the items: name the items' key with 'items'"], "\(style)")
+            let fixed = text.replacingOccurrences(of: #""\#(field)": "meta""#, with: #""items": "data", "\#(field)": "meta""#)
+            #expect(generate(fixed).succeeded, "\(style): \(generate(fixed).diagnostics.map(\.description))")
+        }
     }
 }

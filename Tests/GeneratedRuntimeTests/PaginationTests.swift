@@ -48,9 +48,11 @@ import FoundationNetworking
     }
 
     @Test func nextCursor() {
-        #expect(Self.page(2, cursor: "abc").nextPageCursor == "abc")
-        #expect(Self.page(2, cursor: "").nextPageCursor == nil)
-        #expect(Self.page(2).nextPageCursor == nil)
+        #expect(Self.page(2, cursor: "abc").nextPageCursor(after: nil) == "abc")
+        #expect(Self.page(2, cursor: "abc").nextPageCursor(after: "xyz") == "abc")
+        #expect(Self.page(2, cursor: "abc").nextPageCursor(after: "abc") == nil, "a repeated cursor ends the list")
+        #expect(Self.page(2, cursor: "").nextPageCursor(after: nil) == nil)
+        #expect(Self.page(2).nextPageCursor(after: nil) == nil)
     }
 
     @Test func decodePageReadsItemsAndTheFieldsAboutTheRest() throws {

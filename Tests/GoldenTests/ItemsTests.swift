@@ -90,6 +90,27 @@ import Testing
         #expect(afterwards?.kind == .authorization)
     }
 
+    /// The pages of one list all go out for one user: after a switch, the next page fails as
+    /// superseded instead of appending the new user's items to the old user's.
+    @Test func aPageSequenceBelongsToTheIdentityItWasMadeUnder() async throws {
+        let transport = Self.itemsTransport()
+        let session = SessionClient<UserAuth>(client: ItemsAPI.client(transport: transport), credential: BearerToken("alice"))
+        let items = LiveItemsService(client: session)
+        var pages = items.fetchItemsPages(limit: 10).makeAsyncIterator()
+        #expect(try await pages.next()?.count == 10)
+        session.update(client: ItemsAPI.client(transport: transport), credential: BearerToken("bob"))
+        do {
+            _ = try await pages.next()
+            Issue.record("the second page must not go out for the new user")
+        } catch let error as EndpointError {
+            #expect(error.kind == .cancelled)
+            #expect(error.wasSuperseded)
+        }
+        #expect(transport.requests.count == 1)
+        #expect(try await items.fetchItemsPages(limit: 10).allItems().count == 25, "a list started after the switch is the new user's")
+        #expect(transport.requests.dropFirst().allSatisfy { $0.value(forHTTPHeaderField: "Authorization") == "Bearer bob" })
+    }
+
     @Test func avatarsComeBackRawFromTheirOwnServer() async throws {
         let image = Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0xFF])
         let transport = StubTransport { _ in

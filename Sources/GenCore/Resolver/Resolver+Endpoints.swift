@@ -476,6 +476,12 @@ extension Resolver {
             positionName = spec.positionParameter?.value ?? "cursor"
             sizeName = spec.sizeParameter?.value
         }
+        if spec.items == nil, let field = spec.total ?? spec.pageCount ?? spec.nextCursor {
+            diagnostics.error(
+                "'\(field.value)' is read from an object around the items: name the items' key with 'items'",
+                at: field.location)
+            return nil
+        }
         for name in [spec.positionParameter, spec.sizeParameter, spec.items, spec.total, spec.pageCount, spec.nextCursor].compactMap({ $0 })
         where name.value.isEmpty {
             diagnostics.error("a pagination field needs a name", at: name.location)

@@ -223,7 +223,7 @@ struct EndpointTranslator {
         let next: String = switch pagination.style {
         case .offset: "response.nextOffset(after: \(position), limit: \(size))"
         case .page(let first, _): "response.nextPageNumber(after: \(position), first: \(first), size: \(size))"
-        case .cursor: "response.nextPageCursor"
+        case .cursor: "response.nextPageCursor(after: \(position))"
         }
         printer.line("/// The request for the page after `response`, or nil when it is the last.")
         printer.block("\(access)func nextPage(after response: \(Self.responseType(endpoint))) -> Self?") { printer in

@@ -31,7 +31,7 @@ public struct FetchItemsAfterEndpoint: PaginatedEndpoint {
 
     /// The request for the page after `response`, or nil when it is the last.
     public func nextPage(after response: Page<Item>) -> Self? {
-        guard let position = response.nextPageCursor else { return nil }
+        guard let position = response.nextPageCursor(after: self.cursor) else { return nil }
         var next = self
         next.cursor = position
         return next
