@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `endpointgen` command: `generate`, `check`, `validate`. Lives in GenCore so that tests
 /// run it in-process; `main.swift` only forwards the arguments and exits with the status.
@@ -149,8 +153,8 @@ public struct CommandLineTool {
         do {
             try directory.apply(plan)
         } catch let error as CocoaError {
-            let file = error.filePath ?? (error.userInfo[NSURLErrorKey] as? URL)?.path ?? output
-            standardError("\(file): error: cannot write the generated files (\(error.code.rawValue)): \(error.localizedDescription)\n")
+            let file = error.filePath ?? error.url?.path ?? output
+            standardError("\(file): error: cannot write the generated files (\(error.code.rawValue)): \(Self.describe(error))\n")
             return .failure
         } catch {
             standardError("\(output): error: cannot write the generated files: \(error)\n")
@@ -281,4 +285,54 @@ public struct CommandLineTool {
         let base = currentDirectory.path.hasSuffix("/") ? currentDirectory.path : currentDirectory.path + "/"
         return absolute.hasPrefix(base) ? String(absolute.dropFirst(base.count)) : spec
     }
+
+    /// `error.localizedDescription`. FoundationEssentials has none, so there it is worded as
+    /// swift-corelibs-foundation words it (the reason from the error or its table of Cocoa reasons).
+    static func describe(_ error: CocoaError) -> String {
+        #if canImport(FoundationEssentials)
+        if let description = error.userInfo["NSLocalizedDescription"] as? String { return description }
+        let reason = error.userInfo["NSLocalizedFailureReason"] as? String ?? cocoaReasons[error.code.rawValue]
+        return "The operation could not be completed. " + (reason ?? "(NSCocoaErrorDomain error \(error.code.rawValue).)")
+        #else
+        return error.localizedDescription
+        #endif
+    }
+
+    #if canImport(FoundationEssentials)
+    /// swift-corelibs-foundation's failure reasons for `NSCocoaErrorDomain` codes.
+    private static let cocoaReasons: [Int: String] = [
+        4: "The file doesn’t exist.",
+        255: "The file couldn’t be locked.",
+        257: "You don’t have permission.",
+        258: "The file name is invalid.",
+        259: "The file isn’t in the correct format.",
+        260: "The file doesn’t exist.",
+        261: "The specified text encoding isn’t applicable.",
+        262: "The specified URL type isn’t supported.",
+        263: "The item is too large.",
+        264: "The text encoding of the contents couldn’t be determined.",
+        513: "You don’t have permission.",
+        514: "The file name is invalid.",
+        516: "A file with the same name already exists.",
+        517: "The specified text encoding isn’t applicable.",
+        518: "The specified URL type isn’t supported.",
+        640: "There isn’t enough space.",
+        642: "The volume is read only.",
+        1024: "The value is invalid.",
+        2048: "The value is invalid.",
+        3072: "The operation was cancelled.",
+        3328: "The requested operation is not supported.",
+        3840: "The data is not in the correct format.",
+        3841: "The data is in a format that this application doesn’t understand.",
+        3842: "An error occurred in the source of the data.",
+        3851: "An error occurred in the destination for the data.",
+        3852: "An error occurred in the content of the data.",
+        4353: "The file is not available on iCloud yet.",
+        4354: "There isn’t enough space in your account.",
+        4355: "The iCloud servers might be unreachable or your settings might be incorrect.",
+        4864: "The data isn’t in the correct format.",
+        4865: "The data is missing.",
+        4866: "The data isn’t in the correct format.",
+    ]
+    #endif
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The output directory of one `generate` or `check` run. A Swift file below it is stale when
 /// its header names one of the run's specs and the run no longer produces it; files generated
@@ -66,7 +70,8 @@ public struct OutputDirectory: Sendable {
         for file in plan.writes {
             let target = url.appendingPathComponent(file.path)
             try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(file.contents.utf8).write(to: target, options: .atomic)
+            // Atomic (a reader sees the old file or the new one) but without fsync: see FileSystem.
+            try FileSystem.writeAtomically(file.contents, to: target)
         }
     }
 
@@ -84,16 +89,10 @@ public struct OutputDirectory: Sendable {
     /// Relative paths of the Swift files under the directory whose header names one of
     /// `specReferences`, sorted, because the file system's order is not stable.
     public func generatedFiles(from specReferences: Set<String>) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey]) else {
-            return []
-        }
         var paths: [String] = []
         let base = url.path.hasSuffix("/") ? url.path : url.path + "/"
-        for case let file as URL in enumerator where file.pathExtension == "swift" {
-            guard let handle = try? FileHandle(forReadingFrom: file) else { continue }
-            let head = (try? handle.read(upToCount: 4096)) ?? nil
-            try? handle.close()
-            guard let head,
+        for file in filesBelow() where file.pathExtension == "swift" {
+            guard let head = FileSystem.prefix(ofFileAtPath: file.path, count: 4096),
                   let firstLine = String(decoding: head, as: UTF8.self).split(separator: "\n", maxSplits: 1).first,
                   let reference = FileHeader.specReference(inFirstLine: firstLine), specReferences.contains(reference)
             else { continue }
@@ -101,5 +100,18 @@ public struct OutputDirectory: Sendable {
             if path.hasPrefix(base) { paths.append(String(path.dropFirst(base.count))) }
         }
         return paths.sorted()
+    }
+
+    /// Everything below the directory that is not a folder (symbolic links are not followed).
+    private func filesBelow() -> [URL] {
+        #if canImport(FoundationEssentials)
+        // FoundationEssentials has no directory enumerator; this lists what Foundation's does.
+        return FileSystem.nonFolderEntries(under: url.path).map { URL(fileURLWithPath: $0, isDirectory: false) }
+        #else
+        guard let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            return []
+        }
+        return enumerator.compactMap { $0 as? URL }
+        #endif
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads a parsed JSON tree into a ``SpecDocument``, checking the shape of every construct:
 /// unknown keys (with a did-you-mean), wrong kinds of value, missing required keys. It reports

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Resources and their endpoints: names, path templates, parameters, bodies and responses.
 extension Resolver {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Auth schemes, per-resource servers, envelopes, error bodies and pagination.
 extension Resolver {

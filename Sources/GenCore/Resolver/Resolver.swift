@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Validates a ``SpecDocument`` and resolves it into a ``ResolvedAPI``: references checked,
 /// types resolved, every Swift name decided once. Reports every problem, not just the first.
@@ -69,7 +73,7 @@ struct Resolver {
 
     mutating func resolve(specReference: String) -> ResolvedAPI {
         let namespace = Self.withSuffix(SwiftNaming.typeName(document.name.value), "API")
-        if document.name.value.trimmingCharacters(in: .whitespaces).isEmpty {
+        if Self.isBlank(document.name.value) {
             diagnostics.error("the spec's 'name' is empty", at: document.name.location)
         }
         declare(namespace, origin: "the spec's name", at: document.name.location)
@@ -136,6 +140,22 @@ struct Resolver {
               parsed.fragment == nil, parsed.port.map({ (1...65535).contains($0) }) ?? true
         else { return false }
         return true
+    }
+
+    /// Whether `text` is only white space: `text.trimmingCharacters(in: .whitespaces).isEmpty`.
+    static func isBlank(_ text: String) -> Bool {
+        #if canImport(FoundationEssentials)
+        // FoundationEssentials has no CharacterSet: these are the scalars of swift-corelibs-foundation's
+        // CharacterSet.whitespaces (tab, space, and its Zs set, which keeps U+200B and not U+180E).
+        return text.unicodeScalars.allSatisfy {
+            switch $0.value {
+            case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: true
+            default: false
+            }
+        }
+        #else
+        return text.trimmingCharacters(in: .whitespaces).isEmpty
+        #endif
     }
 
     /// ASCII only, with the characters RFC 3986 allows and `%` only before two hex digits.
