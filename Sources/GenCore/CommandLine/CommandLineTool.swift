@@ -180,12 +180,12 @@ public struct CommandLineTool {
         let shown = output.hasPrefix("/") ? String(output.dropFirst()) : output
         for file in files where changed.contains(file.path) || missing.contains(file.path) {
             let old = plan.previous[file.path]
-                ?? (FileManager.default.contents(atPath: directory.url.appendingPathComponent(file.path).path)
+                ?? (FileManager.default.contents(atPath: directory.url.appendingPathComponent(file.path, isDirectory: false).path)
                         .map { String(decoding: $0, as: UTF8.self) } ?? "")
             report += UnifiedDiff.diff(old: old, new: file.contents, oldName: "a/\(shown)/\(file.path)", newName: "b/\(shown)/\(file.path)")
         }
         for path in plan.removals {
-            let old = FileManager.default.contents(atPath: directory.url.appendingPathComponent(path).path)
+            let old = FileManager.default.contents(atPath: directory.url.appendingPathComponent(path, isDirectory: false).path)
                 .map { String(decoding: $0, as: UTF8.self) } ?? ""
             report += UnifiedDiff.diff(old: old, new: "", oldName: "a/\(shown)/\(path)", newName: "/dev/null")
         }

@@ -75,7 +75,7 @@ struct TypeExpressionParser {
             return .array(first)
         }
         let start = index
-        while let scalar = peek, scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+        while let scalar = peek, scalar == "_" || scalar.isAlphabetic || ("0"..."9").contains(scalar) {
             index += 1
         }
         guard index > start else {

@@ -6,7 +6,7 @@ struct CodePrinter {
 
     /// Prints a line at the current indentation; an empty line stays empty.
     mutating func line(_ text: String = "") {
-        precondition(!text.utf8.contains(UInt8(ascii: "\n")), "print one line at a time")
+        precondition(!(text.utf8.withContiguousStorageIfAvailable { $0.contains(0x0A) } ?? text.utf8.contains(0x0A)), "print one line at a time")
         if text.isEmpty {
             lines.append("")
         } else {

@@ -46,7 +46,9 @@ enum CommentText {
     /// Characters that end a comment line in Swift or editors, or hide text: they never reach a
     /// generated line as they are.
     static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+        // ASCII has no format characters: skip the table lookup for the common case.
+        if scalar.value < 0x80 { return scalar.value < 0x20 || scalar.value == 0x7F }
+        return (0x80..<0xA0).contains(scalar.value)
             || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar.properties.generalCategory == .format
     }
 

@@ -515,10 +515,13 @@ extension Resolver {
         return SwiftNaming.memberName(words.joined(separator: " "))
     }
 
+    private static let pathCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/%".unicodeScalars)
+    private static let pathParameterNameCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._".unicodeScalars)
+
     /// Splits a path template into literal text and `{parameter}`s. Literal text may hold only
     /// characters that are legal unencoded in a URL path, so it can be emitted as it is.
     mutating func parsePath(_ path: String, at location: SourceLocation) -> [ResolvedAPI.PathSegment]? {
-        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/%".unicodeScalars)
+        let allowed = Self.pathCharacters
         var segments: [ResolvedAPI.PathSegment] = []
         var literal = ""
         var parameter: String?
@@ -533,7 +536,7 @@ extension Resolver {
             }
             if var name = parameter {
                 if scalar == "}" {
-                    let nameCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._".unicodeScalars)
+                    let nameCharacters = Self.pathParameterNameCharacters
                     guard !name.isEmpty, name.unicodeScalars.allSatisfy({ nameCharacters.contains($0) }) else {
                         diagnostics.error("'{\(name)}' in path '\(path)' is not a valid parameter name", at: location)
                         return nil

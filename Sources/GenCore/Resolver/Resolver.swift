@@ -193,7 +193,7 @@ struct Resolver {
     mutating func checkHeaderName(_ name: Located<String>) -> Bool {
         let token = "!#$%&'*+-.^_`|~"
         let valid = !name.value.isEmpty && name.value.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || token.unicodeScalars.contains($0))
+            $0.isASCII && ($0.isAlphabetic || ("0"..."9").contains($0) || token.unicodeScalars.contains($0))
         }
         if !valid { diagnostics.error("'\(name.value)' is not a valid HTTP header name", at: name.location) }
         return valid

@@ -51,10 +51,10 @@ enum SwiftNaming {
                 current = ""
                 continue
             }
-            let isUpper = scalar.properties.isUppercase
+            let isUpper = scalar.isUppercase
             if isUpper && !current.isEmpty {
-                let previousIsUpper = scalars[index - 1].properties.isUppercase
-                let nextIsLower = index + 1 < scalars.count && scalars[index + 1].properties.isLowercase
+                let previousIsUpper = scalars[index - 1].isUppercase
+                let nextIsLower = index + 1 < scalars.count && scalars[index + 1].isLowercase
                 if !previousIsUpper || nextIsLower {
                     words.append(current)
                     current = ""
@@ -79,8 +79,8 @@ enum SwiftNaming {
     /// Whether `name` is a plain Swift identifier (letters, digits, underscores; not starting with a digit).
     static func isIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
-            && name.unicodeScalars.allSatisfy { $0.isASCII || $0.properties.isAlphabetic }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.isAlphabetic || ("0"..."9").contains($0) }
+            && name.unicodeScalars.allSatisfy { $0.isASCII || $0.isAlphabetic }
     }
 
     // MARK: Words
@@ -91,7 +91,7 @@ enum SwiftNaming {
         var words: [String] = []
         var current = ""
         for scalar in name.unicodeScalars {
-            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+            if scalar.isAlphabetic || ("0"..."9").contains(scalar) {
                 current.unicodeScalars.append(scalar)
             } else if !current.isEmpty {
                 words.append(current)
