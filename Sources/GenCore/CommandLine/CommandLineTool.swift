@@ -30,6 +30,21 @@ public struct CommandLineTool {
         self.standardError = standardError
     }
 
+    /// The tool as the `endpointgen` executable runs it: in the process's current directory,
+    /// writing to its standard output and error unbuffered, as `FileHandle.write(_:)` does, and
+    /// like it stopping the program when a stream is closed or broken.
+    public static func forCurrentProcess() -> CommandLineTool {
+        func write(_ text: String, to descriptor: Int32) {
+            let failure = FileSystem.writeAll(text, to: descriptor)
+            if failure != 0 { fatalError("cannot write to file descriptor \(descriptor): errno \(failure)") }
+        }
+        return CommandLineTool(
+            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            standardOutput: { write($0, to: FileSystem.standardOutput) },
+            standardError: { write($0, to: FileSystem.standardError) }
+        )
+    }
+
     public static let help = """
         OVERVIEW: Generates a Swift network layer (models, endpoints, services) from JSON specs.
 

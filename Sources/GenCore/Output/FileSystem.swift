@@ -14,6 +14,9 @@ import Darwin
 /// The few file operations the output needs, on the C library: an atomic write that does not
 /// wait for the disk, reading the start of a file, and listing a folder tree.
 enum FileSystem {
+    static let standardOutput = STDOUT_FILENO
+    static let standardError = STDERR_FILENO
+
     /// Writes `contents` to `target` so that readers see the old file or the whole new one,
     /// never part of one: the bytes go to a temporary file in the same folder, which rename(2)
     /// then puts in place. Unlike `Data.write(to:options: .atomic)` it does not fsync: generated
@@ -23,25 +26,8 @@ enum FileSystem {
     static func writeAtomically(_ contents: String, to target: URL) throws {
         let path = target.path
         let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-        var contents = contents
         let (descriptor, temporary) = try createTemporaryFile(in: folder, for: target)
-        var failure: Int32 = 0
-        contents.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if written == 0 {
-                    failure = EIO
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = writeAll(contents, to: descriptor)
         if close(descriptor) != 0 && failure == 0 && errno != EINTR {
             failure = errno
         }
@@ -51,6 +37,25 @@ enum FileSystem {
         if failure != 0 {
             unlink(temporary)
             throw writeError(errno: failure, target: target)
+        }
+    }
+
+    /// Writes all of `text` to the open file `descriptor`, retrying short writes; returns 0, or
+    /// the `errno` of the write that failed.
+    static func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
+        var text = text
+        return text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if written == 0 { return EIO }
+                offset += written
+            }
+            return 0
         }
     }
 
