@@ -3,6 +3,7 @@
 
     python3 Benchmarks/bench.py            # the full comparison; writes Benchmarks/RESULTS.md
     python3 Benchmarks/bench.py --smoke    # a tiny run of every step, so the harness cannot rot
+    python3 Benchmarks/bench.py --runtime-only   # the runtime section alone (decoding, requests)
 
 Every figure is measured for both tools in the same run; repeated measurements report the
 median. Cold builds are measured once each (a clean build of the baseline takes minutes).
@@ -13,7 +14,6 @@ import os
 import platform
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -64,6 +64,15 @@ def source_stats(folder):
     return lines, size
 
 
+def ratio_stats(rates, reference_rates):
+    """The median of the per-round ratios rates[i] / reference_rates[i], and their interquartile range as text."""
+    ratios = [a / b for a, b in zip(rates, reference_rates)]
+    if len(ratios) < 2:
+        return ratios[0], "–"
+    low, _, high = statistics.quantiles(ratios, n=4)
+    return statistics.median(ratios), f"{low:.3f}–{high:.3f}"
+
+
 def swift_files(folder):
     return sorted(os.path.join(base, name) for base, _, files in os.walk(folder) for name in files if name.endswith(".swift"))
 
@@ -90,19 +99,24 @@ class Bench:
     # MARK: Tools
 
     def build_tools(self):
-        ours_scratch = os.path.join(SCRATCH, f"endpointgen-{self.configuration}")
-        theirs_scratch = os.path.join(SCRATCH, f"baseline-{self.configuration}")
-        if not self.smoke:
+        # The runtime section alone only needs the tools to generate Petstore: their debug builds do.
+        configuration = "debug" if self.args.runtime_only else self.configuration
+        ours_scratch = os.path.join(SCRATCH, f"endpointgen-{configuration}")
+        theirs_scratch = os.path.join(SCRATCH, f"baseline-{configuration}")
+        cold = not self.smoke and not self.args.runtime_only
+        if cold:
             shutil.rmtree(ours_scratch, ignore_errors=True)
             shutil.rmtree(theirs_scratch, ignore_errors=True)
-        ours = run(["swift", "build", "-c", self.configuration, "--product", "endpointgen", "--scratch-path", ours_scratch])
-        theirs = run(["swift", "build", "-c", self.configuration, "--product", "swift-openapi-generator",
+        ours = run(["swift", "build", "-c", configuration, "--product", "endpointgen", "--scratch-path", ours_scratch])
+        theirs = run(["swift", "build", "-c", configuration, "--product", "swift-openapi-generator",
                       "--scratch-path", theirs_scratch], cwd=os.path.join(HERE, "Baseline"))
-        label = "cold build of the generator CLI" if not self.smoke else "build of the generator CLI (incremental)"
-        self.row("tools", f"{label} ({self.configuration})", ours[0], theirs[0], "s")
+        self.ours_tool = os.path.join(ours_scratch, configuration, "endpointgen")
+        self.theirs_tool = os.path.join(theirs_scratch, configuration, "swift-openapi-generator")
+        if self.args.runtime_only:
+            return
+        label = "cold build of the generator CLI" if cold else "build of the generator CLI (incremental)"
+        self.row("tools", f"{label} ({configuration})", ours[0], theirs[0], "s")
         self.row("tools", "  peak memory of that build", ours[1] / 1024, theirs[1] / 1024, "MiB")
-        self.ours_tool = os.path.join(ours_scratch, self.configuration, "endpointgen")
-        self.theirs_tool = os.path.join(theirs_scratch, self.configuration, "swift-openapi-generator")
 
     # MARK: Generation
 
@@ -241,31 +255,47 @@ let package = Package(name: "ConsumerOpenAPI", platforms: [.macOS(.v13)],
         package = os.path.join(HERE, "Runtime")
         scratch = os.path.join(SCRATCH, f"runtime-{self.configuration}")
         run(["swift", "build", "-c", self.configuration, "--scratch-path", scratch], cwd=package)
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        server = subprocess.Popen([sys.executable, os.path.join(HERE, "Scripts", "server.py"), str(port)])
+        # The server (Runtime/Sources/LoopbackServer) listens on a free port of 127.0.0.1, says which,
+        # and exits when its standard input closes.
+        server = subprocess.Popen([os.path.join(scratch, self.configuration, "LoopbackServer"), "0"],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         try:
-            for _ in range(100):
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                    break
-                except OSError:
-                    time.sleep(0.05)
-            pets, rounds, requests, request_rounds = (2_000, 3, 50, 1) if self.smoke else (100_000, 9, 1_000, 5)
+            announced = server.stdout.readline().split()  # "port N"
+            if len(announced) != 2:
+                sys.exit("bench.py: the loopback server did not start")
+            port = int(announced[1])
+            pets, rounds, requests, request_rounds = (2_000, 3, 20, 4) if self.smoke else (100_000, 9, 200, 120)
             _, peak, out, _ = run([os.path.join(scratch, self.configuration, "RuntimeBench"), str(pets), str(rounds),
                                    str(requests), str(request_rounds), f"http://127.0.0.1:{port}"])
         finally:
-            server.terminate()
-            server.wait()
+            server.stdin.close()
+            try:
+                server.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
         r = json.loads(out.strip().splitlines()[-1])
         self.row("runtime", f"decode {pets:,} pets: generated models vs hand-written Codable",
                  r["decodeEndpointgen"] / r["decodeHandWritten"], r["decodeOpenAPI"] / r["decodeHandWritten"], "×",
                  note=f"hand-written: {r['decodeHandWritten'] * 1000:.1f} ms")
-        self.row("runtime", "requests per second through the generated client vs raw URLSession",
-                 r["requestsEndpointgen"] / r["requestsURLSession"], r["requestsOpenAPI"] / r["requestsURLSession"], "×",
-                 lower_is_better=False, note=f"raw URLSession: {r['requestsURLSession']:,.0f} req/s")
-        self.rows.append(("runtime", "peak memory of the runtime benchmark process", f"{peak / 1024:.0f} MiB (one process for all three)", "", "", ""))
+        # Each round's ratio compares clients that took turns within that round; the table gives the
+        # median of those ratios and their interquartile range.
+        rates, cpu = r["requests"], r["cpuPerRequest"]
+        rounds_note = f"median of {request_rounds} per-round ratios, {requests} requests per client per round"
+        for reference, label in [("urlSession", "raw URLSession.shared"),
+                                 ("urlSessionDelegate", "raw URLSession on a session with a delegate")]:
+            ours, ours_spread = ratio_stats(rates["endpointgen"], rates[reference])
+            theirs, theirs_spread = ratio_stats(rates["openapi"], rates[reference])
+            self.row("runtime", f"requests per second through the generated client vs {label}", ours, theirs, "×",
+                     lower_is_better=False,
+                     note=f"{rounds_note}; interquartile range endpointgen {ours_spread}, baseline {theirs_spread}; "
+                          f"{label}: {statistics.median(rates[reference]):,.0f} req/s")
+        ours, ours_spread = ratio_stats(cpu["endpointgen"], cpu["urlSession"])
+        theirs, theirs_spread = ratio_stats(cpu["openapi"], cpu["urlSession"])
+        self.row("runtime", "CPU time per request through the generated client vs raw URLSession.shared", ours, theirs, "×",
+                 note=f"{rounds_note}; interquartile range endpointgen {ours_spread}, baseline {theirs_spread}; "
+                      f"raw URLSession.shared: {statistics.median(cpu['urlSession']) * 1e6:,.0f} µs")
+        self.rows.append(("runtime", "peak memory of the runtime benchmark process", f"{peak / 1024:.0f} MiB (one process for all four clients)", "", "", ""))
 
     def write_results(self):
         machine = f"{platform.machine()}, {os.cpu_count()} cores, " + subprocess.run(
@@ -284,6 +314,13 @@ let package = Package(name: "ConsumerOpenAPI", platforms: [.macOS(.v13)],
 
     def main(self):
         print(f"{'section':12} {'measure':52} {'endpointgen':>12} {'baseline':>12}", flush=True)
+        if self.args.runtime_only:
+            self.build_tools()
+            self.runtime_modules()
+            self.runtime()
+            shutil.rmtree(self.work, ignore_errors=True)
+            print("bench.py: done (runtime only; RESULTS.md unchanged)")
+            return
         self.build_tools()
         pet_spec, pet_document = self.petstore_inputs()
         ours_out, theirs_out = self.generation("Petstore", pet_spec, pet_document, self.runs)
@@ -307,6 +344,9 @@ let package = Package(name: "ConsumerOpenAPI", platforms: [.macOS(.v13)],
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--smoke", action="store_true", help="one tiny run of every step")
+    parser.add_argument("--runtime-only", action="store_true",
+                        help="only the runtime section (decoding and requests), at full size unless --smoke; "
+                             "builds incrementally and leaves RESULTS.md as it is")
     parser.add_argument("--runs", type=int, default=5, help="runs per measurement (default 5)")
     parser.add_argument("--sizes", type=lambda s: [int(x) for x in s.split(",")], default=[10, 100, 500, 2000],
                         help="operations in the synthetic APIs (default 10,100,500,2000)")

@@ -8,6 +8,7 @@ GET /items?offset=&limit=          offset pagination: {"offset", "total", "recor
 GET /pages?page=&per_page=         page pagination: {"data": [...], "total_pages"}
 GET /cursor?cursor=&limit=         cursor pagination: {"items": [...], "next": "…" | null}
 GET /problem/{status}              {"title", "detail", "status"} with that status
+GET /challenge                     401 with `WWW-Authenticate: Basic` and {"title", "status"}
 GET /envelope/user?name=           {"fetchStatus": 1, "message": "OK", "realUser": {...}};
                                    fetchStatus 0 and a message when name is "nobody"
 POST /envelope/ack?ok=             {"fetchStatus": 1 | 0, "message": "…"}
@@ -30,9 +31,11 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
-    def send_json(self, status, value):
+    def send_json(self, status, value, headers=()):
         body = json.dumps(value).encode()
         self.send_response(status)
+        for name, header in headers:
+            self.send_header(name, header)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
@@ -78,6 +81,9 @@ class Handler(BaseHTTPRequestHandler):
         if url.path.startswith("/problem/"):
             status = number("_", url.path.rsplit("/", 1)[1]) or 500
             return self.send_json(status, {"title": "Out of stock", "detail": "Item 7 is out of stock.", "status": status})
+        if url.path == "/challenge":
+            return self.send_json(401, {"title": "Sign in first", "status": 401},
+                                  headers=[("WWW-Authenticate", 'Basic realm="fixtures"')])
         if url.path == "/envelope/user":
             if query.get("name") == "nobody":
                 return self.send_json(200, {"fetchStatus": 0, "message": "No such user", "realUser": None})

@@ -30,6 +30,8 @@ let package = Package(
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
             ]
         ),
+        // The loopback HTTP server the request benchmark talks to (no dependencies).
+        .executableTarget(name: "LoopbackServer"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -168,9 +168,7 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
 
 /// Percent-encoding that leaves only RFC 3986's unreserved characters as they are.
 public enum PercentEncoding {
-    private static let unreserved: Set<UInt8> = Set(
-        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
-    )
+    private static let unreserved = ByteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
 
     /// A value as one path segment: as ``encode(_:)``, and `.` and `..` encoded too, so that
     /// they cannot be read as the current or parent folder.
@@ -182,6 +180,7 @@ public enum PercentEncoding {
     /// and every `%` followed by two hexadecimal digits.
     public static func isValidPath(_ path: String) -> Bool {
         let bytes = Array(path.utf8)
+        let allowed = pathCharacters
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -190,13 +189,14 @@ public enum PercentEncoding {
                 index += 3
                 continue
             }
-            guard unreserved.contains(byte) || pathSymbols.contains(byte) else { return false }
+            guard allowed.contains(byte) else { return false }
             index += 1
         }
         return true
     }
 
-    private static let pathSymbols: Set<UInt8> = Set(Array("!$&'()*+,;=:@/".utf8))
+    /// The unreserved characters and the symbols a path may hold as they are.
+    private static let pathCharacters = unreserved.union(ByteSet("!$&'()*+,;=:@/".utf8))
 
     private static func isHex(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
@@ -209,13 +209,13 @@ public enum PercentEncoding {
         encode(string, keeping: cookieOctets)
     }
 
-    private static let cookieOctets: Set<UInt8> = Set((0x21...0x7E).filter { ![0x22, 0x25, 0x2C, 0x3B, 0x5C].contains($0) })
+    private static let cookieOctets = ByteSet((0x21...0x7E).filter { ![0x22, 0x25, 0x2C, 0x3B, 0x5C].contains($0) })
 
     public static func encode(_ string: String) -> String {
         encode(string, keeping: unreserved)
     }
 
-    private static func encode(_ string: String, keeping: Set<UInt8>) -> String {
+    private static func encode(_ string: String, keeping: ByteSet) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(string.utf8.count)
@@ -229,5 +229,23 @@ public enum PercentEncoding {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// A set of bytes, looked up by index rather than by hash: percent-encoding asks it once for
+/// every byte of every path and query.
+struct ByteSet: Sendable {
+    private var members = [Bool](repeating: false, count: 256)
+
+    init(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes { members[Int(byte)] = true }
+    }
+
+    func contains(_ byte: UInt8) -> Bool { members[Int(byte)] }
+
+    func union(_ other: ByteSet) -> ByteSet {
+        var union = self
+        for index in 0..<256 where other.members[index] { union.members[index] = true }
+        return union
     }
 }

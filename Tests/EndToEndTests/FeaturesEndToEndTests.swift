@@ -217,6 +217,18 @@ struct FeaturesEndToEndTests {
         #expect(response.value(forHeader: "WWW-Authenticate")?.hasPrefix("Basic") == true)
     }
 
+    /// The body of such a `401` comes back too, and the session goes on serving requests.
+    @Test func aBasicChallengeKeepsItsBody() async throws {
+        let url = try HTTPBinServer.fixtures().appendingPathComponent("challenge")
+        let response = try await URLSessionTransport().send(URLRequest(url: url))
+        #expect(response.statusCode == 401)
+        #expect(response.value(forHeader: "WWW-Authenticate") == #"Basic realm="fixtures""#)
+        let problem = try JSONDecoder().decode([String: JSONValue].self, from: response.body)
+        #expect(problem["title"] == .string("Sign in first"))
+        let next = try await URLSessionTransport().send(URLRequest(url: try HTTPBinServer.fixtures().appendingPathComponent("items")))
+        #expect(next.statusCode == 200)
+    }
+
     // MARK: Cookies, forms, uploads, raw responses
 
     @Test func cookiesAreSentAndCannotInjectOthers() async throws {

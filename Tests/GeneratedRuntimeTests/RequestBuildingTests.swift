@@ -55,6 +55,47 @@ import FoundationNetworking
         #expect(try client.urlRequest(for: Probe(request: request)).url?.absoluteString == expected)
     }
 
+    /// The URL as URLComponents builds it: the base's path and the request's, the request's query.
+    static func referenceURL(base: URL, request: EndpointRequest) -> String? {
+        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: true) else { return nil }
+        let basePath = components.percentEncodedPath.hasSuffix("/")
+            ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
+        let path = basePath + request.path.percentEncoded
+        guard PercentEncoding.isValidPath(path) else { return nil }
+        components.percentEncodedPath = path
+        components.percentEncodedQuery = request.percentEncodedQuery
+        return components.url?.absoluteString
+    }
+
+    @Test(arguments: [
+        URL(string: "https://api.example.com")!, URL(string: "https://api.example.com/")!,
+        URL(string: "https://api.example.com/base/")!, URL(string: "http://127.0.0.1:8080/x%20y")!,
+        URL(string: "https://user:p%40ss@API.Example.com:8443/v2")!, URL(string: "http://[::1]:9000/api")!,
+        URL(string: "https://api.example.com/base?key=1")!, URL(string: "https://api.example.com/base#part")!,
+        URL(string: "v1/", relativeTo: URL(string: "https://h/api/")!)!, URL(string: "file:///tmp/x")!,
+    ])
+    func everyBaseURLJoinsAsURLComponentsJoinsIt(base: URL) throws {
+        for path in ["/v1/items", "", "/", "/a%2Fb/%C3%A9", "relative"] {
+            for query in [nil, "a b&c"] {
+                var request = EndpointRequest(method: .get, path: EndpointPath(percentEncoded: path))
+                request.addQuery("q", query)
+                let built = try? EndpointClient(baseURL: base).urlRequest(for: Probe(request: request)).url?.absoluteString
+                #expect(built == Self.referenceURL(base: base, request: request), "\(base) + \(path)")
+            }
+        }
+    }
+
+    @Test func aChangedBaseURLOrServerIsUsed() throws {
+        var client = EndpointClient(baseURL: URL(string: "https://one.example.com/a")!)
+        var request = EndpointRequest(method: .get, path: "/x")
+        client.baseURL = URL(string: "https://two.example.com/b")!
+        #expect(try client.urlRequest(for: Probe(request: request)).url?.absoluteString == "https://two.example.com/b/x")
+        request.server = "Images"
+        #expect(try client.urlRequest(for: Probe(request: request)).url?.absoluteString == "https://two.example.com/b/x")
+        client.serverOverrides["Images"] = URL(string: "https://images.example.com/")!
+        #expect(try client.urlRequest(for: Probe(request: request)).url?.absoluteString == "https://images.example.com/x")
+    }
+
     @Test func headersCannotBeSplitByAValue() throws {
         var request = EndpointRequest(method: .get, path: "/")
         request.setHeader("X-Name", "a\r\nX-Admin: 1\0")

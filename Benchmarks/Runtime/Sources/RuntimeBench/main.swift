@@ -9,7 +9,8 @@ import FoundationNetworking
 #endif
 
 // Prints one JSON object of measurements; Benchmarks/bench.py runs it and makes the table.
-// Usage: RuntimeBench <pets in the decode array> <decode rounds> <requests per round> <rounds> <server URL>
+// Usage: RuntimeBench <pets in the decode array> <decode rounds> <requests per round> <rounds> <server URL> [clients]
+// (clients: a comma-separated subset of urlSession,urlSessionDelegate,endpointgen,openapi, for profiling one)
 
 /// The struct a team would write by hand for the same payload.
 struct HandWrittenPet: Codable {
@@ -37,6 +38,17 @@ let serverURL = URL(string: arguments[4])!
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+/// CPU time (user and system, all threads) this process has used so far, in seconds.
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    #if canImport(Glibc)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
@@ -77,12 +89,63 @@ let endpointgenClient = PetstoreAPI.client(baseURL: serverURL)
 let openapiClient = OAPetstore.Client(serverURL: serverURL, transport: OpenAPIURLSession.URLSessionTransport())
 let statsURL = serverURL.appendingPathComponent("pets/stats")
 
-func rawURLSession() async throws {
+func statsRequest() -> URLRequest {
     var request = URLRequest(url: statsURL)
     request.setValue("application/json", forHTTPHeaderField: "Accept")
-    let (data, response) = try await URLSession.shared.data(for: request)
+    return request
+}
+
+func decodeStats(_ data: Data, _ response: URLResponse) throws {
     guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
     _ = try JSONDecoder().decode(HandWrittenStats.self, from: data)
+}
+
+/// Raw URLSession as most code writes it: `URLSession.shared`, which has no delegate.
+func rawURLSession() async throws {
+    let (data, response) = try await URLSession.shared.data(for: statsRequest())
+    try decodeStats(data, response)
+}
+
+/// Raw URLSession on the kind of session endpointgen's transport uses by default: one with a
+/// delegate (and the shared session's configuration), whose data tasks deliver their response,
+/// body and completion through that delegate, here on the default delegate queue. This delegate
+/// does nothing else.
+final class CollectingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var bodies: [Int: Data] = [:]
+    private var continuations: [Int: CheckedContinuation<(Data, URLResponse), any Error>] = [:]
+
+    func start(_ task: URLSessionTask, _ continuation: CheckedContinuation<(Data, URLResponse), any Error>) {
+        lock.withLock { continuations[task.taskIdentifier] = continuation }
+        task.resume()
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.withLock { bodies[dataTask.taskIdentifier, default: Data()].append(data) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let (body, continuation) = lock.withLock {
+            (bodies.removeValue(forKey: task.taskIdentifier), continuations.removeValue(forKey: task.taskIdentifier))
+        }
+        if let error {
+            continuation?.resume(throwing: error)
+        } else if let response = task.response {
+            continuation?.resume(returning: (body ?? Data(), response))
+        } else {
+            continuation?.resume(throwing: URLError(.badServerResponse))
+        }
+    }
+}
+
+let collectingDelegate = CollectingDelegate()
+let delegateSession = URLSession(configuration: URLSession.shared.configuration, delegate: collectingDelegate, delegateQueue: nil)
+
+func rawDelegateSession() async throws {
+    let (data, response) = try await withCheckedThrowingContinuation { continuation in
+        collectingDelegate.start(delegateSession.dataTask(with: statsRequest()), continuation)
+    }
+    try decodeStats(data, response)
 }
 
 func endpointgenRequest() async throws {
@@ -93,21 +156,58 @@ func openapiRequest() async throws {
     _ = try await openapiClient.getStats().ok.body.json
 }
 
-var requestRates: [String: [Double]] = ["urlSession": [], "endpointgen": [], "openapi": []]
-for _ in 0..<2 { try await rawURLSession(); try await endpointgenRequest(); try await openapiRequest() }  // warm up
+// Rounds of interleaved blocks: in each round every client sends the same number of requests, in
+// blocks of `block` requests, the clients taking turns block by block in an order that rotates
+// (ABCD, BCDA, CDAB, DABC…). Whatever else the machine is doing then weighs on all of them alike,
+// and bench.py compares the clients round by round.
+let allClients: [(name: String, send: () async throws -> Void)] = [
+    ("urlSession", rawURLSession), ("urlSessionDelegate", rawDelegateSession),
+    ("endpointgen", endpointgenRequest), ("openapi", openapiRequest),
+]
+let chosen = arguments.count > 5 ? Set(arguments[5].split(separator: ",").map(String.init)) : nil
+let clients = allClients.filter { chosen?.contains($0.name) ?? true }
+let block = min(10, requestsPerRound)
+for _ in 0..<20 { for client in clients { try await client.send() } }  // warm up: connections, caches
+var requestRates: [String: [Double]] = [:]
+var cpuPerRequest: [String: [Double]] = [:]
+var turn = 0
 for _ in 0..<requestRounds {
-    for (name, send) in [("urlSession", rawURLSession), ("endpointgen", endpointgenRequest), ("openapi", openapiRequest)] {
-        let time = try await seconds { for _ in 0..<requestsPerRound { try await send() } }
-        requestRates[name]!.append(Double(requestsPerRound) / time)
+    var time = [Double](repeating: 0, count: clients.count)
+    var cpu = [Double](repeating: 0, count: clients.count)
+    var sent = [Int](repeating: 0, count: clients.count)
+    while sent[0] < requestsPerRound {
+        for offset in 0..<clients.count {
+            let index = (turn + offset) % clients.count
+            let count = min(block, requestsPerRound - sent[index])
+            let cpuBefore = cpuSeconds()
+            time[index] += try await seconds { for _ in 0..<count { try await clients[index].send() } }
+            cpu[index] += cpuSeconds() - cpuBefore
+            sent[index] += count
+        }
+        turn += 1
+    }
+    for (index, client) in clients.enumerated() {
+        requestRates[client.name, default: []].append(Double(requestsPerRound) / time[index])
+        cpuPerRequest[client.name, default: []].append(cpu[index] / Double(requestsPerRound))
     }
 }
 
-let result: [String: Double] = [
-    "decodeHandWritten": median(decodeTimes["handWritten"]!),
-    "decodeEndpointgen": median(decodeTimes["endpointgen"]!),
-    "decodeOpenAPI": median(decodeTimes["openapi"]!),
-    "requestsURLSession": median(requestRates["urlSession"]!),
-    "requestsEndpointgen": median(requestRates["endpointgen"]!),
-    "requestsOpenAPI": median(requestRates["openapi"]!),
-]
-print(String(decoding: try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys]), as: UTF8.self))
+struct Measurements: Encodable {
+    var decodeHandWritten: Double
+    var decodeEndpointgen: Double
+    var decodeOpenAPI: Double
+    /// Requests per second of each client, one entry per round (the same index is the same round).
+    var requests: [String: [Double]]
+    /// CPU seconds this process used per request (all threads; the server is another process), by round.
+    var cpuPerRequest: [String: [Double]]
+}
+let result = Measurements(
+    decodeHandWritten: median(decodeTimes["handWritten"]!),
+    decodeEndpointgen: median(decodeTimes["endpointgen"]!),
+    decodeOpenAPI: median(decodeTimes["openapi"]!),
+    requests: requestRates,
+    cpuPerRequest: cpuPerRequest
+)
+let encoder = JSONEncoder()
+encoder.outputFormatting = .sortedKeys
+print(String(decoding: try encoder.encode(result), as: UTF8.self))
