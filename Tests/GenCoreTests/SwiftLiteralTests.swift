@@ -115,4 +115,81 @@ import Testing
             }
         }
     }
+
+    @Test func asciiCommentLinesMatchTheScalarPath() {
+        let ascii: [UInt8] = [0x61, 0x20, 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C, 0x00, 0x01, 0x1B, 0x7F, 0x2F, 0x2A, 0x7A]
+        var generator = SeededGenerator(seed: 16)
+        for _ in 0..<3000 {
+            let bytes = (0..<Int.random(in: 0...14, using: &generator)).map { _ in ascii.randomElement(using: &generator)! }
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(CommentText.asciiLines(text) == CommentText.scalarLines(text), "\(text.debugDescription)")
+            #expect(CommentText.lines(text) == CommentText.scalarLines(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func printableASCIILiteralsAreQuotedAsTheyAre() {
+        #expect(SwiftLiteral.string("plain text/with (parens) and #") == "\"plain text/with (parens) and #\"")
+        #expect(SwiftLiteral.string("") == "\"\"")
+        #expect(SwiftLiteral.string("a\"b") == "\"a\\\"b\"")
+        #expect(SwiftLiteral.string("a\\b") == "\"a\\\\b\"")
+        #expect(SwiftLiteral.string("a\u{7F}") == "\"a\\u{7F}\"")
+    }
+}
+
+/// The printer's layout rules, which it applies as lines arrive.
+@Suite struct CodePrinterTests {
+    @Test func trailingSpacesAndEmptyLinesAtTheEndAreDropped() {
+        var printer = CodePrinter()
+        printer.line("a  ")
+        printer.indented { $0.line("   ") }
+        printer.line("b")
+        printer.line()
+        printer.separator()
+        printer.line()
+        #expect(printer.text == "a\n\nb\n")
+    }
+
+    @Test func aLineOfSpacesAtTheEndIsKeptEmpty() {
+        // Only lines printed empty are dropped at the end; one that is all spaces stays, emptied.
+        var printer = CodePrinter()
+        printer.line("x")
+        printer.indented { $0.line(" ") }
+        printer.line()
+        #expect(printer.text == "x\n\n")
+    }
+
+    @Test func nothingPrintedIsOneNewline() {
+        #expect(CodePrinter().text == "\n")
+        var printer = CodePrinter()
+        printer.line()
+        printer.line()
+        #expect(printer.text == "\n")
+    }
+
+    @Test func separatorsNeverDoubleOrFollowAnOpeningBrace() {
+        var printer = CodePrinter()
+        printer.separator()
+        printer.block("struct A") { inner in
+            inner.separator()
+            inner.line("let a = 1")
+            inner.separator()
+            inner.separator()
+            inner.line("let b = 2")
+            inner.line()
+            inner.separator()
+            inner.line("let c = \"{\"  ")
+            inner.separator()
+        }
+        #expect(printer.text == "struct A {\n    let a = 1\n\n    let b = 2\n\n    let c = \"{\"\n\n}\n")
+    }
+
+    @Test func wrapsByCharactersNotBytes() {
+        // 100 "é" are 200 bytes but 100 characters: the line fits.
+        var printer = CodePrinter()
+        printer.wrapped("f", [String(repeating: "é", count: 100)], "")
+        #expect(printer.text == "f(\(String(repeating: "é", count: 100)))\n")
+        var long = CodePrinter()
+        long.wrapped("f", [String(repeating: "a", count: 60), String(repeating: "b", count: 60)], " {")
+        #expect(long.text == "f(\n    \(String(repeating: "a", count: 60)),\n    \(String(repeating: "b", count: 60))\n) {\n")
+    }
 }

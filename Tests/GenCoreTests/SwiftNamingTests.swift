@@ -195,4 +195,21 @@ import Testing
         }
         return result
     }
+
+    @Test func asciiMemberNamesMatchTheScalarRules() {
+        let pieces = ["a", "b", "Z", "Q", "s", "0", "7", "_", "-", " ", ".", "ID", "URL", "url", "self", "Type", "init", "x"]
+        var generator = SeededGenerator(seed: 21)
+        for _ in 0..<4000 {
+            let name = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(SwiftNaming.asciiMemberName(name) == SwiftNaming.scalarMemberName(name), "\(name.debugDescription)")
+        }
+        #expect(SwiftNaming.asciiMemberName("café") == nil)
+        #expect(SwiftNaming.memberName("Café_au_lait") == "caféAuLait")
+    }
+
+    @Test func typeExpressionNamesKeepTheirScalarOffsets() throws {
+        let expression = try TypeExpressionParser.parse(" [String: [Café]]?")
+        #expect(expression == .optional(.dictionary(.array(.named("Café", offset: 11)))))
+        #expect(try TypeExpressionParser.parse("日本") == .named("日本", offset: 0))
+    }
 }

@@ -39,125 +39,153 @@ struct JSONSyntaxError: Error, Sendable {
 
 /// A strict JSON parser (RFC 8259) that records line and column of every value and key, and
 /// rejects duplicate keys, which other parsers silently resolve.
+///
+/// It reads the UTF-8 bytes of the text. A column counts Unicode scalars, so it is the number of
+/// bytes since the start of the line that are not continuation bytes (0x80–0xBF), plus one; it
+/// is worked out only when a position is recorded, from the last position worked out.
 struct JSONParser {
-    private let scalars: [Unicode.Scalar]
+    private let bytes: [UInt8]
     private var index = 0
     private var line = 1
-    private var column = 1
+    /// Where the current line starts; a column is counted from the last recorded position on it.
+    private var countedIndex = 0
+    private var countedColumn = 1
     private var depth = 0
     private static let maximumDepth = 512
 
     init(_ text: String) {
-        scalars = Array(text.unicodeScalars)
+        bytes = Array(text.utf8)
     }
 
     static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(text)
         // A byte-order mark is not JSON, but editors write one; skip it.
-        if parser.peek == "\u{FEFF}" {
-            parser.advance()
-            parser.column = 1  // editors do not show the mark: it takes no column
+        if parser.bytes.count >= 3, parser.bytes[0] == 0xEF, parser.bytes[1] == 0xBB, parser.bytes[2] == 0xBF {
+            parser.index = 3
+            parser.countedIndex = 3  // editors do not show the mark: it takes no column
         }
         parser.skipWhitespace()
         let node = try parser.parseValue()
         parser.skipWhitespace()
-        if let extra = parser.peek {
-            throw parser.error("unexpected '\(Self.display(extra))' after the end of the document")
+        if parser.index < parser.bytes.count {
+            throw parser.error("unexpected '\(parser.displayScalar())' after the end of the document")
         }
         return node
     }
 
-    private var location: SourceLocation { SourceLocation(line: line, column: column) }
-    private var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
-
-    private mutating func advance() {
-        if scalars[index] == "\n" {
-            line += 1
-            column = 1
-        } else {
-            column += 1
+    private var location: SourceLocation {
+        mutating get {
+            var column = countedColumn
+            var position = countedIndex
+            while position < index {
+                if bytes[position] & 0xC0 != 0x80 { column += 1 }
+                position += 1
+            }
+            countedIndex = index
+            countedColumn = column
+            return SourceLocation(line: line, column: column)
         }
-        index += 1
     }
 
-    private func error(_ message: String, at location: SourceLocation? = nil) -> JSONSyntaxError {
-        JSONSyntaxError(message: "malformed JSON: \(message)", location: location ?? self.location)
+    /// The byte at the current position, or nil at the end.
+    private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private func error(_ message: String, at location: SourceLocation) -> JSONSyntaxError {
+        JSONSyntaxError(message: "malformed JSON: \(message)", location: location)
     }
 
-    private static func display(_ scalar: Unicode.Scalar) -> String {
-        scalar.properties.isWhitespace || scalar.value < 0x20 ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+    private mutating func error(_ message: String) -> JSONSyntaxError {
+        error(message, at: location)
+    }
+
+    /// The scalar that starts at the current position, as a message shows it.
+    private func displayScalar() -> String {
+        var end = index + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        let scalar = String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.first!
+        return scalar.properties.isWhitespace || scalar.value < 0x20 ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
     }
 
     private mutating func skipWhitespace() {
-        while let scalar = peek, scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" {
-            advance()
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                index += 1
+            case UInt8(ascii: "\n"):
+                index += 1
+                line += 1
+                countedIndex = index
+                countedColumn = 1
+            default:
+                return
+            }
         }
     }
 
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
         let start = location
-        guard let scalar = peek else { throw error("unexpected end of the document; expected a value") }
-        switch scalar {
-        case "{": return try parseObject()
-        case "[": return try parseArray()
-        case "\"": return JSONNode(value: .string(try parseString()), location: start)
-        case "t": try expectWord("true"); return JSONNode(value: .bool(true), location: start)
-        case "f": try expectWord("false"); return JSONNode(value: .bool(false), location: start)
-        case "n": try expectWord("null"); return JSONNode(value: .null, location: start)
-        case "-", "0"..."9": return JSONNode(value: .number(try parseNumber()), location: start)
-        case "'": throw error("strings take double quotes (\"), not single quotes")
-        default: throw error("unexpected '\(Self.display(scalar))'; expected a value")
+        guard let byte = peek else { throw error("unexpected end of the document; expected a value") }
+        switch byte {
+        case UInt8(ascii: "{"): return try parseObject(at: start)
+        case UInt8(ascii: "["): return try parseArray(at: start)
+        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString(at: start)), location: start)
+        case UInt8(ascii: "t"): try expectWord("true", at: start); return JSONNode(value: .bool(true), location: start)
+        case UInt8(ascii: "f"): try expectWord("false", at: start); return JSONNode(value: .bool(false), location: start)
+        case UInt8(ascii: "n"): try expectWord("null", at: start); return JSONNode(value: .null, location: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(value: .number(try parseNumber()), location: start)
+        case UInt8(ascii: "'"): throw error("strings take double quotes (\"), not single quotes", at: start)
+        default: throw error("unexpected '\(displayScalar())'; expected a value", at: start)
         }
     }
 
-    private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
-        let start = location
-        for expected in word.unicodeScalars {
-            guard peek == expected else { throw error("unknown word; expected '\(word)'", at: start) }
-            advance()
+    private mutating func expectWord(_ word: StaticString, at start: SourceLocation) throws(JSONSyntaxError) {
+        let count = word.utf8CodeUnitCount
+        let matches = word.withUTF8Buffer { expected in
+            index + count <= bytes.count && expected.indices.allSatisfy { bytes[index + $0] == expected[$0] }
         }
+        guard matches else { throw error("unknown word; expected '\(word)'", at: start) }
+        index += count
     }
 
-    private mutating func enter() throws(JSONSyntaxError) {
+    private mutating func enter(at start: SourceLocation) throws(JSONSyntaxError) {
         depth += 1
-        if depth > Self.maximumDepth { throw error("nested more than \(Self.maximumDepth) levels deep") }
+        if depth > Self.maximumDepth { throw error("nested more than \(Self.maximumDepth) levels deep", at: start) }
     }
 
-    private mutating func parseObject() throws(JSONSyntaxError) -> JSONNode {
-        let start = location
-        try enter()
-        advance()  // {
+    private mutating func parseObject(at start: SourceLocation) throws(JSONSyntaxError) -> JSONNode {
+        try enter(at: start)
+        index += 1  // {
         var members: [JSONNode.Member] = []
+        // Duplicate keys are looked for among the members up to a few, then in a dictionary.
         var seen: [String: SourceLocation] = [:]
         skipWhitespace()
-        if peek == "}" {
-            advance()
+        if peek == UInt8(ascii: "}") {
+            index += 1
             depth -= 1
             return JSONNode(value: .object([]), location: start)
         }
         while true {
             skipWhitespace()
             let keyLocation = location
-            guard peek == "\"" else {
-                if peek == "}" { throw error("trailing comma before '}'") }
-                throw error(peek == nil ? "unexpected end of the document inside an object" : "expected a key in double quotes")
+            guard peek == UInt8(ascii: "\"") else {
+                if peek == UInt8(ascii: "}") { throw error("trailing comma before '}'", at: keyLocation) }
+                throw error(peek == nil ? "unexpected end of the document inside an object" : "expected a key in double quotes", at: keyLocation)
             }
-            let key = try parseString()
-            if let first = seen[key] {
+            let key = try parseString(at: keyLocation)
+            if let first = Self.firstLocation(of: key, in: members, seen: &seen) {
                 throw error("duplicate key '\(key)' (first at line \(first.line), column \(first.column))", at: keyLocation)
             }
-            seen[key] = keyLocation
             skipWhitespace()
-            guard peek == ":" else { throw error("expected ':' after the key '\(key)'") }
-            advance()
+            guard peek == UInt8(ascii: ":") else { throw error("expected ':' after the key '\(key)'") }
+            index += 1
             skipWhitespace()
             let value = try parseValue()
             members.append(JSONNode.Member(key: key, keyLocation: keyLocation, value: value))
             skipWhitespace()
             switch peek {
-            case ",": advance()
-            case "}":
-                advance()
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"):
+                index += 1
                 depth -= 1
                 return JSONNode(value: .object(members), location: start)
             case nil: throw error("unexpected end of the document; an object opened at line \(start.line), column \(start.column) is not closed")
@@ -166,26 +194,43 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseArray() throws(JSONSyntaxError) -> JSONNode {
-        let start = location
-        try enter()
-        advance()  // [
+    /// Where `key` first stood among `members`, if it did. A short object is searched in order; a
+    /// long one through `seen`, which holds every member's key once the object grows past a few.
+    private static func firstLocation(of key: String, in members: [JSONNode.Member], seen: inout [String: SourceLocation]) -> SourceLocation? {
+        let linearLimit = 8
+        if members.count < linearLimit {
+            for member in members where member.key == key { return member.keyLocation }
+            return nil
+        }
+        if seen.isEmpty {
+            seen.reserveCapacity(members.count * 2)
+            for member in members { seen[member.key] = member.keyLocation }
+        } else {
+            let last = members[members.count - 1]
+            seen[last.key] = last.keyLocation
+        }
+        return seen[key]
+    }
+
+    private mutating func parseArray(at start: SourceLocation) throws(JSONSyntaxError) -> JSONNode {
+        try enter(at: start)
+        index += 1  // [
         var elements: [JSONNode] = []
         skipWhitespace()
-        if peek == "]" {
-            advance()
+        if peek == UInt8(ascii: "]") {
+            index += 1
             depth -= 1
             return JSONNode(value: .array([]), location: start)
         }
         while true {
             skipWhitespace()
-            if peek == "]" { throw error("trailing comma before ']'") }
+            if peek == UInt8(ascii: "]") { throw error("trailing comma before ']'") }
             elements.append(try parseValue())
             skipWhitespace()
             switch peek {
-            case ",": advance()
-            case "]":
-                advance()
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"):
+                index += 1
                 depth -= 1
                 return JSONNode(value: .array(elements), location: start)
             case nil: throw error("unexpected end of the document; an array opened at line \(start.line), column \(start.column) is not closed")
@@ -194,51 +239,69 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
-        let start = location
-        advance()  // "
-        var result = String.UnicodeScalarView()
-        while true {
-            guard let scalar = peek else { throw error("unterminated string", at: start) }
-            switch scalar {
-            case "\"":
-                advance()
-                return String(result)
-            case "\\":
+    /// Reads a string whose opening quote is at the current position and at `start`.
+    private mutating func parseString(at start: SourceLocation) throws(JSONSyntaxError) -> String {
+        index += 1  // "
+        var runStart = index
+        // Filled only once an escape turns up; a string without one is made from its bytes at once.
+        var decoded: [UInt8] = []
+        var escaped = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text: String
+                if escaped {
+                    decoded.append(contentsOf: bytes[runStart..<index])
+                    text = String(decoding: decoded, as: UTF8.self)
+                } else {
+                    text = String(decoding: bytes[runStart..<index], as: UTF8.self)
+                }
+                index += 1
+                return text
+            } else if byte == UInt8(ascii: "\\") {
+                if !escaped {
+                    escaped = true
+                    decoded.reserveCapacity(index - runStart + 16)
+                }
+                decoded.append(contentsOf: bytes[runStart..<index])
                 let escapeStart = location
-                advance()
-                result.append(try parseEscape(startingAt: escapeStart))
-            case "\n":
-                throw error("unterminated string (a line break must be written as \\n)", at: start)
-            default:
-                if scalar.value < 0x20 { throw error("control character U+\(hex4(scalar.value)) in a string must be escaped") }
-                result.append(scalar)
-                advance()
+                index += 1
+                let scalar = try parseEscape(startingAt: escapeStart)
+                UTF8.encode(scalar) { decoded.append($0) }
+                runStart = index
+            } else if byte < 0x20 {
+                if byte == UInt8(ascii: "\n") {
+                    throw error("unterminated string (a line break must be written as \\n)", at: start)
+                }
+                throw error("control character U+\(hex4(UInt32(byte))) in a string must be escaped")
+            } else {
+                index += 1
             }
         }
+        throw error("unterminated string", at: start)
     }
 
     /// Reads the escape after a backslash; its errors point at the backslash.
     private mutating func parseEscape(startingAt start: SourceLocation) throws(JSONSyntaxError) -> Unicode.Scalar {
         func error(_ message: String) -> JSONSyntaxError { self.error(message, at: start) }
-        guard let scalar = peek else { throw error("unterminated escape sequence") }
-        advance()
-        switch scalar {
-        case "\"": return "\""
-        case "\\": return "\\"
-        case "/": return "/"
-        case "b": return "\u{08}"
-        case "f": return "\u{0C}"
-        case "n": return "\n"
-        case "r": return "\r"
-        case "t": return "\t"
-        case "u":
+        guard let byte = peek else { throw error("unterminated escape sequence") }
+        switch byte {
+        case UInt8(ascii: "\""): index += 1; return "\""
+        case UInt8(ascii: "\\"): index += 1; return "\\"
+        case UInt8(ascii: "/"): index += 1; return "/"
+        case UInt8(ascii: "b"): index += 1; return "\u{08}"
+        case UInt8(ascii: "f"): index += 1; return "\u{0C}"
+        case UInt8(ascii: "n"): index += 1; return "\n"
+        case UInt8(ascii: "r"): index += 1; return "\r"
+        case UInt8(ascii: "t"): index += 1; return "\t"
+        case UInt8(ascii: "u"):
+            index += 1
             let high = try parseHex4(startingAt: start)
             if (0xD800..<0xDC00).contains(high) {
-                guard peek == "\\" else { throw error("unpaired surrogate \\u\(hex4(high))") }
-                advance()
-                guard peek == "u" else { throw error("unpaired surrogate \\u\(hex4(high))") }
-                advance()
+                guard peek == UInt8(ascii: "\\") else { throw error("unpaired surrogate \\u\(hex4(high))") }
+                index += 1
+                guard peek == UInt8(ascii: "u") else { throw error("unpaired surrogate \\u\(hex4(high))") }
+                index += 1
                 let low = try parseHex4(startingAt: start)
                 guard (0xDC00..<0xE000).contains(low) else { throw error("invalid low surrogate \\u\(hex4(low))") }
                 return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
@@ -246,50 +309,57 @@ struct JSONParser {
             guard let result = Unicode.Scalar(high) else { throw error("unpaired surrogate \\u\(hex4(high))") }
             return result
         default:
-            throw error("invalid escape '\\\(Self.display(scalar))'")
+            throw error("invalid escape '\\\(displayScalar())'")
         }
     }
 
     private mutating func parseHex4(startingAt start: SourceLocation) throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let scalar = peek, scalar.properties.isASCIIHexDigit, let digit = UInt32(String(scalar), radix: 16) else {
-                throw error("expected four hexadecimal digits after \\u", at: start)
+            let digit: UInt32
+            switch peek {
+            case let byte? where byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case let byte? where byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case let byte? where byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("expected four hexadecimal digits after \\u", at: start)
             }
             value = value * 16 + digit
-            advance()
+            index += 1
         }
         return value
     }
 
+    private func isDigit(_ byte: UInt8?) -> Bool {
+        guard let byte else { return false }
+        return byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
     private mutating func parseNumber() throws(JSONSyntaxError) -> String {
         let start = index
-        if peek == "-" { advance() }
-        guard let first = peek, ("0"..."9").contains(first) else { throw error("expected a digit") }
-        if first == "0" {
-            advance()
-            if let next = peek, ("0"..."9").contains(next) { throw error("numbers cannot have leading zeros") }
+        if peek == UInt8(ascii: "-") { index += 1 }
+        guard isDigit(peek) else { throw error("expected a digit") }
+        if peek == UInt8(ascii: "0") {
+            index += 1
+            if isDigit(peek) { throw error("numbers cannot have leading zeros") }
         } else {
             skipDigits()
         }
-        if peek == "." {
-            advance()
-            guard let next = peek, ("0"..."9").contains(next) else { throw error("expected a digit after '.'") }
+        if peek == UInt8(ascii: ".") {
+            index += 1
+            guard isDigit(peek) else { throw error("expected a digit after '.'") }
             skipDigits()
         }
-        if peek == "e" || peek == "E" {
-            advance()
-            if peek == "+" || peek == "-" { advance() }
-            guard let next = peek, ("0"..."9").contains(next) else { throw error("expected a digit in the exponent") }
+        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            index += 1
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
+            guard isDigit(peek) else { throw error("expected a digit in the exponent") }
             skipDigits()
         }
-        var text = String.UnicodeScalarView()
-        text.append(contentsOf: scalars[start..<index])
-        return String(text)
+        return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
     private mutating func skipDigits() {
-        while let scalar = peek, ("0"..."9").contains(scalar) { advance() }
+        while isDigit(peek) { index += 1 }
     }
 }
 

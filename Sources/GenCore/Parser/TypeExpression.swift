@@ -14,13 +14,14 @@ struct TypeExpressionError: Error {
 
 /// `type := element '?'?`, `element := '[' type ']' | '[' 'String' ':' type ']' | name`.
 struct TypeExpressionParser {
+    private let text: String
     private let scalars: [Unicode.Scalar]
     private var index = 0
     private var depth = 0
     private static let maximumDepth = 32
 
     static func parse(_ text: String) throws(TypeExpressionError) -> TypeExpression {
-        var parser = TypeExpressionParser(scalars: Array(text.unicodeScalars))
+        var parser = TypeExpressionParser(text: text)
         parser.skipSpaces()
         if parser.index == parser.scalars.count { throw TypeExpressionError(message: "empty type", offset: 0) }
         let type = try parser.parseType()
@@ -31,7 +32,10 @@ struct TypeExpressionParser {
         return type
     }
 
-    private init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
+    private init(text: String) {
+        self.text = text
+        scalars = Array(text.unicodeScalars)
+    }
 
     private var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
 
@@ -84,9 +88,11 @@ struct TypeExpressionParser {
             }
             throw TypeExpressionError(message: "the type ends too early; expected a type name", offset: index)
         }
-        var name = String.UnicodeScalarView()
-        name.append(contentsOf: scalars[start..<index])
-        return .named(String(name), offset: start)
+        // The name is cut from the text: appending the scalars one by one costs far more.
+        let view = text.unicodeScalars
+        let from = view.index(view.startIndex, offsetBy: start)
+        let to = view.index(from, offsetBy: index - start)
+        return .named(String(view[from..<to]), offset: start)
     }
 
     private mutating func expect(_ scalar: Unicode.Scalar) throws(TypeExpressionError) {

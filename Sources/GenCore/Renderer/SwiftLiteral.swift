@@ -3,6 +3,10 @@
 /// control character are escaped.
 enum SwiftLiteral {
     static func string(_ text: String) -> String {
+        // Printable ASCII without quotes or backslashes goes in as it is.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -58,6 +62,11 @@ enum CommentText {
     }
 
     static func lines(_ text: String) -> [String] {
+        text.utf8.allSatisfy({ $0 < 0x80 }) ? asciiLines(text) : scalarLines(text)
+    }
+
+    /// ``lines(_:)`` for any text, scalar by scalar.
+    static func scalarLines(_ text: String) -> [String] {
         var lines: [String] = []
         var current = ""
         var previousWasCR = false
@@ -86,5 +95,35 @@ enum CommentText {
         while trimmed.last?.isEmpty == true { trimmed.removeLast() }
         while trimmed.first?.isEmpty == true { trimmed.removeFirst() }
         return trimmed
+    }
+
+    /// ``lines(_:)`` for ASCII text, byte by byte: the same line breaks, tabs, dropped control
+    /// characters and trimming.
+    static func asciiLines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current: [UInt8] = []
+        var previousWasCR = false
+        func finish() {
+            while current.last == UInt8(ascii: " ") { current.removeLast() }
+            lines.append(String(decoding: current, as: UTF8.self))
+            current.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            if byte == 0x0A && previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = byte == 0x0D
+            switch byte {
+            case 0x0A, 0x0D, 0x0B, 0x0C: finish()
+            case 0x09: current.append(contentsOf: [0x20, 0x20, 0x20, 0x20])
+            case 0..<0x20, 0x7F: break
+            default: current.append(byte)
+            }
+        }
+        finish()
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        return lines
     }
 }

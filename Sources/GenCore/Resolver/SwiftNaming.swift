@@ -20,6 +20,12 @@ enum SwiftNaming {
     /// A lowerCamelCase identifier for a property, parameter or case: `user_name` → `userName`,
     /// `X-Request-ID` → `xRequestID`, `2fa` → `_2fa`. Keeps names that are already identifiers.
     static func memberName(_ name: String) -> String {
+        if let result = asciiMemberName(name) { return result }
+        return scalarMemberName(name)
+    }
+
+    /// ``memberName(_:)`` by the scalar rules, for any name.
+    static func scalarMemberName(_ name: String) -> String {
         var result = words(of: name).enumerated().map { index, word in
             index == 0 ? lowerFirstWord(word) : upperFirst(word)
         }.joined()
@@ -27,6 +33,54 @@ enum SwiftNaming {
         if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
         if unusableMemberNames.contains(result) { result += "_" }
         return result
+    }
+
+    /// ``memberName(_:)`` for an ASCII name, byte by byte, by the same rules (in ASCII a letter
+    /// is A–Z or a–z, an uppercase one A–Z, a number 0–9); nil for any other name.
+    static func asciiMemberName(_ name: String) -> String? {
+        let utf8 = name.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        func isWordByte(_ byte: UInt8) -> Bool { isUpper(byte) || (byte >= 0x61 && byte <= 0x7A) || isDigit(byte) }
+        func lower(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte + 0x20 : byte }
+        var result: [UInt8] = []
+        result.reserveCapacity(utf8.count + 2)
+        var word: [UInt8] = []
+        var isFirstWord = true
+        func finishWord() {
+            guard !word.isEmpty else { return }
+            if isFirstWord {
+                // lowerFirstWord: `URLString` → `urlString`, `ID` → `id`, `URLs` → `urls`, `ID2` → `id2`.
+                var upperRun = 0
+                while upperRun < word.count, isUpper(word[upperRun]) { upperRun += 1 }
+                let rest = word[upperRun...]
+                if upperRun == 0 {
+                    result.append(contentsOf: word)
+                } else if upperRun == word.count || (upperRun > 1 && (rest.elementsEqual([UInt8(ascii: "s")]) || rest.allSatisfy(isDigit))) {
+                    result.append(contentsOf: word.lazy.map(lower))
+                } else {
+                    let cut = upperRun > 1 ? upperRun - 1 : 1
+                    result.append(contentsOf: word[..<cut].lazy.map(lower))
+                    result.append(contentsOf: word[cut...])
+                }
+                isFirstWord = false
+            } else {
+                // upperFirst
+                result.append(word[0] >= 0x61 && word[0] <= 0x7A ? word[0] - 0x20 : word[0])
+                result.append(contentsOf: word[1...])
+            }
+            word.removeAll(keepingCapacity: true)
+        }
+        for byte in utf8 {
+            if isWordByte(byte) { word.append(byte) } else { finishWord() }
+        }
+        finishWord()
+        if result.isEmpty { return "value" }
+        if isDigit(result[0]) { result.insert(UInt8(ascii: "_"), at: 0) }
+        var text = String(decoding: result, as: UTF8.self)
+        if unusableMemberNames.contains(text) { text += "_" }
+        return text
     }
 
     /// An UpperCamelCase type name: `fetch cities` → `FetchCities`.
