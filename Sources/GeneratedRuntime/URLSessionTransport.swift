@@ -18,10 +18,6 @@ import FoundationNetworking
 ///
 /// A session with a delegate is used as it is: its delegate decides challenges and redirects,
 /// and an upload through it is read into memory and sent whole.
-///
-/// On Linux the delegate's events run at once on the thread that raises them, not through an
-/// operation queue (see ``RoutedSession``): a request costs about what it costs through
-/// `URLSession.shared.data(for:)`.
 public struct URLSessionTransport: HTTPTransport {
     public let session: URLSession
     private let routed: RoutedSession?
@@ -120,11 +116,7 @@ private final class RoutedSession: Sendable {
     private let router = TaskRouter()
 
     init(configuration: URLSessionConfiguration) {
-        #if canImport(FoundationNetworking)
-        session = URLSession(configuration: configuration, delegate: router, delegateQueue: ImmediateOperationQueue())
-        #else
         session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
-        #endif
     }
 
     deinit {
@@ -151,38 +143,8 @@ private final class RoutedSession: Sendable {
     }
 }
 
-#if canImport(FoundationNetworking)
-/// The delegate queue of a ``RoutedSession`` on Linux: it runs each operation at once, on the
-/// thread that adds it.
-///
-/// swift-corelibs-foundation hands every delegate event (the response, each piece of the body,
-/// the completion) to the delegate queue as an operation of its own. Through a queue, that is
-/// three hand-offs between threads for each request, which made a request through the transport
-/// cost about 10% more CPU time (counted with callgrind) than one through
-/// `URLSession.shared.data(for:)`, whose completion handler runs at once in the same way
-/// (`_callCompletionHandlerInline`). The events then run on the session's own work queue, so
-/// ``TaskRouter`` keeps them short, and sends on to other queues whatever could call back into
-/// the session (a challenge's or a redirect's answer) or runs the app's code (upload progress).
-private final class ImmediateOperationQueue: OperationQueue, @unchecked Sendable {
-    override func addOperation(_ block: @escaping @Sendable () -> Void) {
-        block()
-    }
-}
-#endif
-
-/// Runs `body` elsewhere on Linux, where delegate events run on the session's own work queue
-/// (``ImmediateOperationQueue``): answering a challenge cancels or suspends the task, which waits
-/// for that queue (`workQueue.sync`). Elsewhere, at once.
-private func answerOutsideTheSession(_ body: @escaping @Sendable () -> Void) {
-    #if canImport(FoundationNetworking)
-    DispatchQueue.global().async(execute: body)
-    #else
-    body()
-    #endif
-}
-
-/// The delegate of a ``RoutedSession``. URLSession calls it on the session's delegate queue (on
-/// Linux, at once on the session's own queue); the table of exchanges is guarded by a lock.
+/// The delegate of a ``RoutedSession``. URLSession calls it on the session's delegate queue;
+/// the table of exchanges is guarded by a lock.
 private final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var exchanges: [Int: Exchange] = [:]
@@ -214,8 +176,7 @@ private final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sen
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        let next = URLSessionTransport.redirect(request, from: task.originalRequest)
-        answerOutsideTheSession { completionHandler(next) }
+        completionHandler(URLSessionTransport.redirect(request, from: task.originalRequest))
     }
 
     #if canImport(FoundationNetworking)
@@ -227,11 +188,11 @@ private final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sen
         // challenges for HTTP authentication only). A challenge with nothing to answer it ends
         // the task, and `didCompleteWithError` hands on the response that had already arrived.
         guard challenge.proposedCredential == nil else {
-            answerOutsideTheSession { completionHandler(.performDefaultHandling, nil) }
+            completionHandler(.performDefaultHandling, nil)
             return
         }
         exchange(for: task)?.declinedChallenge()
-        answerOutsideTheSession { completionHandler(.cancelAuthenticationChallenge, nil) }
+        completionHandler(.cancelAuthenticationChallenge, nil)
     }
     #endif
 
@@ -244,9 +205,6 @@ private final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sen
 private final class Exchange: @unchecked Sendable {
     private let lock = NSLock()
     private let progress: (@Sendable (UploadProgress) -> Void)?
-    /// Where the progress reports go, in order, and then the result: the app's callback never
-    /// runs on the session's own queue, and every report comes before the request returns.
-    private let reports: DispatchQueue?
     private var task: URLSessionTask?
     private var continuation: CheckedContinuation<HTTPResponse, any Error>?
     private var body = Data()
@@ -255,7 +213,6 @@ private final class Exchange: @unchecked Sendable {
 
     init(progress: (@Sendable (UploadProgress) -> Void)?) {
         self.progress = progress
-        reports = progress == nil ? nil : DispatchQueue(label: "endpointgen.upload-progress")
     }
 
     /// Resumes `task`, or fails at once when the request was cancelled already (false).
@@ -282,9 +239,7 @@ private final class Exchange: @unchecked Sendable {
     }
 
     func sent(_ total: Int64, of expected: Int64) {
-        guard let progress, let reports else { return }
-        let report = UploadProgress(bytesSent: total, totalBytes: expected > 0 ? expected : nil)
-        reports.async { progress(report) }
+        progress?(UploadProgress(bytesSent: total, totalBytes: expected > 0 ? expected : nil))
     }
 
     func received(_ data: Data) {
@@ -317,11 +272,6 @@ private final class Exchange: @unchecked Sendable {
             defer { self.continuation = nil }
             return self.continuation
         }
-        guard let continuation else { return }
-        if let reports {
-            reports.async { continuation.resume(with: result) }
-        } else {
-            continuation.resume(with: result)
-        }
+        continuation?.resume(with: result)
     }
 }

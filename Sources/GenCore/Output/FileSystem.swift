@@ -7,6 +7,8 @@ import Foundation
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Android)
+import Android
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -28,6 +30,14 @@ enum FileSystem {
         let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
         let (descriptor, temporary) = try createTemporaryFile(in: folder, for: target)
         var failure = writeAll(contents, to: descriptor)
+        #if canImport(Darwin)
+        // As `Data.write(to:options: .atomic)` does on Apple platforms: a file replaced keeps its
+        // permissions (a generated file someone made read-only stays read-only).
+        var existing = stat()
+        if failure == 0, lstat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
+            _ = fchmod(descriptor, existing.st_mode & 0o7777)
+        }
+        #endif
         if close(descriptor) != 0 && failure == 0 && errno != EINTR {
             failure = errno
         }

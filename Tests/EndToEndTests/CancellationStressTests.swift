@@ -1,0 +1,68 @@
+import Foundation
+import GeneratedRuntime
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Cancelling a request at any moment, also just as its response completes, neither hangs the
+/// transport nor loses the request's outcome. (On Linux, cancelling a task waits for the
+/// session's work queue; a cancellation handler that did so while the response completed on
+/// that queue deadlocked the shared session.)
+@Suite(.enabled(if: HTTPBinServer.isAvailable, "set HTTPBIN_URL (scripts/test.sh starts httpbin)"))
+struct CancellationStressTests {
+    /// Counts finished requests, for the watchdog.
+    private final class Progress: @unchecked Sendable {
+        private let lock = NSLock()
+        private var finished = 0
+        func add() { lock.withLock { finished += 1 } }
+        var count: Int { lock.withLock { finished } }
+    }
+
+    @Test func cancellingAtRandomMomentsNeverHangs() async throws {
+        let request = URLRequest(url: try HTTPBinServer.url().appendingPathComponent("get"))
+        let transport = URLSessionTransport()
+        // How long a request takes here, so that cancellations fall before, during and after it.
+        let clock = ContinuousClock()
+        let started = clock.now
+        for _ in 0..<20 { _ = try await transport.send(request) }
+        let latency = (clock.now - started) / 20
+
+        let total = 1_500
+        let progress = Progress()
+        let work = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<total {
+                    if index >= 8 { await group.next() }
+                    group.addTask {
+                        let request = Task { try await transport.send(request) }
+                        try? await Task.sleep(for: latency * Double.random(in: 0.2...1.4))
+                        request.cancel()
+                        switch await request.result {
+                        case .success(let response):
+                            #expect(response.statusCode == 200)
+                        case .failure(let error):
+                            #expect(error is CancellationError || (error as? URLError)?.code == .cancelled, "\(error)")
+                        }
+                        progress.add()
+                    }
+                }
+            }
+        }
+        // A deadlock blocks the threads of the concurrency pool, this test's own included, so the
+        // watchdog runs on a dispatch queue, and stops the run when no request finishes for 10 s.
+        let watchdog = DispatchSource.makeTimerSource(queue: .global())
+        let last = Progress()
+        watchdog.schedule(deadline: .now() + 10, repeating: 10)
+        watchdog.setEventHandler {
+            let now = progress.count
+            if now < total && now == last.count {
+                fatalError("CancellationStressTests: no request finished for 10 s after \(now) of \(total): the transport hangs")
+            }
+            while last.count < now { last.add() }
+        }
+        watchdog.resume()
+        defer { watchdog.cancel() }
+        await work.value
+    }
+}
