@@ -160,16 +160,27 @@ class Bench:
         before()
         return run(command)
 
-    def measure_generation(self, command_and_before, runs):
-        command, before = command_and_before
-        seconds = statistics.median(timed(command, before) for _ in range(runs))
-        return seconds, self.generate(command_and_before)[1]
+    def measure_generation(self, ours, theirs, runs):
+        """Median wall seconds of each tool's generation, and its peak memory. The first run of each
+        (which also leaves the output to count) is untimed; then the two tools take turns, run for
+        run, so that drift of the machine weighs on both. Runs well under a second are noisy at
+        the scale of a millisecond, so short generations get more runs: as many as fit in about
+        ten seconds of the slower tool, up to 31."""
+        peaks = self.generate(ours)[1], self.generate(theirs)[1]
+        slowest = max(timed(*ours), timed(*theirs))
+        if not self.smoke:
+            runs = max(runs, min(31, int(10 / slowest)))
+        times = ([], [])
+        for _ in range(runs):
+            times[0].append(timed(*ours))
+            times[1].append(timed(*theirs))
+        return (statistics.median(times[0]), peaks[0], runs), (statistics.median(times[1]), peaks[1], runs)
 
     def generation(self, name, spec, document, runs):
         ours_out, theirs_out = os.path.join(self.work, f"{name}-eg"), os.path.join(self.work, f"{name}-oa")
-        ours = self.measure_generation(self.generate_ours(spec, ours_out), runs)
-        theirs = self.measure_generation(self.generate_theirs(document, theirs_out), runs)
-        self.row("generation", f"{name}: generation time", ours[0], theirs[0], "s")
+        ours, theirs = self.measure_generation(self.generate_ours(spec, ours_out), self.generate_theirs(document, theirs_out), runs)
+        self.row("generation", f"{name}: generation time", ours[0], theirs[0], "s",
+                 note=f"median of {ours[2]} runs each, the tools taking turns" if ours[2] > self.runs else "")
         self.row("generation", f"{name}: peak memory", ours[1] / 1024, theirs[1] / 1024, "MiB")
         (ours_lines, ours_bytes), (theirs_lines, theirs_bytes) = source_stats(ours_out), source_stats(theirs_out)
         self.row("output", f"{name}: generated lines", ours_lines, theirs_lines, "lines")
@@ -258,14 +269,24 @@ let package = Package(name: "ConsumerOpenAPI", platforms: [.macOS(.v13)],
         .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
     ], plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")])])
 ''')
-        results = {}
-        for name, folder, spec_file, edit in [
+        consumers = [
             ("endpointgen", ours, "petstore.endpointgen.json", ('"tag": "String?",', '"tag": "String?", "nickname": "String?",')),
             ("baseline", theirs, "openapi.yaml", ("        tag:\n          type: string\n",
                                                   "        tag:\n          type: string\n        nickname:\n          type: string\n")),
-        ]:
-            run(["swift", "package", "resolve"], cwd=folder)
-            cold = run(["swift", "build"], cwd=folder)
+        ]
+        # Clean builds, the two packages taking turns: each round removes the build folder and
+        # resolves again (untimed), then builds. The median of three rounds, since a single
+        # clean build of either package varies by several percent from one run to the next.
+        cold_runs = {name: [] for name, *_ in consumers}
+        for _ in range(1 if self.smoke else 3):
+            for name, folder, _, _ in consumers:
+                shutil.rmtree(os.path.join(folder, ".build"), ignore_errors=True)
+                run(["swift", "package", "resolve"], cwd=folder)
+                cold_runs[name].append(run(["swift", "build"], cwd=folder))
+        self.consumer_rounds = len(cold_runs["endpointgen"])
+        results = {}
+        for name, folder, spec_file, edit in consumers:
+            cold = (statistics.median(r[0] for r in cold_runs[name]), max(r[1] for r in cold_runs[name]))
             no_change = median_run(["swift", "build"], max(self.runs, 2), cwd=folder)
             path = os.path.join(folder, "Sources", "API", spec_file)
             with open(path) as f:
@@ -279,7 +300,8 @@ let package = Package(name: "ConsumerOpenAPI", platforms: [.macOS(.v13)],
             changed = median_run(["swift", "build"], max(self.runs, 2), cwd=folder, before=toggle)
             results[name] = (cold, no_change, changed)
         (ours_cold, ours_none, ours_changed), (theirs_cold, theirs_none, theirs_changed) = results["endpointgen"], results["baseline"]
-        self.row("consumer", "clean build of a package using the build plugin (debug)", ours_cold[0], theirs_cold[0], "s")
+        self.row("consumer", "clean build of a package using the build plugin (debug)", ours_cold[0], theirs_cold[0], "s",
+                 note=f"median of {self.consumer_rounds} clean builds each, the packages taking turns" if self.consumer_rounds > 1 else "")
         self.row("consumer", "  peak memory of that build", ours_cold[1] / 1024, theirs_cold[1] / 1024, "MiB")
         self.row("consumer", "no-change rebuild", ours_none[0], theirs_none[0], "s")
         self.row("consumer", "rebuild after a one-line spec change", ours_changed[0], theirs_changed[0], "s")
@@ -340,7 +362,7 @@ let package = Package(name: "ConsumerOpenAPI", platforms: [.macOS(.v13)],
                  f"Produced by `python3 Benchmarks/bench.py` on {time.strftime('%Y-%m-%d')}: {machine}; {swift}; "
                  f"{platform.platform()}. endpointgen at `{subprocess.run(['git', '-C', ROOT, 'rev-parse', '--short', 'HEAD'], capture_output=True, text=True).stdout.strip()}` "
                  "against apple/swift-openapi-generator 1.14.3 (swift-openapi-runtime 1.13.4, swift-openapi-urlsession 1.4.0). "
-                 f"Medians of {self.runs} runs unless noted; cold builds once each.", "",
+                 f"Medians of {self.runs} runs unless noted; the cold builds of the tools once each.", "",
                  "| section | measure | endpointgen | swift-openapi-generator | endpointgen is |", "|---|---|---|---|---|"]
         for section, measure, ours, theirs, ratio, note in self.rows:
             lines.append(f"| {section} | {measure}{' (' + note + ')' if note else ''} | {ours} | {theirs} | {ratio} |")

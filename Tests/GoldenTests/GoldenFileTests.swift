@@ -27,7 +27,7 @@ import Testing
         let specText = try String(contentsOf: specURL, encoding: .utf8)
         let expectedRoot = folder.appendingPathComponent("Expected")
         // As `endpointgen generate <spec> --output <case>/Expected` names it.
-        options.specReference = OutputDirectory(url: expectedRoot).reference(toSpecAt: specURL)
+        options.specReference = OutputDirectory(path: expectedRoot.path).reference(toSpecAt: specURL.path)
         let result = Generator.generate(specText: specText, specPath: specPath, options: options)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description).joined(separator: "\n"))")
         try #require(result.succeeded)
@@ -52,7 +52,7 @@ import Testing
         guard !problems.isEmpty else { return }
 
         if ProcessInfo.processInfo.environment["ENDPOINTGEN_RECORD_GOLDENS"] == "1" {
-            let directory = OutputDirectory(url: expectedRoot)
+            let directory = OutputDirectory(path: expectedRoot.path)
             var plan = directory.plan(result.files, specReferences: [options.specReference!])
             plan.removals = expected.keys.filter { produced[$0] == nil }.sorted()
             try directory.apply(plan)

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The `endpointgen` command: `generate`, `check`, `validate`. Lives in GenCore so that tests
 /// run it in-process; `main.swift` only forwards the arguments and exits with the status.
 public struct CommandLineTool {
@@ -16,16 +10,18 @@ public struct CommandLineTool {
         case usage = 64
     }
 
-    private let currentDirectory: URL
+    /// An absolute, standardized path.
+    private let currentDirectory: String
     private let standardOutput: (String) -> Void
     private let standardError: (String) -> Void
 
+    /// The tool run in the folder at the absolute path `currentDirectory`.
     public init(
-        currentDirectory: URL,
+        currentDirectory: String,
         standardOutput: @escaping (String) -> Void,
         standardError: @escaping (String) -> Void
     ) {
-        self.currentDirectory = currentDirectory.standardizedFileURL
+        self.currentDirectory = FilePath.standardized(currentDirectory)
         self.standardOutput = standardOutput
         self.standardError = standardError
     }
@@ -38,8 +34,10 @@ public struct CommandLineTool {
             let failure = FileSystem.writeAll(text, to: descriptor)
             if failure != 0 { fatalError("cannot write to file descriptor \(descriptor): errno \(failure)") }
         }
+        // Where getcwd(3) fails (the folder was removed), relative paths resolve against `/`
+        // and name files that do not exist, which the run then reports.
         return CommandLineTool(
-            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+            currentDirectory: FileSystem.currentDirectory() ?? "/",
             standardOutput: { write($0, to: FileSystem.standardOutput) },
             standardError: { write($0, to: FileSystem.standardError) }
         )
@@ -104,26 +102,25 @@ public struct CommandLineTool {
         }
 
         // Generate every spec first: nothing is written unless all of them are clean.
-        let output = invocation.output.map { OutputDirectory(url: URL(fileURLWithPath: $0, relativeTo: currentDirectory)) }
+        let output = invocation.output.map { OutputDirectory(path: FilePath.absolute($0, in: currentDirectory)) }
         var references: Set<String> = []
         var files: [GeneratedFile] = []
         var origins: [String: String] = [:]
         var failed = false
         for spec in invocation.specs {
-            let displayPath = invocation.absolutePaths
-                ? URL(fileURLWithPath: spec, relativeTo: currentDirectory).standardizedFileURL.path : displayPath(spec)
-            let url = URL(fileURLWithPath: spec, relativeTo: currentDirectory)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
+            let absolute = FilePath.absolute(spec, in: currentDirectory)
+            let displayPath = invocation.absolutePaths ? absolute : displayPath(spec)
+            guard let data = FileSystem.contents(atPath: absolute) else {
                 standardError("\(displayPath): error: cannot read the spec file\n")
                 failed = true
                 continue
             }
-            guard let text = String(data: data, encoding: .utf8) else {
+            guard let text = Self.utf8Text(data) else {
                 standardError("\(displayPath): error: the spec is not UTF-8 text\n")
                 failed = true
                 continue
             }
-            let reference = output?.reference(toSpecAt: url) ?? displayPath
+            let reference = output?.reference(toSpecAt: absolute) ?? displayPath
             references.insert(reference)
             let options = GeneratorOptions(layout: invocation.layout, accessLevel: invocation.access, specReference: reference)
             let result = Generator.generate(specText: text, specPath: displayPath, options: options)
@@ -157,7 +154,7 @@ public struct CommandLineTool {
     }
 
     private func generate(_ files: [GeneratedFile], from references: Set<String>, into output: String, quiet: Bool) -> ExitCode {
-        let directory = OutputDirectory(url: URL(fileURLWithPath: output, relativeTo: currentDirectory))
+        let directory = OutputDirectory(path: FilePath.absolute(output, in: currentDirectory))
         let plan = directory.plan(files, specReferences: references)
         if !plan.conflicts.isEmpty {
             for path in plan.conflicts {
@@ -167,12 +164,8 @@ public struct CommandLineTool {
         }
         do {
             try directory.apply(plan)
-        } catch let error as CocoaError {
-            let file = error.filePath ?? error.url?.path ?? output
-            standardError("\(file): error: cannot write the generated files (\(error.code.rawValue)): \(Self.describe(error))\n")
-            return .failure
         } catch {
-            standardError("\(output): error: cannot write the generated files: \(error)\n")
+            standardError("\(error.path): error: cannot write the generated files: \(error.reason)\n")
             return .failure
         }
         if !quiet {
@@ -182,7 +175,7 @@ public struct CommandLineTool {
     }
 
     private func check(_ files: [GeneratedFile], from references: Set<String>, against output: String, quiet: Bool) -> ExitCode {
-        let directory = OutputDirectory(url: URL(fileURLWithPath: output, relativeTo: currentDirectory))
+        let directory = OutputDirectory(path: FilePath.absolute(output, in: currentDirectory))
         let plan = directory.plan(files, specReferences: references)
         let missing = plan.writes.filter { plan.previous[$0.path] == nil }.map(\.path)
         let changed = plan.writes.filter { plan.previous[$0.path] != nil }.map(\.path) + plan.conflicts
@@ -195,13 +188,11 @@ public struct CommandLineTool {
         let shown = output.hasPrefix("/") ? String(output.dropFirst()) : output
         for file in files where changed.contains(file.path) || missing.contains(file.path) {
             let old = plan.previous[file.path]
-                ?? (FileManager.default.contents(atPath: directory.url.appendingPathComponent(file.path, isDirectory: false).path)
-                        .map { String(decoding: $0, as: UTF8.self) } ?? "")
+                ?? (FileSystem.contents(atPath: directory.location(of: file.path)).map { String(decoding: $0, as: UTF8.self) } ?? "")
             report += UnifiedDiff.diff(old: old, new: file.contents, oldName: "a/\(shown)/\(file.path)", newName: "b/\(shown)/\(file.path)")
         }
         for path in plan.removals {
-            let old = FileManager.default.contents(atPath: directory.url.appendingPathComponent(path, isDirectory: false).path)
-                .map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let old = FileSystem.contents(atPath: directory.location(of: path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             report += UnifiedDiff.diff(old: old, new: "", oldName: "a/\(shown)/\(path)", newName: "/dev/null")
         }
         standardOutput(report)
@@ -296,58 +287,16 @@ public struct CommandLineTool {
     /// The spec's path as diagnostics show it: relative to the current directory when the spec
     /// lies below it, as compilers name files.
     func displayPath(_ spec: String) -> String {
-        let absolute = URL(fileURLWithPath: spec, relativeTo: currentDirectory).standardizedFileURL.path
-        let base = currentDirectory.path.hasSuffix("/") ? currentDirectory.path : currentDirectory.path + "/"
-        return absolute.hasPrefix(base) ? String(absolute.dropFirst(base.count)) : spec
+        FilePath.relative(FilePath.absolute(spec, in: currentDirectory), below: currentDirectory) ?? spec
     }
 
-    /// `error.localizedDescription`. FoundationEssentials has none, so there it is worded as
-    /// swift-corelibs-foundation words it (the reason from the error or its table of Cocoa reasons).
-    static func describe(_ error: CocoaError) -> String {
-        #if canImport(FoundationEssentials)
-        if let description = error.userInfo["NSLocalizedDescription"] as? String { return description }
-        let reason = error.userInfo["NSLocalizedFailureReason"] as? String ?? cocoaReasons[error.code.rawValue]
-        return "The operation could not be completed. " + (reason ?? "(NSCocoaErrorDomain error \(error.code.rawValue).)")
-        #else
-        return error.localizedDescription
-        #endif
+    /// The text of a spec file: strict UTF-8, without the byte order mark an editor may have
+    /// put first (as `String(data:encoding: .utf8)` reads it); nil when it is not UTF-8.
+    static func utf8Text(_ bytes: [UInt8]) -> String? {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+        let text = String(decoding: body, as: UTF8.self)
+        // Decoding replaces each invalid sequence with U+FFFD, so the bytes change exactly when
+        // the input was not UTF-8.
+        return text.utf8.elementsEqual(body) ? text : nil
     }
-
-    #if canImport(FoundationEssentials)
-    /// swift-corelibs-foundation's failure reasons for `NSCocoaErrorDomain` codes.
-    private static let cocoaReasons: [Int: String] = [
-        4: "The file doesn’t exist.",
-        255: "The file couldn’t be locked.",
-        257: "You don’t have permission.",
-        258: "The file name is invalid.",
-        259: "The file isn’t in the correct format.",
-        260: "The file doesn’t exist.",
-        261: "The specified text encoding isn’t applicable.",
-        262: "The specified URL type isn’t supported.",
-        263: "The item is too large.",
-        264: "The text encoding of the contents couldn’t be determined.",
-        513: "You don’t have permission.",
-        514: "The file name is invalid.",
-        516: "A file with the same name already exists.",
-        517: "The specified text encoding isn’t applicable.",
-        518: "The specified URL type isn’t supported.",
-        640: "There isn’t enough space.",
-        642: "The volume is read only.",
-        1024: "The value is invalid.",
-        2048: "The value is invalid.",
-        3072: "The operation was cancelled.",
-        3328: "The requested operation is not supported.",
-        3840: "The data is not in the correct format.",
-        3841: "The data is in a format that this application doesn’t understand.",
-        3842: "An error occurred in the source of the data.",
-        3851: "An error occurred in the destination for the data.",
-        3852: "An error occurred in the content of the data.",
-        4353: "The file is not available on iCloud yet.",
-        4354: "There isn’t enough space in your account.",
-        4355: "The iCloud servers might be unreachable or your settings might be incorrect.",
-        4864: "The data isn’t in the correct format.",
-        4865: "The data is missing.",
-        4866: "The data isn’t in the correct format.",
-    ]
-    #endif
 }

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,31 +8,83 @@ import Android
 import Darwin
 #endif
 
-/// The few file operations the output needs, on the C library: an atomic write that does not
-/// wait for the disk, reading the start of a file, and listing a folder tree.
+/// A file operation that failed: the path it was given and the C library's `errno`.
+public struct FileSystemError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var code: Int32
+
+    public init(path: String, code: Int32) {
+        self.path = path
+        self.code = code
+    }
+
+    /// The C library's wording of the error, as `strerror(3)` gives it ("Permission denied").
+    public var reason: String {
+        guard let message = strerror(code) else { return "error \(code)" }
+        return String(cString: message)
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// The file operations the generator needs, on the C library alone: reading a file, an atomic
+/// write that does not wait for the disk, creating and removing folders, and listing a folder
+/// tree. GenCore does not link Foundation: loading it cost the command line tool more than
+/// generating a small spec does.
 enum FileSystem {
     static let standardOutput = STDOUT_FILENO
     static let standardError = STDERR_FILENO
 
-    /// Writes `contents` to `target` so that readers see the old file or the whole new one,
-    /// never part of one: the bytes go to a temporary file in the same folder, which rename(2)
-    /// then puts in place. Unlike `Data.write(to:options: .atomic)` it does not fsync: generated
-    /// sources can be generated again, and three fsyncs cost more than the rest of a small run.
-    /// Errors are the `CocoaError`s that `Data.write(to:options: .atomic)` throws for the same
-    /// failure (same code, `filePath` the target's path), and the temporary file is removed.
-    static func writeAtomically(_ contents: String, to target: URL) throws {
-        let path = target.path
+    /// The process's current directory, as getcwd(3) gives it; nil when it has been removed.
+    static func currentDirectory() -> String? {
+        var size = 1024
+        while size <= 1 << 20 {
+            var buffer = [CChar](repeating: 0, count: size)
+            if getcwd(&buffer, size) != nil {
+                return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
+            guard errno == ERANGE else { return nil }
+            size *= 2
+        }
+        return nil
+    }
+
+    /// The whole contents of the file at `path`; nil when it cannot be opened or read (a
+    /// missing file, a folder).
+    static func contents(atPath path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        var capacity = 16_384
+        if fstat(descriptor, &status) == 0, status.st_size > 0 { capacity = Int(status.st_size) + 1 }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: capacity)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if got == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<got])
+        }
+    }
+
+    /// Writes `contents` to the file at `path` so that readers see the old file or the whole
+    /// new one, never part of one: the bytes go to a temporary file in the same folder, which
+    /// rename(2) then puts in place. It does not fsync: generated sources can be generated
+    /// again, and three fsyncs cost more than the rest of a small run. A file replaced keeps
+    /// its permissions (a generated file someone made read-only stays read-only); a new file
+    /// gets 0666 less the umask. On failure the temporary file is removed.
+    static func writeAtomically(_ contents: String, toPath path: String) throws(FileSystemError) {
         let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
-        let (descriptor, temporary) = try createTemporaryFile(in: folder, for: target)
+        let (descriptor, temporary) = try createTemporaryFile(in: folder, for: path)
         var failure = writeAll(contents, to: descriptor)
-        #if canImport(Darwin)
-        // As `Data.write(to:options: .atomic)` does on Apple platforms: a file replaced keeps its
-        // permissions (a generated file someone made read-only stays read-only).
         var existing = stat()
         if failure == 0, lstat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG {
             _ = fchmod(descriptor, existing.st_mode & 0o7777)
         }
-        #endif
         if close(descriptor) != 0 && failure == 0 && errno != EINTR {
             failure = errno
         }
@@ -46,7 +93,7 @@ enum FileSystem {
         }
         if failure != 0 {
             unlink(temporary)
-            throw writeError(errno: failure, target: target)
+            throw FileSystemError(path: path, code: failure)
         }
     }
 
@@ -70,38 +117,46 @@ enum FileSystem {
     }
 
     /// Creates a new, empty file with a unique name in `folder`, as open(2) with mode 0666 and
-    /// the umask, like the temporary file of an atomic `Data.write`.
-    private static func createTemporaryFile(in folder: String, for target: URL) throws -> (Int32, String) {
+    /// the umask.
+    private static func createTemporaryFile(in folder: String, for target: String) throws(FileSystemError) -> (Int32, String) {
         let process = String(getpid(), radix: 16, uppercase: true)
         for _ in 0..<16 {
             let unique = String(UInt64.random(in: 0...UInt64.max), radix: 36)
             let candidate = "\(folder).endpointgen-\(process)-\(unique).tmp"
             let descriptor = open(candidate, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o666)
             if descriptor >= 0 { return (descriptor, candidate) }
-            if errno != EEXIST { throw writeError(errno: errno, target: target, variant: "Folder") }
+            if errno != EEXIST { throw FileSystemError(path: target, code: errno) }
         }
-        throw CocoaError(.fileWriteUnknown)
+        throw FileSystemError(path: target, code: EEXIST)
     }
 
-    /// The error `Data.write(to:)` reports for `errno`: FoundationEssentials' mapping of a write
-    /// errno to a `CocoaError.Code`, with the path, URL and underlying `POSIXError`.
-    private static func writeError(errno code: Int32, target: URL, variant: String? = nil) -> CocoaError {
-        let cocoaCode: CocoaError.Code
-        switch code {
-        case ENOENT: cocoaCode = .fileNoSuchFile
-        case EPERM, EACCES: cocoaCode = .fileWriteNoPermission
-        case ENAMETOOLONG: cocoaCode = .fileWriteInvalidFileName
-        case EDQUOT, ENOSPC: cocoaCode = .fileWriteOutOfSpace
-        case EROFS: cocoaCode = .fileWriteVolumeReadOnly
-        case EEXIST: cocoaCode = .fileWriteFileExists
-        default: cocoaCode = .fileWriteUnknown
+    /// Creates the folder at `path` and any missing folder above it, as `mkdir -p` does.
+    static func createFolders(atPath path: String) throws(FileSystemError) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw FileSystemError(path: path, code: ENOTDIR) }
+            return
         }
-        var userInfo: [String: Any] = ["NSFilePath": target.path, "NSURL": target]
-        if code != EOPNOTSUPP, let posix = POSIXErrorCode(rawValue: code) {
-            userInfo["NSUnderlyingError"] = POSIXError(posix)
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try createFolders(atPath: String(path[..<slash]))
         }
-        if let variant { userInfo["NSUserStringVariant"] = [variant] }
-        return CocoaError(cocoaCode, userInfo: userInfo)
+        if mkdir(path, 0o777) != 0 {
+            let failure = errno
+            // Made meanwhile by someone else: fine if it is a folder.
+            guard failure == EEXIST, stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+                throw FileSystemError(path: path, code: failure)
+            }
+        }
+    }
+
+    /// Removes the file (or symbolic link) at `path`.
+    static func removeFile(atPath path: String) throws(FileSystemError) {
+        if unlink(path) != 0 { throw FileSystemError(path: path, code: errno) }
+    }
+
+    /// Removes the folder at `path` if it is empty; whether it did.
+    static func removeFolderIfEmpty(atPath path: String) -> Bool {
+        rmdir(path) == 0
     }
 
     /// Up to `count` bytes from the start of the file at `path`; nil when it cannot be opened or
@@ -125,12 +180,11 @@ enum FileSystem {
         return buffer
     }
 
-    #if canImport(FoundationEssentials)
-    /// The paths of everything but folders below the folder at `root`, as
-    /// `FileManager.enumerator(at:includingPropertiesForKeys:)` lists them in swift-corelibs-foundation
-    /// (fts with FTS_PHYSICAL | FTS_XDEV): symbolic links are listed and not followed, hidden
-    /// entries are listed, folders on other devices and folders that cannot be read are skipped,
-    /// and a `root` that is not itself a folder (a symbolic link to one included) lists nothing.
+    /// The paths of everything but folders below the folder at `root`, as Foundation's
+    /// `FileManager.enumerator(at:includingPropertiesForKeys:)` lists them (fts with
+    /// FTS_PHYSICAL | FTS_XDEV): symbolic links are listed and not followed, hidden entries are
+    /// listed, folders on other devices and folders that cannot be read are skipped, and a
+    /// `root` that is not itself a folder (a symbolic link to one included) lists nothing.
     static func nonFolderEntries(under root: String) -> [String] {
         var status = stat()
         guard lstat(root, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return [] }
@@ -144,7 +198,7 @@ enum FileSystem {
             while let entry = readdir(stream) {
                 let type = entry.pointee.d_type
                 let characters = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
-                let name = FileManager.default.string(withFileSystemRepresentation: characters, length: strlen(characters))
+                let name = String(cString: characters)
                 if name == "." || name == ".." { continue }
                 let path = prefix + name
                 var isFolder = Int32(type) == Int32(DT_DIR)
@@ -163,5 +217,45 @@ enum FileSystem {
         }
         return entries
     }
-    #endif
+}
+
+/// File paths as text, the way the command line and the output directory use them: absolute,
+/// with `.` and `..` and repeated slashes resolved by their text alone (symbolic links are not
+/// followed), as `URL(fileURLWithPath:relativeTo:).standardizedFileURL.path` does.
+enum FilePath {
+    /// `path` made absolute against the folder `directory` (an absolute path) and standardized.
+    static func absolute(_ path: String, in directory: String) -> String {
+        standardized(path.hasPrefix("/") ? path : directory + "/" + path)
+    }
+
+    /// The absolute `path` with `.`, `..` and empty components resolved: `/a/./b/../c/` is `/a/c`.
+    static func standardized(_ path: String) -> String {
+        "/" + components(path).joined(separator: "/")
+    }
+
+    /// The names along the absolute `path` after standardizing it; empty for `/`.
+    static func components(_ path: String) -> [String] {
+        var result: [String] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": _ = result.popLast()
+            default: result.append(String(part))
+            }
+        }
+        return result
+    }
+
+    /// The folder that holds `path` (an absolute, standardized path); `/` for `/`.
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// `path` relative to the folder `base` when it lies below it (both absolute and
+    /// standardized); nil otherwise.
+    static func relative(_ path: String, below base: String) -> String? {
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+    }
 }

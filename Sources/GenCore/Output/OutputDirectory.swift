@@ -1,18 +1,14 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// The output directory of one `generate` or `check` run. A Swift file below it is stale when
 /// its header names one of the run's specs and the run no longer produces it; files generated
 /// from other specs (another output folder nested inside this one, say) are left alone. A file
 /// without the header is never overwritten or removed.
 public struct OutputDirectory: Sendable {
-    public let url: URL
+    /// The folder's absolute, standardized path.
+    public let path: String
 
-    public init(url: URL) {
-        self.url = url.standardizedFileURL
+    /// The output folder at the absolute `path`.
+    public init(path: String) {
+        self.path = FilePath.standardized(path)
     }
 
     /// What a run would change on disk.
@@ -33,9 +29,7 @@ public struct OutputDirectory: Sendable {
         var plan = Plan()
         let produced = Set(files.map(\.path))
         for file in files {
-            // `isDirectory: false` spares a stat(2) per file; the URL's `path` is the same either way.
-            let target = url.appendingPathComponent(file.path, isDirectory: false)
-            guard let data = FileManager.default.contents(atPath: target.path) else {
+            guard let data = FileSystem.contents(atPath: location(of: file.path)) else {
                 plan.writes.append(file)
                 continue
             }
@@ -56,35 +50,37 @@ public struct OutputDirectory: Sendable {
     /// Removes and writes what `plan` says; creates folders as needed and removes folders that
     /// removals left empty. Removals come first: on a file system that ignores case, renaming
     /// `Userprofile` to `UserProfile` must not remove the file just written.
-    public func apply(_ plan: Plan) throws {
-        let fileManager = FileManager.default
-        for path in plan.removals {
-            let target = url.appendingPathComponent(path, isDirectory: false)
-            try fileManager.removeItem(at: target)
-            var folder = target.deletingLastPathComponent().standardizedFileURL
-            while folder.path.count > url.path.count,
-                  let contents = try? fileManager.contentsOfDirectory(atPath: folder.path), contents.isEmpty {
-                try fileManager.removeItem(at: folder)
-                folder = folder.deletingLastPathComponent().standardizedFileURL
+    public func apply(_ plan: Plan) throws(FileSystemError) {
+        for relative in plan.removals {
+            let target = location(of: relative)
+            try FileSystem.removeFile(atPath: target)
+            var folder = FilePath.parent(of: target)
+            while folder.count > path.count, FileSystem.removeFolderIfEmpty(atPath: folder) {
+                folder = FilePath.parent(of: folder)
             }
         }
         var folders: Set<String> = []
         for file in plan.writes {
-            let target = url.appendingPathComponent(file.path, isDirectory: false)
-            let folder = target.deletingLastPathComponent()
-            if folders.insert(folder.path).inserted {
-                try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+            let target = location(of: file.path)
+            let folder = FilePath.parent(of: target)
+            if folders.insert(folder).inserted {
+                try FileSystem.createFolders(atPath: folder)
             }
             // Atomic (a reader sees the old file or the new one) but without fsync: see FileSystem.
-            try FileSystem.writeAtomically(file.contents, to: target)
+            try FileSystem.writeAtomically(file.contents, toPath: target)
         }
+    }
+
+    /// The absolute path of the file at `relativePath` below the directory.
+    public func location(of relativePath: String) -> String {
+        FilePath.standardized(path + "/" + relativePath)
     }
 
     /// How generated headers name the spec at `spec`: its path relative to this directory, so
     /// the bytes do not depend on the current directory or where the repository lies.
-    public func reference(toSpecAt spec: URL) -> String {
-        let from = url.standardizedFileURL.pathComponents
-        let to = spec.standardizedFileURL.pathComponents
+    public func reference(toSpecAt spec: String) -> String {
+        let from = FilePath.components(path)
+        let to = FilePath.components(spec)
         var common = 0
         while common < min(from.count, to.count), from[common] == to[common] { common += 1 }
         let ups = Array(repeating: "..", count: from.count - common)
@@ -95,28 +91,14 @@ public struct OutputDirectory: Sendable {
     /// `specReferences`, sorted, because the file system's order is not stable.
     public func generatedFiles(from specReferences: Set<String>) -> [String] {
         var paths: [String] = []
-        let base = url.path.hasSuffix("/") ? url.path : url.path + "/"
-        for file in filesBelow() where file.pathExtension == "swift" {
-            guard let head = FileSystem.prefix(ofFileAtPath: file.path, count: 4096),
+        for file in FileSystem.nonFolderEntries(under: path) where file.hasSuffix(".swift") && !file.hasSuffix("/.swift") {
+            guard let head = FileSystem.prefix(ofFileAtPath: file, count: 4096),
                   let firstLine = String(decoding: head, as: UTF8.self).split(separator: "\n", maxSplits: 1).first,
-                  let reference = FileHeader.specReference(inFirstLine: firstLine), specReferences.contains(reference)
+                  let reference = FileHeader.specReference(inFirstLine: firstLine), specReferences.contains(reference),
+                  let relative = FilePath.relative(FilePath.standardized(file), below: path)
             else { continue }
-            let path = file.standardizedFileURL.path
-            if path.hasPrefix(base) { paths.append(String(path.dropFirst(base.count))) }
+            paths.append(relative)
         }
         return paths.sorted()
-    }
-
-    /// Everything below the directory that is not a folder (symbolic links are not followed).
-    private func filesBelow() -> [URL] {
-        #if canImport(FoundationEssentials)
-        // FoundationEssentials has no directory enumerator; this lists what Foundation's does.
-        return FileSystem.nonFolderEntries(under: url.path).map { URL(fileURLWithPath: $0, isDirectory: false) }
-        #else
-        guard let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey]) else {
-            return []
-        }
-        return enumerator.compactMap { $0 as? URL }
-        #endif
     }
 }

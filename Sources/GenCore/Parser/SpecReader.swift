@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Reads a parsed JSON tree into a ``SpecDocument``, checking the shape of every construct:
 /// unknown keys (with a did-you-mean), wrong kinds of value, missing required keys. It reports
 /// every problem it finds and goes on reading, so that one run shows them all.

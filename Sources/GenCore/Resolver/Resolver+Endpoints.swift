@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Resources and their endpoints: names, path templates, parameters, bodies and responses.
 extension Resolver {
     mutating func resolveResource(_ resource: SpecDocument.Resource) -> ResolvedAPI.Service? {

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Auth schemes, per-resource servers, envelopes, error bodies and pagination.
 extension Resolver {
     static let authKinds = ["bearer", "basic", "apiKey", "custom"]

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Models: struct properties (names, keys, types, defaults, strategies), open enums, and
 /// the properties that must be stored out of line.
 extension Resolver {

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Type expressions resolved against builtins and the spec's models.
 extension Resolver {
     /// Resolves a type expression, reporting a parse error or an unknown name at its column.

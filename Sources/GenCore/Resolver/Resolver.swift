@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Validates a ``SpecDocument`` and resolves it into a ``ResolvedAPI``: references checked,
 /// types resolved, every Swift name decided once. Reports every problem, not just the first.
 struct Resolver {
@@ -134,28 +128,105 @@ struct Resolver {
         }
     }
 
+    /// Whether `text` is an absolute `http` or `https` URL without query or fragment, with a
+    /// host, a valid port if any, and only the characters RFC 3986 allows where it allows them.
+    /// Checked here by the RFC's grammar, more strictly than Foundation's `URL(string:)` (a test
+    /// compares the two), so the generated `URL(string:)!` parses on every platform.
     static func isValidServerURL(_ text: String) -> Bool {
-        guard isPortableURL(text), let parsed = URL(string: text), let scheme = parsed.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = parsed.host, !host.isEmpty, parsed.query == nil,
-              parsed.fragment == nil, parsed.port.map({ (1...65535).contains($0) }) ?? true
-        else { return false }
-        return true
+        guard isPortableURL(text) else { return false }
+        let bytes = Array(text.utf8)
+        let scheme = bytes.prefix { $0 != UInt8(ascii: ":") }.map { $0 | 0x20 }  // ASCII lowercase
+        guard scheme == Array("http".utf8) || scheme == Array("https".utf8),
+              bytes.dropFirst(scheme.count).starts(with: "://".utf8) else { return false }
+        let rest = bytes.dropFirst(scheme.count + 3)
+        guard !rest.contains(UInt8(ascii: "?")), !rest.contains(UInt8(ascii: "#")) else { return false }
+        let authority = rest.prefix { $0 != UInt8(ascii: "/") }
+        // The path: segments of pchar, where brackets are not allowed.
+        guard !rest[authority.endIndex...].contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else { return false }
+        // userinfo: unreserved, percent-encoded, sub-delims and ':'.
+        var hostAndPort = authority
+        if let at = authority.firstIndex(of: UInt8(ascii: "@")) {
+            guard !authority[..<at].contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else { return false }
+            hostAndPort = authority[(at + 1)...]
+        }
+        guard !hostAndPort.contains(UInt8(ascii: "@")) else { return false }
+        let port: ArraySlice<UInt8>
+        if hostAndPort.first == UInt8(ascii: "[") {
+            guard let close = hostAndPort.firstIndex(of: UInt8(ascii: "]")),
+                  isIPv6Address(hostAndPort[(hostAndPort.startIndex + 1)..<close]) else { return false }
+            let after = hostAndPort[(close + 1)...]
+            guard after.isEmpty || after.first == UInt8(ascii: ":") else { return false }
+            port = after.dropFirst()
+        } else {
+            // reg-name: unreserved, percent-encoded and sub-delims; not empty.
+            let host = hostAndPort.prefix { $0 != UInt8(ascii: ":") }
+            guard !host.isEmpty, !host.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else { return false }
+            port = hostAndPort[host.endIndex...].dropFirst()
+        }
+        // An empty port is allowed (RFC 3986: `port = *DIGIT`) and means the scheme's own.
+        var value = 0
+        for digit in port {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return false }
+            value = value * 10 + Int(digit - UInt8(ascii: "0"))
+            guard value <= 65535 else { return false }
+        }
+        return port.isEmpty || value > 0
     }
 
-    /// Whether `text` is only white space: `text.trimmingCharacters(in: .whitespaces).isEmpty`.
+    /// Whether `text` is an IPv6 address as RFC 3986's `IPv6address` has it: eight groups of one
+    /// to four hex digits, or fewer with one `::`, the last two optionally an IPv4 address.
+    static func isIPv6Address(_ text: ArraySlice<UInt8>) -> Bool {
+        let parts = text.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+        // Every address has at least two colons (`::` is the shortest).
+        guard parts.count >= 3 else { return false }
+        var groups = 0
+        var compressed = false
+        for (index, part) in parts.enumerated() {
+            if part.isEmpty {
+                // Empty parts come only from `::`: at the start (two), at the end (two) or inside (one).
+                let atStart = index == 0 && parts[1].isEmpty
+                let secondAtStart = index == 1 && parts[0].isEmpty
+                let atEnd = index == parts.count - 1 && parts[index - 1].isEmpty
+                let secondAtEnd = index == parts.count - 2 && parts[parts.count - 1].isEmpty
+                if atStart || atEnd { continue }
+                if secondAtStart || secondAtEnd || (index > 0 && index < parts.count - 1) {
+                    guard !compressed else { return false }
+                    compressed = true
+                    continue
+                }
+                return false
+            }
+            if index == parts.count - 1, part.contains(UInt8(ascii: ".")) {
+                guard isIPv4Address(part) else { return false }
+                groups += 2
+                continue
+            }
+            guard part.count <= 4, part.allSatisfy({ Unicode.Scalar($0).properties.isASCIIHexDigit }) else { return false }
+            groups += 1
+        }
+        return compressed ? groups <= 7 : groups == 8
+    }
+
+    /// Whether `text` is a dotted IPv4 address: four decimal numbers 0–255 without leading zeros.
+    static func isIPv4Address(_ text: ArraySlice<UInt8>) -> Bool {
+        let parts = text.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { part in
+            guard (1...3).contains(part.count), part.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                  part.count == 1 || part.first != UInt8(ascii: "0") else { return false }
+            return part.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } <= 255
+        }
+    }
+
+    /// Whether `text` is only white space: `text.trimmingCharacters(in: .whitespaces).isEmpty`,
+    /// with the scalars of Foundation's `CharacterSet.whitespaces` (tab, space, and the Zs
+    /// category as Foundation has it, which keeps U+200B and not U+180E).
     static func isBlank(_ text: String) -> Bool {
-        #if canImport(FoundationEssentials)
-        // FoundationEssentials has no CharacterSet: these are the scalars of swift-corelibs-foundation's
-        // CharacterSet.whitespaces (tab, space, and its Zs set, which keeps U+200B and not U+180E).
-        return text.unicodeScalars.allSatisfy {
+        text.unicodeScalars.allSatisfy {
             switch $0.value {
             case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: true
             default: false
             }
         }
-        #else
-        return text.trimmingCharacters(in: .whitespaces).isEmpty
-        #endif
     }
 
     /// ASCII only, with the characters RFC 3986 allows and `%` only before two hex digits.

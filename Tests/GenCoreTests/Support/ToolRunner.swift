@@ -19,7 +19,7 @@ func runTool(_ arguments: [String], in directory: URL) -> ToolRun {
     let output = Capture()
     let error = Capture()
     let tool = CommandLineTool(
-        currentDirectory: directory,
+        currentDirectory: directory.path,
         standardOutput: { output.text += $0 },
         standardError: { error.text += $0 })
     let status = tool.run(arguments)
