@@ -32,6 +32,29 @@ import Testing
         #expect(run.standardOutput == "\(expected.count) written, 0 unchanged, 0 removed in Out\n")
     }
 
+    /// Where the process cannot name its current directory (it was removed), a relative path
+    /// would name a file that is not there, or one below `/`: the tool says so and touches nothing.
+    @Test func withoutACurrentDirectoryOnlyAbsolutePathsAreTaken() throws {
+        let folder = try workspace()
+        var errors = ""
+        let tool = CommandLineTool(knownDirectory: nil, standardOutput: { _ in }, standardError: { errors += $0 })
+        #expect(tool.run(["generate", folder.file("Specs/shop.json").path, "--output", "Out"]) == .failure)
+        #expect(errors == "endpointgen: error: cannot find the current directory (was it removed?), so 'Out' names no file; give absolute paths\n")
+        #expect(folder.allFiles(under: "Out").isEmpty)
+        #expect(tool.run(["generate", folder.file("Specs/shop.json").path, "--output", folder.file("Out").path, "-q"]) == .success)
+        #expect(!folder.allFiles(under: "Out").isEmpty)
+    }
+
+    @Test func aWriteThatFailsNamesTheFileAndTheReason() throws {
+        let folder = try workspace()
+        // A file where the Models folder belongs.
+        try folder.write("Out/Models", "not a folder")
+        let run = runTool(["generate", "Specs/shop.json", "--output", "Out"], in: folder.url)
+        #expect(run.status == .failure)
+        #expect(run.standardError == "\(folder.file("Out/Models").standardizedFileURL.path): error: cannot write the generated files: Not a directory\n")
+        #expect(folder.read("Out/Models") == "not a folder")
+    }
+
     @Test func secondRunWritesNothing() throws {
         let folder = try workspace()
         #expect(runTool(["generate", "Specs/shop.json", "-o", "Out"], in: folder.url).status == .success)

@@ -10,8 +10,8 @@ public struct CommandLineTool {
         case usage = 64
     }
 
-    /// An absolute, standardized path.
-    private let currentDirectory: String
+    /// An absolute, standardized path; nil when the process cannot tell its current directory.
+    private let currentDirectory: String?
     private let standardOutput: (String) -> Void
     private let standardError: (String) -> Void
 
@@ -21,7 +21,14 @@ public struct CommandLineTool {
         standardOutput: @escaping (String) -> Void,
         standardError: @escaping (String) -> Void
     ) {
-        self.currentDirectory = FilePath.standardized(currentDirectory)
+        precondition(currentDirectory.hasPrefix("/"), "the current directory must be an absolute path")
+        self.init(knownDirectory: currentDirectory, standardOutput: standardOutput, standardError: standardError)
+    }
+
+    /// The tool run in the folder at `knownDirectory`, or where nil in a folder it cannot name
+    /// (removed, or named in bytes that are not UTF-8): then it accepts only absolute paths.
+    init(knownDirectory: String?, standardOutput: @escaping (String) -> Void, standardError: @escaping (String) -> Void) {
+        self.currentDirectory = knownDirectory.map(FilePath.standardized)
         self.standardOutput = standardOutput
         self.standardError = standardError
     }
@@ -34,10 +41,8 @@ public struct CommandLineTool {
             let failure = FileSystem.writeAll(text, to: descriptor)
             if failure != 0 { fatalError("cannot write to file descriptor \(descriptor): errno \(failure)") }
         }
-        // Where getcwd(3) fails (the folder was removed), relative paths resolve against `/`
-        // and name files that do not exist, which the run then reports.
         return CommandLineTool(
-            currentDirectory: FileSystem.currentDirectory() ?? "/",
+            knownDirectory: FileSystem.currentDirectory(),
             standardOutput: { write($0, to: FileSystem.standardOutput) },
             standardError: { write($0, to: FileSystem.standardError) }
         )
@@ -101,14 +106,19 @@ public struct CommandLineTool {
             return .usage
         }
 
+        if currentDirectory == nil, let relative = (invocation.specs + [invocation.output].compactMap { $0 }).first(where: { !FilePath.isAbsolute($0) }) {
+            standardError("endpointgen: error: cannot find the current directory (was it removed?), so '\(relative)' names no file; give absolute paths\n")
+            return .failure
+        }
+
         // Generate every spec first: nothing is written unless all of them are clean.
-        let output = invocation.output.map { OutputDirectory(path: FilePath.absolute($0, in: currentDirectory)) }
+        let output = invocation.output.map { OutputDirectory(path: FilePath.absolute($0, in: workingDirectory)) }
         var references: Set<String> = []
         var files: [GeneratedFile] = []
         var origins: [String: String] = [:]
         var failed = false
         for spec in invocation.specs {
-            let absolute = FilePath.absolute(spec, in: currentDirectory)
+            let absolute = FilePath.absolute(spec, in: workingDirectory)
             let displayPath = invocation.absolutePaths ? absolute : displayPath(spec)
             guard let data = FileSystem.contents(atPath: absolute) else {
                 standardError("\(displayPath): error: cannot read the spec file\n")
@@ -154,7 +164,7 @@ public struct CommandLineTool {
     }
 
     private func generate(_ files: [GeneratedFile], from references: Set<String>, into output: String, quiet: Bool) -> ExitCode {
-        let directory = OutputDirectory(path: FilePath.absolute(output, in: currentDirectory))
+        let directory = OutputDirectory(path: FilePath.absolute(output, in: workingDirectory))
         let plan = directory.plan(files, specReferences: references)
         if !plan.conflicts.isEmpty {
             for path in plan.conflicts {
@@ -175,7 +185,7 @@ public struct CommandLineTool {
     }
 
     private func check(_ files: [GeneratedFile], from references: Set<String>, against output: String, quiet: Bool) -> ExitCode {
-        let directory = OutputDirectory(path: FilePath.absolute(output, in: currentDirectory))
+        let directory = OutputDirectory(path: FilePath.absolute(output, in: workingDirectory))
         let plan = directory.plan(files, specReferences: references)
         let missing = plan.writes.filter { plan.previous[$0.path] == nil }.map(\.path)
         let changed = plan.writes.filter { plan.previous[$0.path] != nil }.map(\.path) + plan.conflicts
@@ -287,16 +297,17 @@ public struct CommandLineTool {
     /// The spec's path as diagnostics show it: relative to the current directory when the spec
     /// lies below it, as compilers name files.
     func displayPath(_ spec: String) -> String {
-        FilePath.relative(FilePath.absolute(spec, in: currentDirectory), below: currentDirectory) ?? spec
+        guard let currentDirectory else { return spec }
+        return FilePath.relative(FilePath.absolute(spec, in: currentDirectory), below: currentDirectory) ?? spec
     }
+
+    /// What relative paths resolve against. Without a current directory every path is absolute
+    /// (`run` refuses others), so the fallback is never used to resolve one.
+    private var workingDirectory: String { currentDirectory ?? "/" }
 
     /// The text of a spec file: strict UTF-8, without the byte order mark an editor may have
     /// put first (as `String(data:encoding: .utf8)` reads it); nil when it is not UTF-8.
     static func utf8Text(_ bytes: [UInt8]) -> String? {
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
-        let text = String(decoding: body, as: UTF8.self)
-        // Decoding replaces each invalid sequence with U+FFFD, so the bytes change exactly when
-        // the input was not UTF-8.
-        return text.utf8.elementsEqual(body) ? text : nil
+        FileSystem.strictUTF8(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...])
     }
 }

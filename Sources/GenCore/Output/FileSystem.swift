@@ -20,8 +20,9 @@ public struct FileSystemError: Error, Equatable, CustomStringConvertible {
 
     /// The C library's wording of the error, as `strerror(3)` gives it ("Permission denied").
     public var reason: String {
-        guard let message = strerror(code) else { return "error \(code)" }
-        return String(cString: message)
+        // Optional on purpose: some C libraries declare strerror(3) as never returning null.
+        let message: UnsafeMutablePointer<CChar>? = strerror(code)
+        return message.map { String(cString: $0) } ?? "error \(code)"
     }
 
     public var description: String { "\(path): \(reason)" }
@@ -35,18 +36,27 @@ enum FileSystem {
     static let standardOutput = STDOUT_FILENO
     static let standardError = STDERR_FILENO
 
-    /// The process's current directory, as getcwd(3) gives it; nil when it has been removed.
+    /// The process's current directory, as getcwd(3) gives it; nil when it has been removed or
+    /// its path is not UTF-8 (a path made up with replacement characters would name another folder).
     static func currentDirectory() -> String? {
         var size = 1024
         while size <= 1 << 20 {
             var buffer = [CChar](repeating: 0, count: size)
             if getcwd(&buffer, size) != nil {
-                return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                return strictUTF8(buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
             }
             guard errno == ERANGE else { return nil }
             size *= 2
         }
         return nil
+    }
+
+    /// `bytes` as text when they are UTF-8; nil otherwise.
+    static func strictUTF8<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        // Decoding replaces each invalid sequence with U+FFFD, so the bytes change exactly when
+        // the input was not UTF-8.
+        return text.utf8.elementsEqual(bytes) ? text : nil
     }
 
     /// The whole contents of the file at `path`; nil when it cannot be opened or read (a
@@ -125,7 +135,8 @@ enum FileSystem {
             let candidate = "\(folder).endpointgen-\(process)-\(unique).tmp"
             let descriptor = open(candidate, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o666)
             if descriptor >= 0 { return (descriptor, candidate) }
-            if errno != EEXIST { throw FileSystemError(path: target, code: errno) }
+            let failure = errno
+            if failure != EEXIST { throw FileSystemError(path: target, code: failure) }
         }
         throw FileSystemError(path: target, code: EEXIST)
     }
@@ -219,21 +230,50 @@ enum FileSystem {
     }
 }
 
-/// File paths as text, the way the command line and the output directory use them: absolute,
-/// with `.` and `..` and repeated slashes resolved by their text alone (symbolic links are not
-/// followed), as `URL(fileURLWithPath:relativeTo:).standardizedFileURL.path` does.
+/// File paths as text, the way the command line and the output directory use them: absolute
+/// and standardized as Foundation's `URL(fileURLWithPath:relativeTo:).standardizedFileURL.path`
+/// has them (a test compares the two). A leading `~` or `~user` is the home folder; `.`, `..`
+/// and repeated slashes are resolved by the text alone, without following symbolic links, as
+/// SwiftPM resolves paths too.
 enum FilePath {
-    /// `path` made absolute against the folder `directory` (an absolute path) and standardized.
-    static func absolute(_ path: String, in directory: String) -> String {
-        standardized(path.hasPrefix("/") ? path : directory + "/" + path)
+    /// Whether `path` needs no current directory: it starts with `/`, or with a `~` that names
+    /// a home folder.
+    static func isAbsolute(_ path: String) -> Bool {
+        expandingTilde(path).hasPrefix("/")
     }
 
-    /// The absolute `path` with `.`, `..` and empty components resolved: `/a/./b/../c/` is `/a/c`.
+    /// `path` made absolute against the folder `directory` (an absolute path) and standardized.
+    static func absolute(_ path: String, in directory: String) -> String {
+        let expanded = expandingTilde(path)
+        return standardized(expanded.hasPrefix("/") ? expanded : directory + "/" + expanded)
+    }
+
+    /// The absolute `path` standardized: `/a/./b/../c/` is `/a/c`.
     static func standardized(_ path: String) -> String {
         "/" + components(path).joined(separator: "/")
     }
 
-    /// The names along the absolute `path` after standardizing it; empty for `/`.
+    /// `path` with a leading `~` (the user's home folder) or `~name` (that user's, when there is
+    /// such a user) replaced, as Foundation's file URLs do.
+    static func expandingTilde(_ path: String) -> String {
+        guard path.hasPrefix("~") else { return path }
+        let slash = path.firstIndex(of: "/") ?? path.endIndex
+        let name = path[path.index(after: path.startIndex)..<slash]
+        guard let home = homeFolder(ofUser: name.isEmpty ? nil : String(name)) else { return path }
+        return home + path[slash...]
+    }
+
+    /// A user's home folder from the user database; for the current user `HOME` where the
+    /// database has no entry.
+    private static func homeFolder(ofUser user: String?) -> String? {
+        let entry: UnsafeMutablePointer<passwd>? = if let user { getpwnam(user) } else { getpwuid(getuid()) }
+        if let folder = entry?.pointee.pw_dir { return standardized(String(cString: folder)) }
+        if user == nil, let home = getenv("HOME") { return standardized(String(cString: home)) }
+        return nil
+    }
+
+    /// The names along the absolute `path` with `.`, `..` and empty components resolved by their
+    /// text alone; empty for `/`.
     static func components(_ path: String) -> [String] {
         var result: [String] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {

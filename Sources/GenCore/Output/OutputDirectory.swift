@@ -8,6 +8,7 @@ public struct OutputDirectory: Sendable {
 
     /// The output folder at the absolute `path`.
     public init(path: String) {
+        precondition(path.hasPrefix("/"), "an output directory is given by its absolute path")
         self.path = FilePath.standardized(path)
     }
 
@@ -55,7 +56,7 @@ public struct OutputDirectory: Sendable {
             let target = location(of: relative)
             try FileSystem.removeFile(atPath: target)
             var folder = FilePath.parent(of: target)
-            while folder.count > path.count, FileSystem.removeFolderIfEmpty(atPath: folder) {
+            while folder.utf8.count > path.utf8.count, FileSystem.removeFolderIfEmpty(atPath: folder) {
                 folder = FilePath.parent(of: folder)
             }
         }

@@ -158,9 +158,12 @@ struct Resolver {
             guard after.isEmpty || after.first == UInt8(ascii: ":") else { return false }
             port = after.dropFirst()
         } else {
-            // reg-name: unreserved, percent-encoded and sub-delims; not empty.
+            // reg-name: unreserved and sub-delims; not empty. RFC 3986 allows percent-encoding
+            // here too, but Foundation decodes it into hosts that are empty or not text
+            // (`%00`, `%FF`), and real host names have no use for it.
             let host = hostAndPort.prefix { $0 != UInt8(ascii: ":") }
-            guard !host.isEmpty, !host.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else { return false }
+            guard !host.isEmpty, !host.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "%") })
+            else { return false }
             port = hostAndPort[host.endIndex...].dropFirst()
         }
         // An empty port is allowed (RFC 3986: `port = *DIGIT`) and means the scheme's own.
