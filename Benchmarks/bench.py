@@ -340,7 +340,8 @@ let package = Package(name: "ConsumerOpenAPI", platforms: [.macOS(.v13)],
         rates, cpu = r["requests"], r["cpuPerRequest"]
         rounds_note = f"median of {request_rounds} per-round ratios, {requests} requests per client per round"
         for reference, label in [("urlSession", "raw URLSession.shared"),
-                                 ("urlSessionDelegate", "raw URLSession on a session with a delegate")]:
+                                 ("urlSessionDelegate", "raw URLSession on a session with a delegate"),
+                                 ("urlSessionNoCache", "raw URLSession without a URL cache")]:
             ours, ours_spread = ratio_stats(rates["endpointgen"], rates[reference])
             theirs, theirs_spread = ratio_stats(rates["openapi"], rates[reference])
             self.row("runtime", f"requests per second through the generated client vs {label}", ours, theirs, "×",
@@ -352,7 +353,7 @@ let package = Package(name: "ConsumerOpenAPI", platforms: [.macOS(.v13)],
         self.row("runtime", "CPU time per request through the generated client vs raw URLSession.shared", ours, theirs, "×",
                  note=f"{rounds_note}; interquartile range endpointgen {ours_spread}, baseline {theirs_spread}; "
                       f"raw URLSession.shared: {statistics.median(cpu['urlSession']) * 1e6:,.0f} µs")
-        self.rows.append(("runtime", "peak memory of the runtime benchmark process", f"{peak / 1024:.0f} MiB (one process for all four clients)", "", "", ""))
+        self.rows.append(("runtime", "peak memory of the runtime benchmark process", f"{peak / 1024:.0f} MiB (one process for all five clients)", "", "", ""))
 
     def write_results(self):
         machine = f"{platform.machine()}, {os.cpu_count()} cores, " + subprocess.run(

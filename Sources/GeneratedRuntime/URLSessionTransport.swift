@@ -16,6 +16,14 @@ import FoundationNetworking
 ///   credential to offer (swiftlang/swift-corelibs-foundation#5456): a wrong password would
 ///   hang the app instead of failing.
 ///
+/// On Linux (and wherever Foundation's networking comes from swift-corelibs-foundation) that
+/// session has no URL cache. corelibs' HTTP loader never stores a response in one, but it looks
+/// each request up in it: a hop to another queue and a listing of the cache's folder on disk,
+/// before the request goes out. With cancellation, that lookup can race the task's start and
+/// crash the process inside corelibs. So responses an app put in the configuration's cache itself
+/// are not served from it; cookies and credentials are used as before, and `URLSession.shared`
+/// keeps its cache.
+///
 /// A session with a delegate is used as it is: its delegate decides challenges and redirects,
 /// and an upload through it is read into memory and sent whole.
 public struct URLSessionTransport: HTTPTransport {
@@ -32,6 +40,9 @@ public struct URLSessionTransport: HTTPTransport {
             routed = RoutedSession(configuration: session.configuration)
         }
     }
+
+    /// The session requests go through when it is not `session` itself (tests look at it).
+    var routedSession: URLSession? { routed?.session }
 
     public func send(_ request: URLRequest) async throws -> HTTPResponse {
         if let routed {
@@ -116,7 +127,15 @@ private final class RoutedSession: Sendable {
     private let router = TaskRouter()
 
     init(configuration: URLSessionConfiguration) {
+        #if canImport(FoundationNetworking)
+        // A copy, so that the caller's configuration (`URLSession.shared`'s among them) keeps its
+        // cache; the session copies its configuration too, so the copy is ours alone.
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? .default
+        configuration.urlCache = nil
+        session = URLSession(configuration: configuration, delegate: router, delegateQueue: SerialDispatchOperationQueue())
+        #else
         session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+        #endif
     }
 
     deinit {
@@ -142,6 +161,29 @@ private final class RoutedSession: Sendable {
         }
     }
 }
+
+#if canImport(FoundationNetworking)
+/// The delegate queue of a ``RoutedSession`` on Linux: the session's calls, in order, on a serial
+/// dispatch queue. swift-corelibs-foundation hands each delegate call to the queue's
+/// `addOperation(_:)`; its own `OperationQueue` wraps the block in an operation and schedules it
+/// through its bookkeeping, several times a request, which costs more than the call itself.
+private final class SerialDispatchOperationQueue: OperationQueue, @unchecked Sendable {
+    private let queue = DispatchQueue(label: "endpointgen.URLSessionTransport.delegate")
+
+    override init() {
+        super.init()
+        maxConcurrentOperationCount = 1
+    }
+
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        queue.async(execute: block)
+    }
+
+    override func addOperation(_ operation: Operation) {
+        queue.async { operation.start() }
+    }
+}
+#endif
 
 /// The delegate of a ``RoutedSession``. URLSession calls it on the session's delegate queue;
 /// the table of exchanges is guarded by a lock.

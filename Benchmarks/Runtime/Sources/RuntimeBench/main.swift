@@ -10,7 +10,7 @@ import FoundationNetworking
 
 // Prints one JSON object of measurements; Benchmarks/bench.py runs it and makes the table.
 // Usage: RuntimeBench <pets in the decode array> <decode rounds> <requests per round> <rounds> <server URL> [clients]
-// (clients: a comma-separated subset of urlSession,urlSessionDelegate,endpointgen,openapi, for profiling one)
+// (clients: a comma-separated subset of urlSession,urlSessionDelegate,urlSessionNoCache,endpointgen,openapi, for profiling one)
 
 /// The struct a team would write by hand for the same payload.
 struct HandWrittenPet: Codable {
@@ -106,6 +106,21 @@ func rawURLSession() async throws {
     try decodeStats(data, response)
 }
 
+/// Raw URLSession as in `rawURLSession`, on a session with the shared session's configuration
+/// without a URL cache, as endpointgen's transport has on Linux: the like-for-like reference
+/// there. It has no delegate, so unlike the transport's session it delivers the whole response
+/// to its completion at once.
+let noCacheSession: URLSession = {
+    let configuration = (URLSession.shared.configuration.copy() as? URLSessionConfiguration) ?? .default
+    configuration.urlCache = nil
+    return URLSession(configuration: configuration)
+}()
+
+func rawNoCacheSession() async throws {
+    let (data, response) = try await noCacheSession.data(for: statsRequest())
+    try decodeStats(data, response)
+}
+
 /// Raw URLSession on the kind of session endpointgen's transport uses by default: one with a
 /// delegate (and the shared session's configuration), whose data tasks deliver their response,
 /// body and completion through that delegate, here on the default delegate queue. This delegate
@@ -158,10 +173,10 @@ func openapiRequest() async throws {
 
 // Rounds of interleaved blocks: in each round every client sends the same number of requests, in
 // blocks of `block` requests, the clients taking turns block by block in an order that rotates
-// (ABCD, BCDA, CDAB, DABC…). Whatever else the machine is doing then weighs on all of them alike,
+// (ABCDE, BCDEA, CDEAB…). Whatever else the machine is doing then weighs on all of them alike,
 // and bench.py compares the clients round by round.
 let allClients: [(name: String, send: () async throws -> Void)] = [
-    ("urlSession", rawURLSession), ("urlSessionDelegate", rawDelegateSession),
+    ("urlSession", rawURLSession), ("urlSessionDelegate", rawDelegateSession), ("urlSessionNoCache", rawNoCacheSession),
     ("endpointgen", endpointgenRequest), ("openapi", openapiRequest),
 ]
 let chosen = arguments.count > 5 ? Set(arguments[5].split(separator: ",").map(String.init)) : nil
