@@ -130,7 +130,7 @@ private final class RoutedSession: Sendable {
         #if canImport(FoundationNetworking)
         // A copy, so that the caller's configuration (`URLSession.shared`'s among them) keeps its
         // cache; the session copies its configuration too, so the copy is ours alone.
-        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? .default
+        let configuration = configuration.copy() as! URLSessionConfiguration
         configuration.urlCache = nil
         session = URLSession(configuration: configuration, delegate: router, delegateQueue: SerialDispatchOperationQueue())
         #else
@@ -164,10 +164,13 @@ private final class RoutedSession: Sendable {
 
 #if canImport(FoundationNetworking)
 /// The delegate queue of a ``RoutedSession`` on Linux: the session's calls, in order, on a serial
-/// dispatch queue. swift-corelibs-foundation hands each delegate call to the queue's
-/// `addOperation(_:)`; its own `OperationQueue` wraps the block in an operation and schedules it
-/// through its bookkeeping, several times a request, which costs more than the call itself.
-private final class SerialDispatchOperationQueue: OperationQueue, @unchecked Sendable {
+/// dispatch queue. swift-corelibs-foundation hands each delegate call to the queue as a block,
+/// `addOperation(_:)` (its only use of a delegate queue in Swift 6.3); `OperationQueue` itself
+/// wraps the block in an operation and schedules it through its bookkeeping, several times a
+/// request, which costs more than the call itself. Every other way of adding work goes to the
+/// same serial queue, so nothing can run beside the delegate's calls or out of order with them,
+/// and waiting for the queue waits for them.
+final class SerialDispatchOperationQueue: OperationQueue, @unchecked Sendable {
     private let queue = DispatchQueue(label: "endpointgen.URLSessionTransport.delegate")
 
     override init() {
@@ -180,7 +183,26 @@ private final class SerialDispatchOperationQueue: OperationQueue, @unchecked Sen
     }
 
     override func addOperation(_ operation: Operation) {
-        queue.async { operation.start() }
+        addOperations([operation], waitUntilFinished: false)
+    }
+
+    override func addOperations(_ operations: [Operation], waitUntilFinished wait: Bool) {
+        for operation in operations {
+            queue.async {
+                // Dependencies added to this queue before it have run; others are waited for.
+                for dependency in operation.dependencies { dependency.waitUntilFinished() }
+                operation.start()
+            }
+        }
+        if wait { queue.sync {} }
+    }
+
+    override func addBarrierBlock(_ barrier: @escaping @Sendable () -> Void) {
+        queue.async(execute: barrier)
+    }
+
+    override func waitUntilAllOperationsAreFinished() {
+        queue.sync {}
     }
 }
 #endif

@@ -34,11 +34,57 @@ import FoundationNetworking
         #expect(routed.configuration.httpAdditionalHeaders?["X-App"] as? String == "1")
         #if canImport(FoundationNetworking)
         #expect(routed.configuration.urlCache == nil)
-        #expect(routed.delegateQueue.maxConcurrentOperationCount == 1)
+        #expect(routed.delegateQueue is SerialDispatchOperationQueue)
         #else
         #expect(routed.configuration.urlCache === cache)
         #endif
+        session.invalidateAndCancel()
     }
+
+    #if canImport(FoundationNetworking)
+    /// However work reaches the delegate queue, it runs one item at a time in the order it came,
+    /// and waiting for the queue waits for all of it.
+    @Test func theDelegateQueueRunsEverythingInOrder() {
+        final class Log: @unchecked Sendable {
+            private let lock = NSLock()
+            private var entries: [Int] = []
+            private var running = 0
+            private(set) var overlapped = false
+            func record(_ entry: Int) {
+                lock.lock()
+                running += 1
+                overlapped = overlapped || running > 1
+                lock.unlock()
+                usleep(200)
+                lock.lock()
+                entries.append(entry)
+                running -= 1
+                lock.unlock()
+            }
+            var all: [Int] { lock.lock(); defer { lock.unlock() }; return entries }
+        }
+        let log = Log()
+        let queue = SerialDispatchOperationQueue()
+        var expected: [Int] = []
+        for round in 0..<20 {
+            let base = round * 5
+            queue.addOperation { log.record(base) }
+            queue.addOperation(BlockOperation { log.record(base + 1) })
+            let first = BlockOperation { log.record(base + 2) }
+            let second = BlockOperation { log.record(base + 3) }
+            second.addDependency(first)
+            queue.addOperations([first, second], waitUntilFinished: false)
+            queue.addBarrierBlock { log.record(base + 4) }
+            expected += (base..<base + 5)
+        }
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(log.all == expected)
+        #expect(!log.overlapped)
+
+        queue.addOperations([BlockOperation { log.record(-1) }], waitUntilFinished: true)
+        #expect(log.all.last == -1)
+    }
+    #endif
 
     @Test func aSessionWithADelegateIsUsedAsItIs() {
         let session = URLSession(configuration: .ephemeral, delegate: Delegate(), delegateQueue: nil)
