@@ -223,6 +223,7 @@ class Bench:
         theirs = median_run(compile_command(theirs_out, "OA"), runs)
         self.row("compile", f"{name}: compile of the generated module alone (swiftc -c -Onone)", ours[0], theirs[0], "s")
         self.row("compile", f"{name}:   CPU time of that compile (user + system, all jobs)", ours[2], theirs[2], "s")
+        self.row("compile", f"{name}:   peak memory of that compile (the largest job)", ours[1] / 1024, theirs[1] / 1024, "MiB")
         warnings = []
         for folder, module in [(ours_out, "EG"), (theirs_out, "OA")]:
             _, _, out, err, _ = run(compile_command(folder, module))
