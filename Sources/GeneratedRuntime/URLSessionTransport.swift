@@ -189,7 +189,9 @@ final class SerialDispatchOperationQueue: OperationQueue, @unchecked Sendable {
     override func addOperations(_ operations: [Operation], waitUntilFinished wait: Bool) {
         for operation in operations {
             queue.async {
-                // Dependencies added to this queue before it have run; others are waited for.
+                // Dependencies added to this queue before it have run by now; others (on other
+                // queues) are waited for. One added to this queue after it would never run first:
+                // nothing adds operations with dependencies here (corelibs adds only blocks).
                 for dependency in operation.dependencies { dependency.waitUntilFinished() }
                 operation.start()
             }
