@@ -112,6 +112,49 @@ import Testing
         #expect(throws: DecodingError.self) { try decode(Defaults.self, #"{"count": "eight"}"#) }
     }
 
+    /// A date that came with a fraction of a second goes back with it, under the default ISO 8601
+    /// strategy too (it used to lose it: `…30.125Z` went back as `…30Z`); one without stays
+    /// without. Finer fractions keep their digits.
+    @Test func isoDatesKeepTheirFractionThroughARoundTrip() throws {
+        let text = #"""
+            {"modelDefault": "2024-05-01", "iso": "2024-05-01T10:20:30.125Z", "fractional": "2024-05-01T10:20:30.123456Z",
+             "seconds": 0, "milliseconds": 0, "custom": "01/05/2024 10:20",
+             "history": ["2024-05-01T10:20:30Z", "2024-05-01T10:20:30.5Z", "2024-05-01T10:20:30.000001Z"], "byDay": {}}
+            """#
+        let dates = try decode(Dates.self, text)
+        let encoded = try encodeSorted(dates)
+        #expect(encoded.contains(#""iso":"2024-05-01T10:20:30.125Z""#), "\(encoded)")
+        #expect(encoded.contains(#""fractional":"2024-05-01T10:20:30.123456Z""#), "\(encoded)")
+        #expect(encoded.contains(#""history":["2024-05-01T10:20:30Z","2024-05-01T10:20:30.500Z","2024-05-01T10:20:30.000001Z"]"#), "\(encoded)")
+        #expect(try decode(Dates.self, encoded) == dates)
+        #expect(try encodeSorted(try decode(Dates.self, encoded)) == encoded)
+    }
+
+    /// A default named like a member of `Optional` (`none`, `some`) or of the enum itself is
+    /// that case, in the memberwise initializer and for a missing or null key; never nil.
+    @Test func enumDefaultsNamedLikeOptionalsMembersAreTheirCases() throws {
+        let made = ModeDefaults()
+        let missing = try decode(ModeDefaults.self, "{}")
+        let nulls = try decode(ModeDefaults.self, #"{"mode": null, "fallback": null, "rank": null, "list": null}"#)
+        for value in [made, missing, nulls] {
+            #expect(value.mode == Mode.none)
+            #expect(value.mode != nil)
+            #expect(value.fallback == Mode.some)
+            #expect(value.plain == Mode.none)
+            #expect(value.itself == Mode.self_)
+            #expect(value.member == Mode.rawValue)
+            #expect(value.rank == Rank.none)
+            #expect(value.rank?.rawValue == 0)
+            #expect(value.list == [Mode.none, Mode.self_, Mode.some])
+            #expect(value.byName == ["a": Mode.none])
+        }
+        let written = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(made)) as? [String: Any]
+        #expect(written?["mode"] as? String == "none")
+        #expect(written?["fallback"] as? String == "some")
+        #expect(written?["rank"] as? Int == 0)
+        #expect(Mode(rawValue: "Mode") == .mode && Mode.rawValue.rawValue == "rawValue" && Mode(rawValue: "x") == .unknown("x"))
+    }
+
     @Test func tolerantModelsPruneAndDefault() throws {
         let value = try decode(Lenient.self, #"{"name": 5, "count": "x", "nodes": [{"value": 1, "children": []}, {"value": "bad"}], "seen": "never"}"#)
         #expect(value.name == nil)

@@ -24,8 +24,8 @@ public struct Defaults: Codable, Hashable, Sendable {
         ratio: Double = 0.5,
         exact: Double = 9007199254740992.0,
         enabled: Bool = true,
-        status: Status = .inProgress,
-        priority: Priority = .high,
+        status: Status = Status.inProgress,
+        priority: Priority = Priority.high,
         tags: [String] = ["a", "b"],
         limits: [String: Int] = ["max": 9],
         note: String? = nil,
@@ -65,8 +65,8 @@ public struct Defaults: Codable, Hashable, Sendable {
         self.ratio = try container.decodeIfPresent(Double.self, forKey: .ratio) ?? 0.5
         self.exact = try container.decodeIfPresent(Double.self, forKey: .exact) ?? 9007199254740992.0
         self.enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
-        self.status = try container.decodeIfPresent(Status.self, forKey: .status) ?? .inProgress
-        self.priority = try container.decodeIfPresent(Priority.self, forKey: .priority) ?? .high
+        self.status = try container.decodeIfPresent(Status.self, forKey: .status) ?? Status.inProgress
+        self.priority = try container.decodeIfPresent(Priority.self, forKey: .priority) ?? Priority.high
         self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? ["a", "b"]
         self.limits = try container.decodeIfPresent([String: Int].self, forKey: .limits) ?? ["max": 9]
         self.note = try container.decodeIfPresent(String.self, forKey: .note)
