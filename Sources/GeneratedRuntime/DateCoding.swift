@@ -3,9 +3,12 @@ import Foundation
 /// How a `Date` is written in JSON. Generated models pass each date property's strategy to the
 /// container methods below, so they decode correctly with a plain `JSONDecoder`.
 public enum DateCodingStrategy: Sendable, Hashable {
-    /// `2024-05-01T09:30:00Z`; decoding also accepts fractional seconds.
+    /// `2024-05-01T09:30:00Z`, and `2024-05-01T09:30:00.125Z` for a date with a fraction of a
+    /// second (three digits, more when the fraction is finer); decoding also accepts fractional
+    /// seconds.
     case iso8601
-    /// `2024-05-01T09:30:00.123Z`; decoding also accepts whole seconds.
+    /// `2024-05-01T09:30:00.123Z`: at least three fraction digits, more when the date has a finer
+    /// fraction; decoding also accepts whole seconds.
     case iso8601WithFractionalSeconds
     /// `2024-05-01`, a calendar date in UTC.
     case dateOnly
@@ -21,9 +24,9 @@ public enum DateCodingStrategy: Sendable, Hashable {
     public func string(from date: Date) -> String {
         switch self {
         case .iso8601:
-            return date.formatted(Self.wholeSeconds)
+            return Self.iso8601String(date, fractionDigitsWhenFractional: 3)
         case .iso8601WithFractionalSeconds:
-            return date.formatted(Self.fractionalSeconds)
+            return Self.iso8601String(date, fractionDigitsWhenWhole: 3, fractionDigitsWhenFractional: 3)
         case .dateOnly:
             return date.formatted(Self.calendarDate)
         case .secondsSince1970:
@@ -56,6 +59,37 @@ public enum DateCodingStrategy: Sendable, Hashable {
     }
 
     private static let wholeSeconds = Date.ISO8601FormatStyle()
+    private static let powersOfTen: [Double] = (0...9).map { exponent in (0..<exponent).reduce(1) { value, _ in value * 10 } }
+
+    /// ISO 8601 in UTC with the given number of fraction digits, or more (up to nine) when it
+    /// takes more to read back exactly `date`, so that decoding and encoding a date never
+    /// changes it: a date received as `…30.125Z` is sent back as `…30.125Z`, not `…30Z`, and
+    /// `…30.123456Z` as itself, not `…30.123Z`. (Foundation's own style writes milliseconds only,
+    /// and truncates.) Nine digits pin any date within a nanosecond.
+    static func iso8601String(_ date: Date, fractionDigitsWhenWhole: Int = 0, fractionDigitsWhenFractional: Int) -> String {
+        let interval = date.timeIntervalSince1970
+        let seconds = interval.rounded(.down)
+        let fraction = interval - seconds
+        let whole = Date(timeIntervalSince1970: seconds).formatted(wholeSeconds)
+        let minimumFractionDigits = fraction == 0 ? fractionDigitsWhenWhole : fractionDigitsWhenFractional
+        if minimumFractionDigits == 0 { return whole }
+        // `whole` ends with the zone designator "Z": the fraction goes before it.
+        let stem = whole.dropLast()
+        var closest = ""
+        for digits in max(1, minimumFractionDigits)...9 {
+            let scaled = (fraction * powersOfTen[digits]).rounded()
+            // A fraction that rounds up to a whole second cannot be written with this many digits.
+            guard scaled < powersOfTen[digits] else { continue }
+            var text = String(Int(scaled))
+            text = String(repeating: "0", count: digits - text.count) + text
+            let candidate = "\(stem).\(text)Z"
+            closest = candidate
+            if (try? fractionalSeconds.parse(candidate)) == date { return candidate }
+        }
+        // A date within a few years of 2001 holds sub-nanosecond bits that no nine digits give
+        // back: the nearest nanosecond.
+        return closest.isEmpty ? date.formatted(fractionalSeconds) : closest
+    }
     private static let fractionalSeconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     private static let calendarDate = Date.ISO8601FormatStyle().year().month().day()
 

@@ -34,12 +34,9 @@ extension URL: ParameterValue {
 }
 
 extension Date: ParameterValue {
-    /// ISO 8601 in UTC, with fractional seconds only when the date has them.
-    public var parameterValue: String {
-        let hasFraction = timeIntervalSince1970.rounded(.down) != timeIntervalSince1970
-        let strategy: DateCodingStrategy = hasFraction ? .iso8601WithFractionalSeconds : .iso8601
-        return strategy.string(from: self)
-    }
+    /// ISO 8601 in UTC, with fractional seconds only when the date has them (as many digits as
+    /// the fraction needs).
+    public var parameterValue: String { DateCodingStrategy.iso8601.string(from: self) }
 }
 
 extension ParameterValue where Self: RawRepresentable, RawValue: ParameterValue {

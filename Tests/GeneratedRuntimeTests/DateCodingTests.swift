@@ -6,15 +6,68 @@ import Testing
     static let instant = Date(timeIntervalSince1970: 1_709_202_030.125)
 
     @Test(arguments: [
-        (DateCodingStrategy.iso8601, "2024-02-29T10:20:30Z"),
+        (DateCodingStrategy.iso8601, "2024-02-29T10:20:30.125Z"),
+        (.iso8601, "2024-02-29T10:20:30Z"),
         (.iso8601WithFractionalSeconds, "2024-02-29T10:20:30.125Z"),
         (.dateOnly, "2024-02-29"),
         (.formatted("yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ"), "2024-02-29T10:20:30.125Z"),
         (.formatted("EEE, dd MMM yyyy HH:mm:ss zzz"), "Thu, 29 Feb 2024 10:20:30 GMT"),
     ])
     func textStrategiesWriteTheirForm(strategy: DateCodingStrategy, text: String) {
-        #expect(strategy.string(from: Self.instant) == text)
+        let date = text.contains("30Z") ? Date(timeIntervalSince1970: 1_709_202_030) : Self.instant
+        #expect(strategy.string(from: date) == text)
         #expect(strategy.date(from: text) != nil)
+    }
+
+    /// Decoding then encoding gives back the instant that came, whatever the fraction: the
+    /// digits the server sent (at least milliseconds when there is a fraction), none when it sent
+    /// none. Nanoseconds are finer than a `Date` today holds: the nearest value it can hold.
+    @Test(arguments: [
+        ("2024-05-01T10:20:30.125Z", "2024-05-01T10:20:30.125Z", "2024-05-01T10:20:30.125Z"),
+        ("2024-05-01T10:20:30Z", "2024-05-01T10:20:30Z", "2024-05-01T10:20:30.000Z"),
+        ("2024-05-01T10:20:30.1Z", "2024-05-01T10:20:30.100Z", "2024-05-01T10:20:30.100Z"),
+        ("2024-05-01T10:20:30.001Z", "2024-05-01T10:20:30.001Z", "2024-05-01T10:20:30.001Z"),
+        ("2024-05-01T10:20:30.999999Z", "2024-05-01T10:20:30.999999Z", "2024-05-01T10:20:30.999999Z"),
+        ("2024-05-01T10:20:30.123456Z", "2024-05-01T10:20:30.123456Z", "2024-05-01T10:20:30.123456Z"),
+        ("1969-12-31T23:59:59.5Z", "1969-12-31T23:59:59.500Z", "1969-12-31T23:59:59.500Z"),
+        ("2024-05-01T12:20:30.25+02:00", "2024-05-01T10:20:30.250Z", "2024-05-01T10:20:30.250Z"),
+    ])
+    func isoRoundTripKeepsTheFraction(received: String, iso8601: String, fractional: String) throws {
+        for (strategy, expected) in [(DateCodingStrategy.iso8601, iso8601), (.iso8601WithFractionalSeconds, fractional)] {
+            let date = try #require(strategy.date(from: received))
+            let written = strategy.string(from: date)
+            #expect(written == expected)
+            #expect(strategy.date(from: written) == date)
+        }
+    }
+
+    /// Any instant, not only ones that came as text, reads back as the same `Date`, or within a
+    /// nanosecond near 2001, where a `Date` holds finer bits than nine digits.
+    @Test func isoWritingIsExactForArbitraryInstants() {
+        // SplitMix64 with a fixed seed: the same instants every run.
+        struct SplitMix: RandomNumberGenerator {
+            var state: UInt64
+            mutating func next() -> UInt64 {
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                return z ^ (z >> 31)
+            }
+        }
+        var generator = SplitMix(state: 20_240_501)
+        for _ in 0..<2_000 {
+            let date = Date(timeIntervalSince1970: Double.random(in: -2_000_000_000...4_000_000_000, using: &generator))
+            for strategy in [DateCodingStrategy.iso8601, .iso8601WithFractionalSeconds] {
+                let text = strategy.string(from: date)
+                let read = strategy.date(from: text)
+                #expect(read.map { abs($0.timeIntervalSince(date)) <= 1e-9 } == true, "\(text)")
+                if abs(date.timeIntervalSinceReferenceDate) > 1e8 { #expect(read == date, "\(text)") }
+            }
+            let whole = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+            #expect(!DateCodingStrategy.iso8601.string(from: whole).contains("."))
+            #expect(DateCodingStrategy.iso8601.date(from: whole.parameterValue) == whole)
+        }
     }
 
     @Test func parsingAcceptsTheOtherISOFormAndRejectsGarbage() {
