@@ -165,6 +165,13 @@ enum FileSystem {
         if unlink(path) != 0 { throw FileSystemError(path: path, code: errno) }
     }
 
+    /// Whether nothing is at `path`: true only when the system says so (no such file, or a
+    /// component is not a folder), never because `path` could not be looked at.
+    static func isMissing(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) != 0 && (errno == ENOENT || errno == ENOTDIR)
+    }
+
     /// Removes the folder at `path` if it is empty; whether it did.
     static func removeFolderIfEmpty(atPath path: String) -> Bool {
         rmdir(path) == 0

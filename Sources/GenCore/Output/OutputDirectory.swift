@@ -1,7 +1,8 @@
 /// The output directory of one `generate` or `check` run. A Swift file below it is stale when
-/// its header names one of the run's specs and the run no longer produces it; files generated
-/// from other specs (another output folder nested inside this one, say) are left alone. A file
-/// without the header is never overwritten or removed.
+/// the run does not produce it and its header names one of the run's specs, or a spec that is
+/// no longer there (renamed or deleted); files generated from other specs that exist (another
+/// output folder nested inside this one, say) are left alone. A file without the header is
+/// never overwritten or removed.
 public struct OutputDirectory: Sendable {
     /// The folder's absolute, standardized path.
     public let path: String
@@ -89,17 +90,34 @@ public struct OutputDirectory: Sendable {
     }
 
     /// Relative paths of the Swift files under the directory whose header names one of
-    /// `specReferences`, sorted, because the file system's order is not stable.
+    /// `specReferences` or a spec that no longer exists, sorted, because the file system's order
+    /// is not stable. Headers name specs relative to this directory.
     public func generatedFiles(from specReferences: Set<String>) -> [String] {
         var paths: [String] = []
         for file in FileSystem.nonFolderEntries(under: path) where file.hasSuffix(".swift") && !file.hasSuffix("/.swift") {
             guard let head = FileSystem.prefix(ofFileAtPath: file, count: 4096),
                   let firstLine = String(decoding: head, as: UTF8.self).split(separator: "\n", maxSplits: 1).first,
-                  let reference = FileHeader.specReference(inFirstLine: firstLine), specReferences.contains(reference),
+                  let reference = FileHeader.specReference(inFirstLine: firstLine),
+                  specReferences.contains(reference) || isGone(reference, namedIn: file),
                   let relative = FilePath.relative(FilePath.standardized(file), below: path)
             else { continue }
             paths.append(relative)
         }
         return paths.sorted()
+    }
+
+    /// Whether the spec that the header of `file` names is no longer where it was when the file
+    /// was generated. The header names it relative to the output folder of that run, which holds
+    /// the file but may lie below this one (another spec's output nested inside): the spec is
+    /// gone only when it is found from none of the folders between the file and this one.
+    private func isGone(_ reference: String, namedIn file: String) -> Bool {
+        guard !reference.isEmpty else { return false }
+        if FilePath.isAbsolute(reference) { return FileSystem.isMissing(reference) }
+        var folder = FilePath.parent(of: FilePath.standardized(file))
+        while true {
+            if !FileSystem.isMissing(FilePath.standardized(folder + "/" + reference)) { return false }
+            if folder.utf8.count <= path.utf8.count { return true }
+            folder = FilePath.parent(of: folder)
+        }
     }
 }
