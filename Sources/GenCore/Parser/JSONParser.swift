@@ -19,6 +19,8 @@ struct JSONNode: Sendable {
 
     var value: Value
     var location: SourceLocation
+    /// For a string written with escapes, where its scalars are in the line; nil otherwise.
+    var columns: StringColumns? = nil
 
     var kindName: String {
         switch value {
@@ -128,7 +130,10 @@ struct JSONParser {
         switch byte {
         case UInt8(ascii: "{"): return try parseObject(at: start)
         case UInt8(ascii: "["): return try parseArray(at: start)
-        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString(at: start)), location: start)
+        case UInt8(ascii: "\""):
+            var columns: StringColumns?
+            let text = try parseString(at: start, columns: &columns)
+            return JSONNode(value: .string(text), location: start, columns: columns)
         case UInt8(ascii: "t"): try expectWord("true", at: start); return JSONNode(value: .bool(true), location: start)
         case UInt8(ascii: "f"): try expectWord("false", at: start); return JSONNode(value: .bool(false), location: start)
         case UInt8(ascii: "n"): try expectWord("null", at: start); return JSONNode(value: .null, location: start)
@@ -171,7 +176,8 @@ struct JSONParser {
                 if peek == UInt8(ascii: "}") { throw error("trailing comma before '}'", at: keyLocation) }
                 throw error(peek == nil ? "unexpected end of the document inside an object" : "expected a key in double quotes", at: keyLocation)
             }
-            let key = try parseString(at: keyLocation)
+            var keyColumns: StringColumns?
+            let key = try parseString(at: keyLocation, columns: &keyColumns)
             if let first = Self.firstLocation(of: key, in: members, seen: &seen) {
                 throw error("duplicate key '\(key)' (first at line \(first.line), column \(first.column))", at: keyLocation)
             }
@@ -240,12 +246,17 @@ struct JSONParser {
     }
 
     /// Reads a string whose opening quote is at the current position and at `start`.
-    private mutating func parseString(at start: SourceLocation) throws(JSONSyntaxError) -> String {
+    /// Reads a string; `columns` is set when it has escapes, so that a place inside the decoded
+    /// text can be pointed at in the line.
+    private mutating func parseString(at start: SourceLocation, columns: inout StringColumns?) throws(JSONSyntaxError) -> String {
         index += 1  // "
         var runStart = index
         // Filled only once an escape turns up; a string without one is made from its bytes at once.
         var decoded: [UInt8] = []
         var escaped = false
+        // Scalars decoded so far (counted only once an escape turns up) and the map being built.
+        var scalars = 0
+        var map = StringColumns()
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -253,6 +264,7 @@ struct JSONParser {
                 if escaped {
                     decoded.append(contentsOf: bytes[runStart..<index])
                     text = String(decoding: decoded, as: UTF8.self)
+                    columns = map
                 } else {
                     text = String(decoding: bytes[runStart..<index], as: UTF8.self)
                 }
@@ -264,10 +276,15 @@ struct JSONParser {
                     decoded.reserveCapacity(index - runStart + 16)
                 }
                 decoded.append(contentsOf: bytes[runStart..<index])
+                for byte in bytes[runStart..<index] where byte & 0xC0 != 0x80 { scalars += 1 }
                 let escapeStart = location
+                let backslash = index
                 index += 1
                 let scalar = try parseEscape(startingAt: escapeStart)
                 UTF8.encode(scalar) { decoded.append($0) }
+                scalars += 1
+                // The escape is ASCII: it takes (index - backslash) columns for one scalar.
+                map.append(escapeEndingBefore: scalars, extraColumns: index - backslash - 1)
                 runStart = index
             } else if byte < 0x20 {
                 if byte == UInt8(ascii: "\n") {

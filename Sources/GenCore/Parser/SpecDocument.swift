@@ -2,6 +2,47 @@
 struct Located<Value: Sendable>: Sendable {
     var value: Value
     var location: SourceLocation
+    /// For text read from a JSON string with escapes: where its scalars are in the line.
+    var columns: StringColumns? = nil
+}
+
+extension Located<String> {
+    /// The text of a JSON string node, with what it takes to point inside it.
+    init(_ text: String, of node: JSONNode) {
+        self.init(value: text, location: node.location, columns: node.columns)
+    }
+
+    /// The place of the scalar at `offset` in the text: the column of the opening quote, plus
+    /// one, plus the columns the scalars before it take in the spec (`\u00e9` takes six).
+    func location(ofScalarAt offset: Int) -> SourceLocation {
+        let extra = columns?.extraColumns(before: offset) ?? 0
+        return SourceLocation(line: location.line, column: location.column + 1 + offset + extra)
+    }
+}
+
+/// Where the scalars of a JSON string with escapes are: after each escape, how many more
+/// columns than scalars the text so far takes in the spec.
+struct StringColumns: Sendable, Hashable {
+    /// The number of scalars decoded up to and including an escape, ascending.
+    private var ends: [Int] = []
+    /// The extra columns of all escapes up to that one.
+    private var extras: [Int] = []
+
+    mutating func append(escapeEndingBefore scalars: Int, extraColumns: Int) {
+        ends.append(scalars)
+        extras.append((extras.last ?? 0) + extraColumns)
+    }
+
+    /// The extra columns of the escapes before the scalar at `offset`.
+    func extraColumns(before offset: Int) -> Int {
+        // The last escape that ends at or before `offset`, by binary search.
+        var low = 0, high = ends.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ends[middle] <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? 0 : extras[low - 1]
+    }
 }
 
 /// The spec as written: shapes checked, nothing resolved yet. Every list keeps the spec's order.

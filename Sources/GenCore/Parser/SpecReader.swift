@@ -233,7 +233,7 @@ struct SpecReader {
         let what = "property '\(entry.key)' of \(model)"
         switch entry.value.value {
         case .string(let type):
-            return .init(name: name, type: Located(value: type, location: entry.value.location), key: nil,
+            return .init(name: name, type: Located(type, of: entry.value), key: nil,
                          description: nil, defaultValue: nil, options: .init())
         case .object(let members):
             checkKeys(members, allowed: ["type", "key", "description", "default", "dateStrategy", "arrayStrategy"], in: what)
@@ -311,7 +311,7 @@ struct SpecReader {
         if let entry = member("body", of: members) {
             switch entry.value.value {
             case .string(let type):
-                body = .init(location: entry.value.location, type: Located(value: type, location: entry.value.location))
+                body = .init(location: entry.value.location, type: Located(type, of: entry.value))
             case .object(let fields):
                 checkKeys(fields, allowed: ["type", "key", "swiftName", "encoding", "contentType"], in: "the body")
                 if let type = requiredString("type", of: fields, at: entry.value.location, in: "the body") {
@@ -350,7 +350,7 @@ struct SpecReader {
             let what = "parameter '\(entry.key)'"
             switch entry.value.value {
             case .string(let type):
-                result.append(.init(name: name, type: Located(value: type, location: entry.value.location)))
+                result.append(.init(name: name, type: Located(type, of: entry.value)))
             case .object(let fields):
                 checkKeys(fields, allowed: ["type", "description", "swiftName"], in: what)
                 if let type = requiredString("type", of: fields, at: entry.value.location, in: what) {
@@ -402,7 +402,7 @@ struct SpecReader {
     }
 
     private mutating func string(_ node: JSONNode, _ what: String) -> Located<String>? {
-        if case .string(let text) = node.value { return Located(value: text, location: node.location) }
+        if case .string(let text) = node.value { return Located(text, of: node) }
         diagnostics.error("\(what) must be a string, not \(node.kindName)", at: node.location)
         return nil
     }

@@ -2,10 +2,7 @@
 extension Resolver {
     /// Resolves a type expression, reporting a parse error or an unknown name at its column.
     mutating func resolveType(_ text: Located<String>) -> TypeReference? {
-        func location(_ offset: Int) -> SourceLocation {
-            // +1 for the opening quote of the JSON string.
-            SourceLocation(line: text.location.line, column: text.location.column + 1 + offset)
-        }
+        func location(_ offset: Int) -> SourceLocation { text.location(ofScalarAt: offset) }
         let expression: TypeExpression
         do {
             expression = try TypeExpressionParser.parse(text.value)
