@@ -50,10 +50,12 @@ import Testing
     func anUploadSendsItsBytesAndReportsProgress(_ kind: String) async throws {
         let bytes = Data((0..<100_000).map { UInt8($0 % 251) })
         let body: UploadBody
+        // Removed when the test ends, also when it fails.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("books-upload-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
         switch kind {
         case "data": body = .data(bytes)
         case "file":
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("books-upload-\(UUID().uuidString)")
             try bytes.write(to: file)
             body = .file(file)
         default: body = .stream { InputStream(data: bytes) }
