@@ -16,6 +16,7 @@ let goldenCases: [(target: String, folder: String)] = [
     ("GoldenHTTPBin", "httpbin"),
     ("GoldenCompact", "compact"),
     ("GoldenFeatures", "features"),
+    ("GoldenShapes", "shapes"),
 ]
 
 let package = Package(

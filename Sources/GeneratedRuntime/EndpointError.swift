@@ -121,7 +121,7 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible, CustomDeb
         return redacted(text)
     }
 
-    private static func path(of error: DecodingError) -> String {
+    static func path(of error: DecodingError) -> String {
         let keys: [any CodingKey]
         switch error {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
@@ -142,7 +142,7 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible, CustomDeb
         return path
     }
 
-    private static func message(of error: any Error) -> String {
+    static func message(of error: any Error) -> String {
         guard let error = error as? DecodingError else { return String(describing: error) }
         switch error {
         case .typeMismatch(let type, let context): return "expected \(type): \(context.debugDescription)"

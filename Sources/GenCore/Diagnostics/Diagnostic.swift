@@ -69,6 +69,11 @@ struct DiagnosticCollector {
         diagnostics.append(Diagnostic(.error, file: file, location: location, message: message))
     }
 
+    /// A problem that does not stop generation: the files are written, and the warning printed.
+    mutating func warning(_ message: String, at location: SourceLocation?) {
+        diagnostics.append(Diagnostic(.warning, file: file, location: location, message: message))
+    }
+
     mutating func append(contentsOf other: DiagnosticCollector) {
         diagnostics += other.diagnostics
     }

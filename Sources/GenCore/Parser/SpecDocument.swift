@@ -122,7 +122,26 @@ struct SpecDocument: Sendable {
         enum Kind: Sendable {
             case structure([Property])
             case enumeration([EnumCase])
+            case union(Union)
         }
+    }
+
+    /// A model that is one of several types (`oneOf`): tried in order, or chosen by the value of
+    /// a discriminator property.
+    struct Union: Sendable {
+        /// The `oneOf` value.
+        var location: SourceLocation
+        var members: [UnionMember]
+        /// The JSON key whose value says which member an object is.
+        var discriminator: Located<String>?
+        /// Discriminator value → member type name, in the spec's order.
+        var mapping: [(value: Located<String>, type: Located<String>)]
+    }
+
+    struct UnionMember: Sendable {
+        /// The case name, when `oneOf` is an object of names to types.
+        var name: Located<String>?
+        var type: Located<String>
     }
 
     struct Property: Sendable {

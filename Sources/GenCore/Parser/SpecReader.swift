@@ -167,13 +167,22 @@ struct SpecReader {
         let what = "model '\(entry.key)'"
         guard let members = object(entry.value, what) else { return nil }
         let isEnum = member("enum", of: members) != nil
+        let isUnion = !isEnum && member("oneOf", of: members) != nil
         let allowed = isEnum
             ? ["description", "enum"]
+            : isUnion
+            ? ["description", "oneOf", "discriminator", "mapping"]
             : ["description", "properties", "keyStrategy", "dateStrategy", "arrayStrategy", "tolerant"]
         checkKeys(members, allowed: allowed, in: what)
         let name = Located(value: entry.key, location: entry.keyLocation)
         let pointer = "#/models/\(pointerEscape(entry.key))"
         let description = optionalString("description", of: members)
+
+        if isUnion, let node = member("oneOf", of: members)?.value {
+            return .init(
+                name: name, pointer: pointer, description: description, options: .init(), tolerant: false,
+                kind: .union(union(node, members, of: entry.key)))
+        }
 
         if isEnum, let node = member("enum", of: members)?.value {
             var cases: [SpecDocument.EnumCase] = []
@@ -213,6 +222,48 @@ struct SpecReader {
         return .init(
             name: name, pointer: pointer, description: description, options: options(members), tolerant: tolerant,
             kind: .structure(properties))
+    }
+
+    /// `"oneOf": ["A", "B"]` or `{"a": "A", "b": "B"}`, with an optional `discriminator` and
+    /// `mapping`.
+    private mutating func union(_ node: JSONNode, _ members: [JSONNode.Member], of model: String) -> SpecDocument.Union {
+        var union = SpecDocument.Union(location: node.location, members: [], discriminator: nil, mapping: [])
+        switch node.value {
+        case .array(let elements):
+            for element in elements {
+                if let type = string(element, "a member of union '\(model)'") { union.members.append(.init(name: nil, type: type)) }
+            }
+        case .object(let entries):
+            for entry in entries {
+                if let type = string(entry.value, "member '\(entry.key)' of union '\(model)'") {
+                    union.members.append(.init(name: Located(value: entry.key, location: entry.keyLocation), type: type))
+                }
+            }
+        default:
+            diagnostics.error(
+                "the 'oneOf' of model '\(model)' must be an array of types or an object of case names to types, not \(node.kindName)",
+                at: node.location)
+            return union
+        }
+        if union.members.isEmpty, case .array(let elements) = node.value, elements.isEmpty {
+            diagnostics.error("union '\(model)' has no members", at: node.location)
+        } else if union.members.isEmpty, case .object(let entries) = node.value, entries.isEmpty {
+            diagnostics.error("union '\(model)' has no members", at: node.location)
+        }
+        union.discriminator = optionalLocatedString("discriminator", of: members)
+        if let entry = member("mapping", of: members) {
+            if union.discriminator == nil {
+                diagnostics.error(
+                    "union '\(model)' has a 'mapping' but no 'discriminator': name the property whose value the mapping reads",
+                    at: entry.keyLocation)
+            }
+            for pair in object(entry.value, "the 'mapping' of union '\(model)'") ?? [] {
+                if let type = string(pair.value, "the mapping of '\(pair.key)'") {
+                    union.mapping.append((Located(value: pair.key, location: pair.keyLocation), type))
+                }
+            }
+        }
+        return union
     }
 
     private mutating func enumRawValue(_ node: JSONNode, in what: String) -> Located<SpecDocument.EnumCase.RawValue>? {

@@ -48,12 +48,39 @@ struct ResolvedAPI: Sendable {
     enum Model: Sendable {
         case structure(Structure)
         case enumeration(Enumeration)
+        case union(Union)
 
         var name: String {
             switch self {
             case .structure(let model): model.name
             case .enumeration(let model): model.name
+            case .union(let model): model.name
             }
+        }
+    }
+
+    /// An enum with a case per member type. Untagged, its cases are tried in order; tagged, the
+    /// discriminator's value picks the case, and a value no case lists is kept as JSON.
+    struct Union: Sendable {
+        var name: String
+        var pointer: String
+        var description: String?
+        var cases: [Case]
+        /// The JSON key of the discriminator, for a tagged union.
+        var discriminator: String?
+        /// The case that keeps an object whose discriminator no case lists (tagged unions).
+        var unknownCaseName: String
+
+        struct Case: Sendable {
+            var name: String
+            var type: TypeReference
+            /// How a decoding error names the case: `text (String)`.
+            var label: String
+            /// Tagged unions: the discriminator values that pick the case; the first is written.
+            var tags: [String]
+            /// Stored out of line (`indirect case`), so that the enum does not hold too many levels
+            /// of structs inline.
+            var isIndirect: Bool
         }
     }
 

@@ -16,13 +16,16 @@ extension Resolver {
         } else {
             declare(name.value, origin: "model '\(name.value)'", at: name.location)
         }
-        if case .enumeration(let cases) = model.kind {
+        switch model.kind {
+        case .enumeration(let cases):
             modelKinds[name.value] = .enumeration
             var raws: [SpecDocument.EnumCase.RawValue: String] = [:]
             for (index, enumCase) in cases.enumerated() { raws[enumCase.value.value] = enumCaseName(enumCase, index) }
             enumRawValues[name.value] = raws
-        } else {
+        case .structure:
             modelKinds[name.value] = .structure
+        case .union:
+            modelKinds[name.value] = .union
         }
     }
 
@@ -39,6 +42,7 @@ extension Resolver {
         switch model.kind {
         case .enumeration(let cases): return resolveEnum(model, cases).map { .enumeration($0) }
         case .structure(let properties): return .structure(resolveStructure(model, properties))
+        case .union(let union): return resolveUnion(model, union).map { .union($0) }
         }
     }
 
@@ -163,11 +167,24 @@ extension Resolver {
     func markIndirectProperties(_ models: inout [ResolvedAPI.Model]) {
         var edges: [String: [String]] = [:]
         var names: [String] = []
-        for case .structure(let model) in models {
-            names.append(model.name)
-            edges[model.name] = model.properties.compactMap {
-                if case .model(let target) = $0.type.unwrapped { return target }
-                return nil
+        for model in models {
+            switch model {
+            case .structure(let structure):
+                names.append(structure.name)
+                edges[structure.name] = structure.properties.compactMap {
+                    if case .model(let target) = $0.type.unwrapped { return target }
+                    return nil
+                }
+            case .union(let union):
+                // A union holds its members inline, as a struct holds its properties; a cycle
+                // through a union is cut at the structs' properties in it.
+                names.append(union.name)
+                edges[union.name] = union.cases.compactMap {
+                    if case .model(let target) = $0.type { return target }
+                    return nil
+                }
+            case .enumeration:
+                break
             }
         }
         let component = Self.stronglyConnectedComponents(names, edges)
@@ -187,25 +204,43 @@ extension Resolver {
     /// With cycles cut, the plain references left form a graph without cycles, and Tarjan's
     /// algorithm numbers a component only after every component it reaches: in that order each
     /// struct's depth is known before a struct that holds it is looked at.
+    /// A union's cases are cut the same way, with `indirect case`.
     private func limitInlineDepth(_ models: inout [ResolvedAPI.Model], component: [String: Int]) {
         let order = models.indices.filter {
-            if case .structure = models[$0] { true } else { false }
+            if case .enumeration = models[$0] { false } else { true }
         }.sorted { component[models[$0].name, default: 0] < component[models[$1].name, default: 0] }
         var depth: [String: Int] = [:]
+        /// How many levels a reference to `target` holds inline, or nil when that is too many and
+        /// it must be stored out of line.
+        func levels(_ target: TypeReference) -> Int? {
+            guard case .model(let name) = target, let inner = depth[name] else { return 0 }
+            return inner >= Self.maximumInlineDepth ? nil : inner
+        }
         for index in order {
-            guard case .structure(var model) = models[index] else { continue }
             var deepest = 0
-            for propertyIndex in model.properties.indices where !model.properties[propertyIndex].isIndirect {
-                guard case .model(let target) = model.properties[propertyIndex].type.unwrapped,
-                      let inner = depth[target] else { continue }
-                if inner >= Self.maximumInlineDepth {
-                    model.properties[propertyIndex].isIndirect = true
-                } else {
-                    deepest = max(deepest, inner)
+            switch models[index] {
+            case .structure(var model):
+                for propertyIndex in model.properties.indices where !model.properties[propertyIndex].isIndirect {
+                    if let inner = levels(model.properties[propertyIndex].type.unwrapped) {
+                        deepest = max(deepest, inner)
+                    } else {
+                        model.properties[propertyIndex].isIndirect = true
+                    }
                 }
+                models[index] = .structure(model)
+            case .union(var union):
+                for caseIndex in union.cases.indices {
+                    if let inner = levels(union.cases[caseIndex].type) {
+                        deepest = max(deepest, inner)
+                    } else {
+                        union.cases[caseIndex].isIndirect = true
+                    }
+                }
+                models[index] = .union(union)
+            case .enumeration:
+                continue
             }
-            depth[model.name] = deepest + 1
-            models[index] = .structure(model)
+            depth[models[index].name] = deepest + 1
         }
     }
 

@@ -31,7 +31,7 @@ struct Resolver {
         var array: ArrayStrategy
     }
 
-    enum ModelKind { case structure, enumeration }
+    enum ModelKind { case structure, enumeration, union }
 
     /// Names the generated code uses from Swift, Foundation and GeneratedRuntime. A model with one
     /// of these names would hide the real type from the generated code.
@@ -92,6 +92,7 @@ struct Resolver {
         for model in document.models {
             if let resolved = resolveModel(model) { models.append(resolved) }
         }
+        checkDiscriminators(&models)
         markIndirectProperties(&models)
         for case .structure(let structure) in models { resolvedStructures[structure.name] = structure }
         var services: [ResolvedAPI.Service] = []

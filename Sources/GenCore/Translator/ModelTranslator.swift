@@ -11,6 +11,7 @@ struct ModelTranslator {
         switch model {
         case .structure(let structure): render(structure, into: &printer)
         case .enumeration(let enumeration): render(enumeration, into: &printer)
+        case .union(let union): render(union, into: &printer)
         }
     }
 
@@ -150,6 +151,59 @@ struct ModelTranslator {
                     printer.line("case .\(SwiftNaming.escaped(enumCase.name)): \(enumCase.literal)")
                 }
                 printer.line("case .\(unknown)(let rawValue): rawValue")
+                printer.line("}")
+            }
+        }
+    }
+
+    // MARK: Unions
+
+    private func render(_ model: ResolvedAPI.Union, into printer: inout CodePrinter) {
+        printer.line("// Spec: \(CommentText.singleLine(model.pointer))")
+        printer.documentation(model.description)
+        let unknown = SwiftNaming.escaped(model.unknownCaseName)
+        printer.block("\(access)enum \(model.name): Codable, Hashable, Sendable") { printer in
+            for unionCase in model.cases {
+                printer.line("\(unionCase.isIndirect ? "indirect " : "")case \(SwiftNaming.escaped(unionCase.name))(\(unionCase.type.swift))")
+            }
+            if let discriminator = model.discriminator {
+                printer.line("/// An object whose \(CommentText.singleLine(SwiftLiteral.string(discriminator))) no case lists, kept as it was received.")
+                printer.line("case \(unknown)(JSONValue)")
+            }
+            printer.separator()
+            printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
+                if let discriminator = model.discriminator {
+                    printer.line("switch try UnionCoding.tag(at: \(SwiftLiteral.string(discriminator)), in: decoder) {")
+                    for unionCase in model.cases {
+                        let tags = unionCase.tags.map(SwiftLiteral.string).joined(separator: ", ")
+                        printer.line("case \(tags): self = .\(SwiftNaming.escaped(unionCase.name))(try \(unionCase.type.swift)(from: decoder))")
+                    }
+                    printer.line("default: self = .\(unknown)(try JSONValue(from: decoder))")
+                    printer.line("}")
+                } else {
+                    // Each member in the spec's order; the error says why each one failed.
+                    printer.line("var failures: [(member: String, error: any Error)] = []")
+                    for unionCase in model.cases {
+                        printer.line(
+                            "do { self = .\(SwiftNaming.escaped(unionCase.name))(try \(unionCase.type.swift)(from: decoder)); return } catch { failures.append((\(SwiftLiteral.string(unionCase.label)), error)) }")
+                    }
+                    printer.line("throw UnionCoding.noMemberFits(\(SwiftLiteral.string(model.name)), tried: failures, in: decoder)")
+                }
+            }
+            printer.separator()
+            printer.block("\(access)func encode(to encoder: any Encoder) throws") { printer in
+                printer.line("switch self {")
+                for unionCase in model.cases {
+                    let pattern = "case .\(SwiftNaming.escaped(unionCase.name))(let value):"
+                    if let discriminator = model.discriminator, let tag = unionCase.tags.first {
+                        printer.line("\(pattern) try UnionCoding.encode(value, tag: \(SwiftLiteral.string(tag)), at: \(SwiftLiteral.string(discriminator)), to: encoder)")
+                    } else {
+                        printer.line("\(pattern) try value.encode(to: encoder)")
+                    }
+                }
+                if model.discriminator != nil {
+                    printer.line("case .\(unknown)(let value): try value.encode(to: encoder)")
+                }
                 printer.line("}")
             }
         }

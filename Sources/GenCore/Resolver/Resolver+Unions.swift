@@ -1,0 +1,269 @@
+/// Unions (`oneOf`): case names, member types, the discriminator and its mapping, members that
+/// can never be decoded, and unions that would contain themselves.
+extension Resolver {
+    mutating func resolveUnion(_ model: SpecDocument.Model, _ union: SpecDocument.Union) -> ResolvedAPI.Union? {
+        let unionName = model.name.value
+        let tagged = union.discriminator != nil
+        var cases: [ResolvedAPI.Union.Case] = []
+        var caseLocations: [String: SourceLocation] = [:]
+        var typeLocations: [TypeReference: SourceLocation] = [:]
+        var failed = false
+        for member in union.members {
+            guard let type = resolveType(member.type) else {
+                failed = true
+                continue
+            }
+            guard checkMemberType(type, of: unionName, tagged: tagged, at: member.type.location) else {
+                failed = true
+                continue
+            }
+            let name = member.name.map { SwiftNaming.memberName($0.value) } ?? Self.caseName(for: type)
+            let location = member.name?.location ?? member.type.location
+            if let first = typeLocations[type] {
+                diagnostics.error("union '\(unionName)' lists \(type.swift) twice (the first at line \(first.line))", at: member.type.location)
+                failed = true
+                continue
+            }
+            typeLocations[type] = member.type.location
+            if let first = caseLocations[name] {
+                diagnostics.error(
+                    "two members of union '\(unionName)' become the case '\(name)' (the first at line \(first.line)); name the cases with an object: {\"caseName\": \"Type\"}",
+                    at: location)
+                failed = true
+                continue
+            }
+            if tagged && name == "unknown" {
+                diagnostics.error(
+                    "union '\(unionName)' cannot have a case named 'unknown': that case keeps objects whose discriminator no member lists; name it with an object: {\"caseName\": \"Type\"}",
+                    at: location)
+                failed = true
+                continue
+            }
+            caseLocations[name] = location
+            cases.append(.init(name: name, type: type, label: "\(name) (\(type.swift))", tags: [], isIndirect: false))
+        }
+        if failed { return nil }
+        if let discriminator = union.discriminator {
+            guard let tags = resolveMapping(union, cases: cases, of: unionName, discriminator: discriminator) else { return nil }
+            for index in cases.indices { cases[index].tags = tags[index] }
+        } else {
+            warnAboutUnreachableMembers(cases, of: unionName, locations: typeLocations)
+        }
+        return .init(
+            name: unionName, pointer: model.pointer, description: model.description, cases: cases,
+            discriminator: union.discriminator?.value, unknownCaseName: "unknown")
+    }
+
+    /// Whether `type` can be a member: not optional (the property holding the union is), no
+    /// `Date` outside a model (it would have no date strategy), no file; for a tagged union, a
+    /// struct model.
+    private mutating func checkMemberType(_ type: TypeReference, of union: String, tagged: Bool, at location: SourceLocation) -> Bool {
+        if case .optional = type {
+            diagnostics.error(
+                "a member of union '\(union)' cannot be optional; make the property that holds the union optional instead",
+                at: location)
+            return false
+        }
+        if type.containsDate {
+            diagnostics.error(
+                "a Date can only be in a union inside a model, so that it has a date strategy; make \(type.swift) a model property",
+                at: location)
+            return false
+        }
+        if type.contains(.builtin(.file)) {
+            diagnostics.error("a File can only be a property of a multipart body's model, not a member of union '\(union)'", at: location)
+            return false
+        }
+        if tagged {
+            guard case .model(let name) = type, modelKinds[name] == .structure else {
+                diagnostics.error(
+                    "a member of tagged union '\(union)' must be a struct model that holds the discriminator, not \(type.swift)",
+                    at: location)
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Each case's discriminator values: those the mapping gives it, or its type's name when the
+    /// mapping gives none (as in OpenAPI).
+    private mutating func resolveMapping(
+        _ union: SpecDocument.Union, cases: [ResolvedAPI.Union.Case], of unionName: String, discriminator: Located<String>
+    ) -> [[String]]? {
+        var tags = Array(repeating: [String](), count: cases.count)
+        var owners: [String: Int] = [:]
+        var failed = false
+        for (value, type) in union.mapping {
+            guard let index = cases.firstIndex(where: { $0.type == .model(type.value) }) else {
+                let members = cases.map(\.type.swift).joined(separator: ", ")
+                diagnostics.error(
+                    "the mapping of '\(value.value)' names '\(type.value)', which is not a member of union '\(unionName)'; its members are \(members)",
+                    at: type.location)
+                failed = true
+                continue
+            }
+            tags[index].append(value.value)
+            owners[value.value] = index
+        }
+        for index in cases.indices where tags[index].isEmpty {
+            let value = cases[index].type.swift
+            if let other = owners[value] {
+                diagnostics.error(
+                    "the discriminator value '\(value)' picks both \(cases[other].type.swift) (in the mapping) and \(value) (by its name); map \(value) to another value",
+                    at: union.mapping.first { $0.value.value == value }?.value.location ?? union.location)
+                failed = true
+                continue
+            }
+            tags[index] = [value]
+            owners[value] = index
+        }
+        return failed ? nil : tags
+    }
+
+    /// Untagged cases are tried in order: a case listed after one that accepts every value it
+    /// accepts is never decoded.
+    private mutating func warnAboutUnreachableMembers(
+        _ cases: [ResolvedAPI.Union.Case], of union: String, locations: [TypeReference: SourceLocation]
+    ) {
+        for (index, later) in cases.enumerated() {
+            guard let earlier = cases[..<index].first(where: { covers($0.type, later.type) }) else { continue }
+            diagnostics.warning(
+                "member \(later.type.swift) of union '\(union)' is never decoded: \(earlier.type.swift), tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+                at: locations[later.type])
+        }
+    }
+
+    /// Whether every JSON value that `later` decodes, `earlier` decodes too.
+    func covers(_ earlier: TypeReference, _ later: TypeReference) -> Bool {
+        switch (earlier, later) {
+        case (.builtin(.json), _): return true
+        case (.builtin(.double), .builtin(.int)), (.builtin(.double), .builtin(.int64)),
+             (.builtin(.int), .builtin(.int64)), (.builtin(.int64), .builtin(.int)):
+            return true
+        case (.array(let a), .array(let b)), (.dictionary(let a), .dictionary(let b)):
+            return covers(a, b)
+        case (.dictionary(.builtin(.json)), .model(let name)):
+            return modelKinds[name] == .structure
+        case (.model(let name), _) where modelKinds[name] == .enumeration:
+            // An open enum takes every string (or every whole number) it is given.
+            let isString = enumRawValues[name]?.keys.contains { if case .string = $0 { true } else { false } } ?? false
+            return isString ? Self.isString(later, enums: enumRawValues) : Self.isWholeNumber(later, enums: enumRawValues)
+        case (.builtin(.string), _):
+            return Self.isString(later, enums: enumRawValues)
+        case (.model(let a), .model(let b)) where modelKinds[a] == .structure && modelKinds[b] == .structure:
+            return acceptsAnyObject(a)
+        case (.model(let a), .dictionary) where modelKinds[a] == .structure:
+            return acceptsAnyObject(a)
+        default:
+            return earlier == later
+        }
+    }
+
+    private static func isString(_ type: TypeReference, enums: [String: [SpecDocument.EnumCase.RawValue: String]]) -> Bool {
+        switch type {
+        case .builtin(let builtin): return [.string, .url, .uuid, .data, .date].contains(builtin)
+        case .model(let name): return enums[name]?.keys.contains { if case .string = $0 { true } else { false } } ?? false
+        default: return false
+        }
+    }
+
+    private static func isWholeNumber(_ type: TypeReference, enums: [String: [SpecDocument.EnumCase.RawValue: String]]) -> Bool {
+        switch type {
+        case .builtin(let builtin): return builtin == .int || builtin == .int64
+        case .model(let name): return enums[name]?.keys.contains { if case .integer = $0 { true } else { false } } ?? false
+        default: return false
+        }
+    }
+
+    /// A struct without a required property (all optional, all defaulted, or tolerant) decodes
+    /// from any object.
+    private func acceptsAnyObject(_ name: String) -> Bool {
+        guard let model = document.models.first(where: { $0.name.value == name }), case .structure(let properties) = model.kind else {
+            return false
+        }
+        return model.tolerant || properties.allSatisfy { $0.type.value.hasSuffix("?") || $0.defaultValue != nil }
+    }
+
+    /// `String` → `string`, `MessageEvent` → `messageEvent`, `[Part]` → `partArray`,
+    /// `[String: Int]` → `intDictionary`.
+    static func caseName(for type: TypeReference) -> String {
+        switch type {
+        case .builtin(let builtin): SwiftNaming.memberName(builtin.rawValue)
+        case .model(let name): SwiftNaming.memberName(name)
+        case .array(let element): caseName(for: element) + "Array"
+        case .dictionary(let value): caseName(for: value) + "Dictionary"
+        case .optional(let wrapped): caseName(for: wrapped)
+        case .uploadBody: "upload"
+        case .progressHandler: "progress"
+        }
+    }
+
+    /// Tagged unions: every member holds the discriminator, under its JSON key, as a `String` or a
+    /// string enum. Run once structs are resolved, since keys depend on key strategies. Unions
+    /// that contain themselves through unions alone are found here too.
+    mutating func checkDiscriminators(_ models: inout [ResolvedAPI.Model]) {
+        var structures: [String: ResolvedAPI.Structure] = [:]
+        for case .structure(let structure) in models { structures[structure.name] = structure }
+        var unionsByName: [String: ResolvedAPI.Union] = [:]
+        for case .union(let union) in models { unionsByName[union.name] = union }
+        for model in document.models {
+            guard case .union(let union) = model.kind, let discriminator = union.discriminator,
+                  let resolved = unionsByName[model.name.value] else { continue }
+            for (member, resolvedCase) in zip(union.members, resolved.cases) {
+                guard case .model(let name) = resolvedCase.type, let structure = structures[name] else { continue }
+                guard let property = structure.properties.first(where: { $0.key == discriminator.value }) else {
+                    diagnostics.error(
+                        "member '\(name)' of union '\(model.name.value)' has no property with the JSON key '\(discriminator.value)', the union's discriminator",
+                        at: member.type.location)
+                    continue
+                }
+                let type = property.type.unwrapped
+                let isStringEnum = isEnum(type) && Self.isString(type, enums: enumRawValues)
+                if type != .builtin(.string) && !isStringEnum {
+                    diagnostics.error(
+                        "property '\(property.swiftName)' of '\(name)' holds the discriminator '\(discriminator.value)' of union '\(model.name.value)', so it must be a String or a string enum, not \(property.type.swift)",
+                        at: member.type.location)
+                }
+            }
+        }
+        checkUnionCycles(unionsByName)
+    }
+
+    /// A union that is its own member through unions alone (`A` of `B | Int`, `B` of `A | String`)
+    /// would try itself forever when decoding.
+    private mutating func checkUnionCycles(_ unions: [String: ResolvedAPI.Union]) {
+        var edges: [String: [String]] = [:]
+        var names: [String] = []
+        for model in document.models {
+            guard let union = unions[model.name.value] else { continue }
+            names.append(union.name)
+            edges[union.name] = union.cases.compactMap {
+                if case .model(let target) = $0.type, unions[target] != nil { return target }
+                return nil
+            }
+        }
+        let component = Self.stronglyConnectedComponents(names, edges)
+        var reported: Set<Int> = []
+        for model in document.models {
+            guard case .union(let union) = model.kind, let resolved = unions[model.name.value],
+                  let own = component[resolved.name] else { continue }
+            for (member, resolvedCase) in zip(union.members, resolved.cases) {
+                guard case .model(let target) = resolvedCase.type, component[target] == own, reported.insert(own).inserted else { continue }
+                diagnostics.error(
+                    "union '\(resolved.name)' contains itself through '\(target)' with no struct or array in between, so decoding it would never end; hold the member in a struct property or an array",
+                    at: member.type.location)
+            }
+        }
+    }
+}
+
+extension TypeReference {
+    /// Whether `type` appears anywhere in this one.
+    func contains(_ type: TypeReference) -> Bool {
+        if self == type { return true }
+        switch self {
+        case .array(let inner), .dictionary(let inner), .optional(let inner): return inner.contains(type)
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// What generated unions (`oneOf` models) call: a tagged union reads its discriminator and
+/// writes a member with it; an untagged one that no member fits says why each failed.
+public enum UnionCoding {
+    /// The discriminator of the object being decoded: the string at `key`.
+    public static func tag(at key: String, in decoder: any Decoder) throws -> String {
+        try decoder.container(keyedBy: AnyCodingKey.self).decode(String.self, forKey: AnyCodingKey(key))
+    }
+
+    /// Encodes `member`, then writes `tag` at `key`: the case decides the discriminator, whatever
+    /// the member's own property there holds.
+    public static func encode(_ member: some Encodable, tag: String, at key: String, to encoder: any Encoder) throws {
+        try member.encode(to: encoder)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(tag, forKey: AnyCodingKey(key))
+    }
+
+    /// The error of an untagged union when no member fits the value: it names every member
+    /// tried, in order, and why each failed.
+    public static func noMemberFits(_ union: String, tried failures: [(member: String, error: any Error)], in decoder: any Decoder) -> DecodingError {
+        let reasons = failures.map { failure in
+            let place = (failure.error as? DecodingError).map { EndpointError.path(of: $0) } ?? ""
+            let relative = Self.relative(place, to: decoder.codingPath)
+            return "\(failure.member): \(relative.isEmpty ? "" : "at \(relative): ")\(EndpointError.message(of: failure.error))"
+        }
+        return .dataCorrupted(.init(
+            codingPath: decoder.codingPath,
+            debugDescription: "no member of \(union) fits the value; tried \(reasons.joined(separator: "; "))"))
+    }
+
+    /// `place` (a path such as `messages[2].content[0].text`) from inside the value at `base`.
+    private static func relative(_ place: String, to base: [any CodingKey]) -> String {
+        var prefix = ""
+        for key in base {
+            if let index = key.intValue { prefix += "[\(index)]" } else { prefix += prefix.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+        }
+        guard !prefix.isEmpty, place.hasPrefix(prefix) else { return place }
+        var rest = place.dropFirst(prefix.count)
+        if rest.hasPrefix(".") { rest = rest.dropFirst() }
+        return String(rest)
+    }
+}

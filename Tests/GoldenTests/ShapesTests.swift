@@ -1,0 +1,132 @@
+import Foundation
+import GeneratedRuntime
+import GoldenShapes
+import Testing
+
+/// The shapes golden case: tagged unions read their discriminator first and write it back, keep
+/// an unknown member as JSON; untagged unions try their members in order and, when none fits,
+/// say why each failed.
+@Suite struct ShapesTests {
+    // MARK: Tagged unions
+
+    @Test func aTaggedUnionDecodesTheMemberItsDiscriminatorNames() throws {
+        let parts = try decode([Part].self, #"""
+            [{"type": "text", "text": "Hello"},
+             {"type": "image_url", "image_url": "https://example.com/a.png", "detail": "high"}]
+            """#)
+        #expect(parts == [
+            .textPart(TextPart(type: "text", text: "Hello")),
+            .imagePart(ImagePart(type: "image_url", imageURL: URL(string: "https://example.com/a.png")!, detail: .high)),
+        ])
+    }
+
+    @Test func aTaggedUnionWritesTheCasesDiscriminatorWhateverTheMemberHolds() throws {
+        // The case decides: a member built with another value still goes out as its case.
+        let written = try encodeSorted(Part.textPart(TextPart(type: "something else", text: "Hi")))
+        #expect(written == #"{"text":"Hi","type":"text"}"#)
+        let image = try encodeSorted(Part.imagePart(ImagePart(type: "", imageURL: URL(string: "https://e.x/i")!)))
+        #expect(image == #"{"image_url":"https://e.x/i","type":"image_url"}"#)
+    }
+
+    @Test func anUnknownDiscriminatorIsKeptAsJSONAndWrittenBackAsItCame() throws {
+        let text = #"{"type": "input_audio", "input_audio": {"data": "AAA=", "format": "wav"}, "n": 1.5}"#
+        let part = try decode(Part.self, text)
+        let expected = JSONValue.object(["type": .string("input_audio"), "input_audio": .object(["data": .string("AAA="), "format": .string("wav")]), "n": .double(1.5)])
+        #expect(part == .unknown(expected))
+        #expect(try decode(JSONValue.self, try encodeSorted(part)) == expected)
+    }
+
+    @Test func membersAreNamedByTheirTypeUnlessMapped() throws {
+        let text = #"""
+            [{"kind": "Created", "id": "1", "created_at": "2024-05-01T10:20:30.125Z"},
+             {"kind": "Deleted", "id": "2"},
+             {"kind": "renamed", "id": "3", "from": "a", "to": "b"}]
+            """#
+        let events = try decode([Event].self, text)
+        #expect(events == [
+            .created(Created(kind: .created, id: "1", createdAt: Date(timeIntervalSince1970: 1_714_558_830.125))),
+            .deleted(Deleted(kind: .deleted, id: "2")),
+            .renamed(Renamed(kind: .renamed, id: "3", from: "a", to: "b")),
+        ])
+        // Round trip: the same JSON comes back, the date with its fraction.
+        #expect(try decode(JSONValue.self, try encodeSorted(events)) == decode(JSONValue.self, text))
+    }
+
+    @Test func aMissingOrMistypedDiscriminatorIsADecodingErrorAtItsPlace() throws {
+        let missing = try #require(throws: DecodingError.self) { try decode([Part].self, #"[{"type": "text", "text": "a"}, {"text": "b"}]"#) }
+        guard case .keyNotFound(let key, let context) = missing else {
+            Issue.record("expected keyNotFound, got \(missing)")
+            return
+        }
+        #expect(key.stringValue == "type")
+        #expect(context.codingPath.map(\.intValue) == [1])
+        #expect(throws: DecodingError.self) { try decode(Part.self, #"{"type": 1, "text": "b"}"#) }
+        // A member that fails keeps its own error: a text part without its text.
+        let error = try #require(throws: DecodingError.self) { try decode(Part.self, #"{"type": "text"}"#) }
+        #expect("\(error)".contains("text"))
+    }
+
+    @Test func theMemberTypesStayUsableAlone() throws {
+        let part = try decode(TextPart.self, #"{"type": "text", "text": "alone"}"#)
+        #expect(part.text == "alone")
+        #expect(try encodeSorted(part) == #"{"text":"alone","type":"text"}"#)
+    }
+
+    // MARK: Untagged unions
+
+    @Test func untaggedMembersAreTriedInOrder() throws {
+        let messages = try decode([Message].self, #"""
+            [{"role": "user", "content": "Hello"},
+             {"role": "user", "content": [{"type": "text", "text": "What is in this image?"}, {"type": "image_url", "image_url": "https://e.x/cat.png"}]},
+             {"role": "assistant", "content": null},
+             {"role": "tool"}]
+            """#)
+        #expect(messages.map(\.content) == [
+            .text("Hello"),
+            .parts([.textPart(TextPart(type: "text", text: "What is in this image?")), .imagePart(ImagePart(type: "image_url", imageURL: URL(string: "https://e.x/cat.png")!))]),
+            nil, nil,
+        ])
+        #expect(try decode([Identifier].self, #"[7, "seven", 9007199254740993]"#) == [.int(7), .string("seven"), .int(9_007_199_254_740_993)])
+        #expect(try encodeSorted([Identifier.int(7), .string("7")]) == #"[7,"7"]"#)
+        #expect(try encodeSorted(Content.text("plain")) == #""plain""#)
+    }
+
+    @Test func untaggedModelsAreToldApartByTheirRequiredPropertiesAndNest() throws {
+        let text = #"""
+            {"members": [{"radius": 1.5}, {"members": [], "label": "empty"}, {"a": {"radius": 2}}], "parent": {"radius": 0}}
+            """#
+        let shape = try decode(Shape.self, text)
+        let group = Group(
+            members: [.circle(Circle(radius: 1.5)), .group(Group(members: [], label: "empty")), .named(["a": .circle(Circle(radius: 2))])],
+            parent: .circle(Circle(radius: 0)))
+        #expect(shape == .group(group))
+        #expect(try decode(Shape.self, try encodeSorted(shape)) == shape)
+        #expect(try decode(JSONValue.self, try encodeSorted(shape)) == decode(JSONValue.self, text))
+    }
+
+    @Test func whenNoMemberFitsTheErrorNamesEveryMemberAndWhyItFailed() throws {
+        let error = try #require(throws: DecodingError.self) {
+            try decode([Message].self, #"[{"role": "user", "content": "ok"}, {"role": "user", "content": [{"type": "text"}]}]"#)
+        }
+        guard case .dataCorrupted(let context) = error else {
+            Issue.record("expected dataCorrupted, got \(error)")
+            return
+        }
+        #expect(context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == ["1", "content"])
+        #expect(context.debugDescription.hasPrefix("no member of Content fits the value; tried "), "\(context.debugDescription)")
+        #expect(context.debugDescription.contains("text (String): expected String"), "\(context.debugDescription)")
+        #expect(context.debugDescription.contains(#"parts ([Part]): at [0].text: no value for key "text""#), "\(context.debugDescription)")
+
+        let number = try #require(throws: DecodingError.self) { try decode(Identifier.self, "1.5") }
+        #expect("\(number)".contains("int (Int)") && "\(number)".contains("string (String)"))
+    }
+
+    @Test func anEndpointSendsAndReceivesUnions() throws {
+        let endpoint = ChatService.complete(messages: [Message(role: .user, content: .parts([.textPart(TextPart(type: "text", text: "Hi"))]))])
+        let request = try endpoint.makeRequest()
+        let body = try #require(request.body)
+        #expect(String(decoding: body, as: UTF8.self).contains(#""content":[{"#))
+        let reply = try endpoint.decodeResponse(HTTPResponse(statusCode: 200, headers: [:], body: Data(#"{"role": "assistant", "content": "Hello"}"#.utf8)))
+        #expect(reply.content == .text("Hello"))
+    }
+}
