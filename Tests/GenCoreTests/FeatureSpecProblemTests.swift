@@ -6,25 +6,8 @@ import Testing
 /// multipart and upload bodies, cookies, raw responses, envelopes, error bodies, pagination),
 /// each reported in one run as the exact line a compiler would print: `file:line:column: error: …`.
 @Suite struct FeatureSpecProblemTests {
-    /// Runs `text` and checks that it reports exactly `expected`, in file order. Each spot is
-    /// found in `text`; problems at one spot keep the order they are listed in.
     private func check(_ text: String, _ expected: [(spot: Spot, message: String)], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        let result = generate(text, path: "Specs/broken.json")
-        #expect(result.files.isEmpty, sourceLocation: sourceLocation)
-        #expect(!result.succeeded, sourceLocation: sourceLocation)
-        let wanted = expected.enumerated().map { index, problem in
-            (place: problem.spot.location(in: text), index: index, message: problem.message)
-        }.sorted { ($0.place.line, $0.place.column, $0.index) < ($1.place.line, $1.place.column, $1.index) }
-            .map { "Specs/broken.json:\($0.place.line):\($0.place.column): error: \($0.message)" }
-        let found = result.diagnostics.map(\.description)
-        #expect(found.count == wanted.count, "\(found.count) diagnostics, expected \(wanted.count)", sourceLocation: sourceLocation)
-        for line in wanted where !found.contains(line) {
-            Issue.record("missing: \(line)", sourceLocation: sourceLocation)
-        }
-        for line in found where !wanted.contains(line) {
-            Issue.record("unexpected: \(line)", sourceLocation: sourceLocation)
-        }
-        #expect(found == wanted, sourceLocation: sourceLocation)
+        expectExactProblems(text, expected, sourceLocation: sourceLocation)
     }
 
     // MARK: Auth schemes and requirements

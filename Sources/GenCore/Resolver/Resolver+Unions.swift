@@ -6,7 +6,7 @@ extension Resolver {
         let tagged = union.discriminator != nil
         var cases: [ResolvedAPI.Union.Case] = []
         var caseLocations: [String: SourceLocation] = [:]
-        var typeLocations: [TypeReference: SourceLocation] = [:]
+        var typeTexts: [TypeReference: Located<String>] = [:]
         var failed = false
         for member in union.members {
             guard let type = resolveType(member.type) else {
@@ -19,12 +19,12 @@ extension Resolver {
             }
             let name = member.name.map { SwiftNaming.memberName($0.value) } ?? Self.caseName(for: type)
             let location = member.name?.location ?? member.type.location
-            if let first = typeLocations[type] {
-                diagnostics.error("union '\(unionName)' lists \(type.swift) twice (the first at line \(first.line))", at: member.type.location)
+            if let first = typeTexts[type] {
+                diagnostics.error("union '\(unionName)' lists \(first.value) twice (the first at line \(first.location.line))", at: member.type.location)
                 failed = true
                 continue
             }
-            typeLocations[type] = member.type.location
+            typeTexts[type] = member.type
             if let first = caseLocations[name] {
                 diagnostics.error(
                     "two members of union '\(unionName)' become the case '\(name)' (the first at line \(first.line)); name the cases with an object: {\"caseName\": \"Type\"}",
@@ -47,7 +47,7 @@ extension Resolver {
             guard let tags = resolveMapping(union, cases: cases, of: unionName, discriminator: discriminator) else { return nil }
             for index in cases.indices { cases[index].tags = tags[index] }
         } else {
-            warnAboutUnreachableMembers(cases, of: unionName, locations: typeLocations)
+            warnAboutUnreachableMembers(cases, of: unionName, written: typeTexts)
         }
         return .init(
             name: unionName, pointer: model.pointer, description: model.description, cases: cases,
@@ -123,13 +123,14 @@ extension Resolver {
     /// Untagged cases are tried in order: a case listed after one that accepts every value it
     /// accepts is never decoded.
     private mutating func warnAboutUnreachableMembers(
-        _ cases: [ResolvedAPI.Union.Case], of union: String, locations: [TypeReference: SourceLocation]
+        _ cases: [ResolvedAPI.Union.Case], of union: String, written: [TypeReference: Located<String>]
     ) {
         for (index, later) in cases.enumerated() {
-            guard let earlier = cases[..<index].first(where: { covers($0.type, later.type) }) else { continue }
+            guard let earlier = cases[..<index].first(where: { covers($0.type, later.type) }),
+                  let laterText = written[later.type], let earlierText = written[earlier.type] else { continue }
             diagnostics.warning(
-                "member \(later.type.swift) of union '\(union)' is never decoded: \(earlier.type.swift), tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
-                at: locations[later.type])
+                "member \(laterText.value) of union '\(union)' is never decoded: \(earlierText.value), tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+                at: laterText.location)
         }
     }
 
@@ -206,11 +207,13 @@ extension Resolver {
         for case .structure(let structure) in models { structures[structure.name] = structure }
         var unionsByName: [String: ResolvedAPI.Union] = [:]
         for case .union(let union) in models { unionsByName[union.name] = union }
+        // Read from the spec, not the resolved union: a union with another problem (an unknown
+        // member, say) is not resolved, and its members are still checked in the same run.
         for model in document.models {
-            guard case .union(let union) = model.kind, let discriminator = union.discriminator,
-                  let resolved = unionsByName[model.name.value] else { continue }
-            for (member, resolvedCase) in zip(union.members, resolved.cases) {
-                guard case .model(let name) = resolvedCase.type, let structure = structures[name] else { continue }
+            guard case .union(let union) = model.kind, let discriminator = union.discriminator else { continue }
+            for member in union.members {
+                let name = member.type.value
+                guard let structure = structures[name] else { continue }
                 guard let property = structure.properties.first(where: { $0.key == discriminator.value }) else {
                     diagnostics.error(
                         "member '\(name)' of union '\(model.name.value)' has no property with the JSON key '\(discriminator.value)', the union's discriminator",

@@ -1,0 +1,98 @@
+import Testing
+
+@testable import GenCore
+
+/// The problems a union (`oneOf`) can have, each reported in one run at its place, and the
+/// warning for a member that can never be decoded.
+@Suite struct ShapeSpecProblemTests {
+    static let unionSpec = #"""
+        {
+          "endpointgen": 1,
+          "name": "Broken",
+          "models": {
+            "Text": { "properties": { "type": "String", "text": "String" } },
+            "Image": { "properties": { "kind": "String", "url": "URL" } },
+            "Counted": { "properties": { "type": "Int" } },
+            "Kind": { "enum": [1, 2] },
+            "Numbered": { "properties": { "type": "Kind" } },
+            "Unknown": { "properties": { "type": "String" } },
+            "Other": { "properties": { "type": "String" } },
+            "Unknowable": { "oneOf": ["Unknown", "Text"], "discriminator": "type" },
+            "Part": { "oneOf": ["Text", "Image", "Vidoe"], "discriminator": "type" },
+            "Mapped": { "oneOf": ["Text", "Counted", "Numbered"], "discriminator": "type", "mapping": { "t": "Text", "i": "Imagee" } },
+            "Clash": { "oneOf": ["Text", "Other"], "discriminator": "type", "mapping": { "Other": "Text" } },
+            "Scalars": { "oneOf": ["String", "Int?", "Date", "[File]", "String"] },
+            "Named": { "oneOf": { "a": "String", "b": "Int", "A": "Bool" } },
+            "NotStruct": { "oneOf": ["String", "Text"], "discriminator": "type" },
+            "Lonely": { "oneOf": [], "mapping": {} },
+            "Wrong": { "oneOf": "Txt" },
+            "Loop": { "oneOf": ["Int", "Loop"] },
+            "Ping": { "oneOf": ["Pong", "String"] },
+            "Pong": { "oneOf": ["Ping", "Int"] }
+          }
+        }
+        """#
+
+    @Test func unionProblems() {
+        expectExactProblems(Self.unionSpec, [
+            (.marker(#""Unknown", "Text"], "discriminator""#),
+             "union 'Unknowable' cannot have a case named 'unknown': that case keeps objects whose discriminator no member lists; name it with an object: {\"caseName\": \"Type\"}"),
+            (.marker(#""Image", "Vidoe""#), "member 'Image' of union 'Part' has no property with the JSON key 'type', the union's discriminator"),
+            (.marker("Vidoe"), "unknown type 'Vidoe'"),
+            (.marker(#""Counted", "Numbered""#),
+             "property 'type' of 'Counted' holds the discriminator 'type' of union 'Mapped', so it must be a String or a string enum, not Int"),
+            (.marker(#""Numbered"], "discriminator""#),
+             "property 'type' of 'Numbered' holds the discriminator 'type' of union 'Mapped', so it must be a String or a string enum, not Kind"),
+            (.marker(#""Imagee""#), "the mapping of 'i' names 'Imagee', which is not a member of union 'Mapped'; its members are Text, Counted, Numbered"),
+            (.marker(#""Other": "Text""#),
+             "the discriminator value 'Other' picks both Text (in the mapping) and Other (by its name); map Other to another value"),
+            (.marker(#""Int?""#), "a member of union 'Scalars' cannot be optional; make the property that holds the union optional instead"),
+            (.marker(#""Date", "[File]""#), "a Date can only be in a union inside a model, so that it has a date strategy; make Date a model property"),
+            (.marker(#""[File]""#), "a File can only be a property of a multipart body's model, not a member of union 'Scalars'"),
+            (.marker(#""String"] },"#), "union 'Scalars' lists String twice (the first at line 16)"),
+            (.marker(#""A": "Bool""#), "two members of union 'Named' become the case 'a' (the first at line 17); name the cases with an object: {\"caseName\": \"Type\"}"),
+            (.marker(#""String", "Text"], "discriminator""#), "a member of tagged union 'NotStruct' must be a struct model that holds the discriminator, not String"),
+            (.marker(#"[], "mapping""#), "union 'Lonely' has no members"),
+            (.marker(#""mapping": {} }"#), "union 'Lonely' has a 'mapping' but no 'discriminator': name the property whose value the mapping reads"),
+            (.marker(#""Txt""#), "the 'oneOf' of model 'Wrong' must be an array of types or an object of case names to types, not a string"),
+            (.marker(#""Loop"] }"#), "union 'Loop' contains itself through 'Loop' with no struct or array in between, so decoding it would never end; hold the member in a struct property or an array"),
+            (.marker(#""Pong", "String""#), "union 'Ping' contains itself through 'Pong' with no struct or array in between, so decoding it would never end; hold the member in a struct property or an array"),
+        ])
+    }
+
+    /// Untagged members are tried in order: one that an earlier member always takes is never
+    /// decoded. That is a warning: the files are still written.
+    @Test func aMemberThatCanNeverBeDecodedIsAWarning() throws {
+        let text = #"""
+            {
+              "endpointgen": 1,
+              "name": "Shadowed",
+              "models": {
+                "Loose": { "properties": { "a": "String?", "b": { "type": "Int", "default": 1 } } },
+                "Strict": { "properties": { "a": "String" } },
+                "Color": { "enum": ["red", "green"] },
+                "Anything": { "oneOf": ["Double", "Int", "Loose", "Strict", "[String: Int]", "[Double]", "[Int]"] },
+                "Text": { "oneOf": ["Color", "String", "URL"] },
+                "Fine": { "oneOf": ["Int", "Double", "Strict", "Loose", "String", "[Int]", "[Double]"] },
+                "Everything": { "oneOf": ["JSON", "Bool"] }
+              }
+            }
+            """#
+        let result = generate(text, path: "Specs/shadowed.json")
+        #expect(result.succeeded)
+        #expect(!result.files.isEmpty)
+        func warning(_ marker: String, _ member: String, _ union: String, _ earlier: String) -> String {
+            let place = location(of: marker, in: text, occurrence: 1)
+            return "Specs/shadowed.json:\(place.line):\(place.column): warning: member \(member) of union '\(union)' is never decoded: \(earlier), tried before it, accepts every value it accepts; list it first, or give the union a discriminator"
+        }
+        #expect(result.diagnostics.map(\.description) == [
+            warning(#""Int", "Loose""#, "Int", "Anything", "Double"),
+            warning(#""Strict", "[String"#, "Strict", "Anything", "Loose"),
+            warning(#""[String: Int]""#, "[String: Int]", "Anything", "Loose"),
+            warning(#""[Int]"] },"#, "[Int]", "Anything", "[Double]"),
+            warning(#""String", "URL""#, "String", "Text", "Color"),
+            warning(#""URL""#, "URL", "Text", "Color"),
+            warning(#""Bool""#, "Bool", "Everything", "JSON"),
+        ])
+    }
+}
