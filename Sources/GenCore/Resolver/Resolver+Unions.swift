@@ -42,10 +42,13 @@ extension Resolver {
             caseLocations[name] = location
             cases.append(.init(name: name, type: type, label: "\(name) (\(type.swift))", tags: [], isIndirect: false))
         }
-        if failed { return nil }
-        if let discriminator = union.discriminator {
-            guard let tags = resolveMapping(union, cases: cases, of: unionName, discriminator: discriminator) else { return nil }
+        if union.discriminator != nil {
+            // Checked even when a member failed, so that one run reports every problem.
+            let tags = resolveMapping(union, cases: cases, of: unionName)
+            guard let tags, !failed else { return nil }
             for index in cases.indices { cases[index].tags = tags[index] }
+        } else if failed {
+            return nil
         } else {
             warnAboutUnreachableMembers(cases, of: unionName, written: typeTexts)
         }
@@ -87,21 +90,21 @@ extension Resolver {
 
     /// Each case's discriminator values: those the mapping gives it, or its type's name when the
     /// mapping gives none (as in OpenAPI).
-    private mutating func resolveMapping(
-        _ union: SpecDocument.Union, cases: [ResolvedAPI.Union.Case], of unionName: String, discriminator: Located<String>
-    ) -> [[String]]? {
+    private mutating func resolveMapping(_ union: SpecDocument.Union, cases: [ResolvedAPI.Union.Case], of unionName: String) -> [[String]]? {
         var tags = Array(repeating: [String](), count: cases.count)
         var owners: [String: Int] = [:]
         var failed = false
         for (value, type) in union.mapping {
-            guard let index = cases.firstIndex(where: { $0.type == .model(type.value) }) else {
-                let members = cases.map(\.type.swift).joined(separator: ", ")
+            guard union.members.contains(where: { $0.type.value == type.value }) else {
+                let members = union.members.map(\.type.value).joined(separator: ", ")
                 diagnostics.error(
                     "the mapping of '\(value.value)' names '\(type.value)', which is not a member of union '\(unionName)'; its members are \(members)",
                     at: type.location)
                 failed = true
                 continue
             }
+            // A member that failed to resolve has no case; its own error says why.
+            guard let index = cases.firstIndex(where: { $0.type == .model(type.value) }) else { continue }
             tags[index].append(value.value)
             owners[value.value] = index
         }
