@@ -95,4 +95,30 @@ import Testing
             warning(#""Bool""#, "Bool", "Everything", "JSON"),
         ])
     }
+
+    @Test func openObjectProblems() {
+        let text = #"""
+            {
+              "endpointgen": 1,
+              "name": "Broken",
+              "models": {
+                "Open": { "properties": { "additionalProperties": "String" }, "additionalProperties": "JSON" },
+                "Files": { "additionalProperties": "[File]" },
+                "Unknown": { "additionalProperties": "Strng" },
+                "Form": { "properties": { "name": "String" }, "additionalProperties": "String" }
+              },
+              "resources": { "Forms": { "endpoints": [
+                { "name": "send", "method": "POST", "path": "/form", "body": { "type": "Form", "encoding": "form" } }
+              ] } }
+            }
+            """#
+        expectExactProblems(text, [
+            (.marker(#""JSON" }"#),
+             "property 'additionalProperties' of model 'Open' becomes 'additionalProperties', the property that holds the keys it does not declare; rename it"),
+            (.marker(#""[File]""#), "a File can only be a property of a multipart body's model, not an additional property"),
+            (.marker("Strng"), "unknown type 'Strng'; did you mean 'String'?"),
+            (.marker(#""Form", "encoding""#),
+             "model 'Form' keeps keys it does not declare (additionalProperties), which a form body does not send; use a model of declared properties"),
+        ])
+    }
 }

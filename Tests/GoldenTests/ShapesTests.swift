@@ -129,4 +129,50 @@ import Testing
         let reply = try endpoint.decodeResponse(HTTPResponse(statusCode: 200, headers: [:], body: Data(#"{"role": "assistant", "content": "Hello"}"#.utf8)))
         #expect(reply.content == .text("Hello"))
     }
+
+    // MARK: Open objects
+
+    @Test func anOpenObjectKeepsTheKeysItDoesNotDeclareThroughARoundTrip() throws {
+        let text = #"{"theme": "dark", "font_size": 12, "beta": {"flags": [1, true, null]}, "x-trace": "abc", "ratio": 0.25}"#
+        let settings = try decode(Settings.self, text)
+        #expect(settings.theme == "dark")
+        #expect(settings.fontSize == 12)
+        #expect(settings.additionalProperties == [
+            "beta": .object(["flags": .array([.int(1), .bool(true), .null])]),
+            "x-trace": .string("abc"),
+            "ratio": .double(0.25),
+        ])
+        // Declared keys, under their JSON names, are not additional: font_size is fontSize.
+        #expect(settings.additionalProperties["font_size"] == nil && settings.additionalProperties["theme"] == nil)
+        #expect(try decode(JSONValue.self, try encodeSorted(settings)) == decode(JSONValue.self, text))
+        #expect(try encodeSorted(Settings(theme: "x", additionalProperties: ["b": .int(2), "a": .int(1)])) == #"{"a":1,"b":2,"theme":"x"}"#)
+    }
+
+    @Test func anOpenObjectWithoutDeclaredPropertiesKeepsEverything() throws {
+        let message = try decode(Message.self, #"{"role": "user", "metadata": {"user_id": "u1", "": "empty key", "role": "admin"}}"#)
+        #expect(message.metadata == Labels(additionalProperties: ["user_id": "u1", "": "empty key", "role": "admin"]))
+        #expect(try encodeSorted(Labels(additionalProperties: ["k": "v"])) == #"{"k":"v"}"#)
+        #expect(try encodeSorted(Labels()) == "{}")
+        // Additional values have the declared type: a number where a String belongs is an error at its key.
+        let error = try #require(throws: DecodingError.self) { try decode(Labels.self, #"{"a": "x", "b": 2}"#) }
+        guard case .typeMismatch(_, let context) = error else {
+            Issue.record("expected typeMismatch, got \(error)")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["b"])
+    }
+
+    @Test func aTolerantOpenObjectSkipsAdditionalValuesThatDoNotFit() throws {
+        let counts = try decode(Counts.self, #"{"total": 3, "a": 1, "b": "two", "c": 3}"#)
+        #expect(counts.total == 3)
+        #expect(counts.additionalProperties == ["a": 1, "c": 3])
+    }
+
+    @Test func anAdditionalPropertyCannotTakeADeclaredKey() throws {
+        let clash = Settings(theme: "dark", additionalProperties: ["theme": .string("light")])
+        let error = try #require(throws: EncodingError.self) { try encodeSorted(clash) }
+        #expect("\(error)".contains("the additional property \"theme\" has the key of a declared property"))
+        // Under its JSON name too: font_size belongs to fontSize.
+        #expect(throws: EncodingError.self) { try encodeSorted(Settings(additionalProperties: ["font_size": .int(1)])) }
+    }
 }

@@ -118,6 +118,8 @@ struct SpecDocument: Sendable {
         var options: Options
         var tolerant: Bool
         var kind: Kind
+        /// The type of the values under keys the model does not declare (`additionalProperties`).
+        var additionalProperties: Located<String>? = nil
 
         enum Kind: Sendable {
             case structure([Property])

@@ -172,7 +172,7 @@ struct SpecReader {
             ? ["description", "enum"]
             : isUnion
             ? ["description", "oneOf", "discriminator", "mapping"]
-            : ["description", "properties", "keyStrategy", "dateStrategy", "arrayStrategy", "tolerant"]
+            : ["description", "properties", "additionalProperties", "keyStrategy", "dateStrategy", "arrayStrategy", "tolerant"]
         checkKeys(members, allowed: allowed, in: what)
         let name = Located(value: entry.key, location: entry.keyLocation)
         let pointer = "#/models/\(pointerEscape(entry.key))"
@@ -221,7 +221,7 @@ struct SpecReader {
         let tolerant = optionalBool("tolerant", of: members) ?? false
         return .init(
             name: name, pointer: pointer, description: description, options: options(members), tolerant: tolerant,
-            kind: .structure(properties))
+            kind: .structure(properties), additionalProperties: optionalLocatedString("additionalProperties", of: members))
     }
 
     /// `"oneOf": ["A", "B"]` or `{"a": "A", "b": "B"}`, with an optional `discriminator` and

@@ -90,11 +90,20 @@ struct ResolvedAPI: Sendable {
         var description: String?
         var properties: [Property]
         var tolerant: Bool
+        /// The values under keys the model does not declare, kept on decode and written back.
+        var additionalProperties: AdditionalProperties? = nil
 
         /// Synthesised `Codable` is enough unless a property needs more than a coding key.
         var needsCustomCoding: Bool {
-            tolerant || properties.contains { $0.dateStrategy != nil || $0.defaultValue != nil || $0.prunesArray || $0.isIndirect }
+            tolerant || additionalProperties != nil
+                || properties.contains { $0.dateStrategy != nil || $0.defaultValue != nil || $0.prunesArray || $0.isIndirect }
         }
+    }
+
+    struct AdditionalProperties: Sendable, Equatable {
+        var swiftName: String
+        /// The type of each value: the property is `[String: valueType]`.
+        var valueType: TypeReference
     }
 
     struct Property: Sendable {

@@ -424,6 +424,12 @@ extension Resolver {
         guard let structure = resolvedStructures[model] else { return nil }
         var fields: [(key: String, swiftName: String)] = []
         var failed = false
+        if structure.additionalProperties != nil {
+            diagnostics.error(
+                "model '\(model)' keeps keys it does not declare (additionalProperties), which a form body does not send; use a model of declared properties",
+                at: location)
+            failed = true
+        }
         for property in structure.properties {
             let type = property.type.unwrapped
             let element: TypeReference = if case .array(let element) = type { element } else { type }

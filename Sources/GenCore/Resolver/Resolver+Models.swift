@@ -147,7 +147,31 @@ extension Resolver {
         }
         return .init(
             name: model.name.value, pointer: model.pointer, description: model.description, properties: resolved,
-            tolerant: model.tolerant)
+            tolerant: model.tolerant, additionalProperties: resolveAdditionalProperties(model, swiftNames: swiftNames))
+    }
+
+    /// `"additionalProperties": "T"`: a `[String: T]` property that keeps every key the model
+    /// does not declare.
+    private mutating func resolveAdditionalProperties(_ model: SpecDocument.Model, swiftNames: [String: String]) -> ResolvedAPI.AdditionalProperties? {
+        guard let text = model.additionalProperties, let type = resolveType(text) else { return nil }
+        let swiftName = "additionalProperties"
+        if let other = swiftNames[swiftName] {
+            diagnostics.error(
+                "property '\(other)' of model '\(model.name.value)' becomes 'additionalProperties', the property that holds the keys it does not declare; rename it",
+                at: text.location)
+            return nil
+        }
+        if type.containsDate {
+            diagnostics.error(
+                "the additional properties of model '\(model.name.value)' cannot hold a Date: a date needs a property of its own, with a date strategy",
+                at: text.location)
+            return nil
+        }
+        if type.contains(.builtin(.file)) {
+            diagnostics.error("a File can only be a property of a multipart body's model, not an additional property", at: text.location)
+            return nil
+        }
+        return .init(swiftName: swiftName, valueType: type)
     }
 
     /// How many structs may nest inside one another by value (`a: A?` holding `b: B?` holding

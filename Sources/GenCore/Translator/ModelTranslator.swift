@@ -26,11 +26,17 @@ struct ModelTranslator {
                 let wrapper = property.isIndirect ? "@Indirect " : ""
                 printer.line("\(wrapper)\(access)var \(SwiftNaming.escaped(property.swiftName)): \(property.type.swift)")
             }
+            if let extra = model.additionalProperties {
+                printer.line("/// The keys the spec does not declare, with their values: kept when decoding, written back when encoding.")
+                printer.line("\(access)var \(extra.swiftName): [String: \(extra.valueType.swift)]")
+            }
             printer.separator()
             renderInitializer(model, into: &printer)
             if !model.properties.isEmpty {
                 printer.separator()
-                printer.block("private enum CodingKeys: String, CodingKey") { printer in
+                // The runtime lists the declared keys to tell them from additional ones.
+                let conformances = model.additionalProperties == nil ? "String, CodingKey" : "String, CodingKey, CaseIterable"
+                printer.block("private enum CodingKeys: \(conformances)") { printer in
                     for property in model.properties {
                         let name = SwiftNaming.escaped(property.swiftName)
                         printer.line(property.key == property.swiftName ? "case \(name)" : "case \(name) = \(SwiftLiteral.string(property.key))")
@@ -47,7 +53,7 @@ struct ModelTranslator {
     }
 
     private func renderInitializer(_ model: ResolvedAPI.Structure, into printer: inout CodePrinter) {
-        let parameters = model.properties.map { property in
+        var parameters = model.properties.map { property in
             var parameter = "\(SwiftNaming.escaped(property.swiftName)): \(property.type.swift)"
             if let value = property.defaultValue {
                 parameter += " = \(value)"
@@ -56,13 +62,17 @@ struct ModelTranslator {
             }
             return parameter
         }
+        var names = model.properties.map { SwiftNaming.escaped($0.swiftName) }
+        if let extra = model.additionalProperties {
+            parameters.append("\(extra.swiftName): [String: \(extra.valueType.swift)] = [:]")
+            names.append(extra.swiftName)
+        }
         if parameters.isEmpty {
             printer.line("\(access)init() {}")
             return
         }
         printer.block("\(access)init", list: parameters) { printer in
-            for property in model.properties {
-                let name = SwiftNaming.escaped(property.swiftName)
+            for name in names {
                 printer.line("self.\(name) = \(name)")
             }
         }
@@ -70,9 +80,16 @@ struct ModelTranslator {
 
     private func renderDecoder(_ model: ResolvedAPI.Structure, into printer: inout CodePrinter) {
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
-            printer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            if !model.properties.isEmpty {
+                printer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            }
             for property in model.properties {
                 printer.line("self.\(SwiftNaming.escaped(property.swiftName)) = \(decodeExpression(property, tolerant: model.tolerant))")
+            }
+            if let extra = model.additionalProperties {
+                let keys = model.properties.isEmpty ? "NoCodingKeys" : "CodingKeys"
+                let tolerant = model.tolerant ? ", tolerant: true" : ""
+                printer.line("self.\(extra.swiftName) = try decoder.additionalProperties(\(extra.valueType.swift).self, excluding: \(keys).self\(tolerant))")
             }
         }
     }
@@ -100,13 +117,19 @@ struct ModelTranslator {
 
     private func renderEncoder(_ model: ResolvedAPI.Structure, into printer: inout CodePrinter) {
         printer.block("\(access)func encode(to encoder: any Encoder) throws") { printer in
-            printer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            if !model.properties.isEmpty {
+                printer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            }
             for property in model.properties {
                 let name = SwiftNaming.escaped(property.swiftName)
                 let isOptional: Bool = if case .optional = property.type { true } else { false }
                 var arguments = "self.\(name), forKey: .\(name)"
                 if let strategy = property.dateStrategy { arguments += ", dateStrategy: \(Self.expression(strategy))" }
                 printer.line("try container.\(isOptional ? "encodeIfPresent" : "encode")(\(arguments))")
+            }
+            if let extra = model.additionalProperties {
+                let keys = model.properties.isEmpty ? "NoCodingKeys" : "CodingKeys"
+                printer.line("try encoder.encodeAdditionalProperties(self.\(extra.swiftName), excluding: \(keys).self)")
             }
         }
     }

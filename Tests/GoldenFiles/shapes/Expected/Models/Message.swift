@@ -8,16 +8,19 @@ public struct Message: Codable, Hashable, Sendable {
     public var role: Role
     public var content: Content?
     public var name: String?
+    public var metadata: Labels?
 
-    public init(role: Role, content: Content? = nil, name: String? = nil) {
+    public init(role: Role, content: Content? = nil, name: String? = nil, metadata: Labels? = nil) {
         self.role = role
         self.content = content
         self.name = name
+        self.metadata = metadata
     }
 
     private enum CodingKeys: String, CodingKey {
         case role
         case content
         case name
+        case metadata
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+
+/// What generated open models (`additionalProperties`) call: the keys a model does not declare
+/// are kept with their values when it is decoded and written back when it is encoded, so nothing
+/// a server sends is lost in a round trip.
+extension Decoder {
+    /// The values under every key of the object that `Keys` (the model's coding keys) does not
+    /// list. A tolerant model skips a value that does not decode; otherwise it is an error.
+    public func additionalProperties<Value: Decodable, Keys: CodingKey & CaseIterable>(
+        _ type: Value.Type, excluding declared: Keys.Type, tolerant: Bool = false
+    ) throws -> [String: Value] {
+        let container = try container(keyedBy: AnyCodingKey.self)
+        let declaredKeys = Set(Keys.allCases.map(\.stringValue))
+        var values: [String: Value] = [:]
+        for key in container.allKeys where !declaredKeys.contains(key.stringValue) {
+            if tolerant {
+                if let value = try? container.decode(Value.self, forKey: key) { values[key.stringValue] = value }
+            } else {
+                values[key.stringValue] = try container.decode(Value.self, forKey: key)
+            }
+        }
+        return values
+    }
+}
+
+extension Encoder {
+    /// Writes `values` beside the declared properties, in key order so that the same value always
+    /// gives the same bytes. A key that `Keys` lists is an error: the declared property owns it.
+    public func encodeAdditionalProperties<Value: Encodable, Keys: CodingKey & CaseIterable>(
+        _ values: [String: Value], excluding declared: Keys.Type
+    ) throws {
+        // Asked for even when empty, so that a model with nothing to write is still `{}`.
+        var container = container(keyedBy: AnyCodingKey.self)
+        guard !values.isEmpty else { return }
+        let declaredKeys = Set(Keys.allCases.map(\.stringValue))
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            guard !declaredKeys.contains(key) else {
+                throw EncodingError.invalidValue(value, .init(
+                    codingPath: codingPath + [AnyCodingKey(key)],
+                    debugDescription: "the additional property \"\(key)\" has the key of a declared property; set that property instead"))
+            }
+            try container.encode(value, forKey: AnyCodingKey(key))
+        }
+    }
+}
+
+/// The coding keys of a model that declares no property, for its additional properties.
+public enum NoCodingKeys: CodingKey, CaseIterable {
+    public var stringValue: String { switch self {} }
+    public var intValue: Int? { switch self {} }
+    public init?(stringValue: String) { nil }
+    public init?(intValue: Int) { nil }
+}
