@@ -47,7 +47,7 @@ let package = Package(
             name: "GoldenTests",
             dependencies: ["GenCore", "GeneratedRuntime"] + goldenCases.map { .target(name: $0.target) }
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["GeneratedRuntime", "GoldenHTTPBin", "GoldenFeatures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["GeneratedRuntime", "GoldenHTTPBin", "GoldenFeatures", "GoldenShapes"]),
     ] + goldenCases.map {
         .target(
             name: $0.target,

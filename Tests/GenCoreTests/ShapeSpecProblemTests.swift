@@ -121,4 +121,25 @@ import Testing
              "model 'Form' keeps keys it does not declare (additionalProperties), which a form body does not send; use a model of declared properties"),
         ])
     }
+
+    @Test func nullableProblems() {
+        let text = #"""
+            {
+              "endpointgen": 1,
+              "name": "Broken",
+              "models": {
+                "Update": { "properties": { "name": { "type": "String", "nullable": true, "default": "x" }, "flag": { "type": "Bool", "nullable": "yes" } } },
+                "Form": { "properties": { "name": { "type": "String", "nullable": true } } }
+              },
+              "resources": { "Forms": { "endpoints": [
+                { "name": "send", "method": "POST", "path": "/form", "body": { "type": "Form", "encoding": "multipart" } }
+              ] } }
+            }
+            """#
+        expectExactProblems(text, [
+            (.marker(#""x" }"#), "nullable property 'name' cannot have a default: absent, null and a value must stay apart"),
+            (.marker(#""yes""#), "'nullable' must be true or false, not a string"),
+            (.marker(#""Form", "encoding""#), "property 'name' of model 'Form' is nullable, and a form field cannot be null; make it optional"),
+        ])
+    }
 }

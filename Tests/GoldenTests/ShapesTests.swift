@@ -175,4 +175,32 @@ import Testing
         // Under its JSON name too: font_size belongs to fontSize.
         #expect(throws: EncodingError.self) { try encodeSorted(Settings(additionalProperties: ["font_size": .int(1)])) }
     }
+
+    // MARK: Absent, null or a value
+
+    @Test func aNullablePropertyTellsAbsentNullAndAValueApart() throws {
+        let absent = try decode(UserUpdate.self, "{}")
+        let null = try decode(UserUpdate.self, #"{"name": null, "nickname": null, "birthday": null, "tags": null, "settings": null, "age": null}"#)
+        let values = try decode(UserUpdate.self, #"{"name": "Ada", "birthday": "1815-12-10", "tags": ["a"], "settings": {"theme": "dark", "x": 1}, "age": 36}"#)
+        #expect(absent == UserUpdate())
+        #expect(absent.name == nil)
+        #expect(null.name == .null && null.nickname == .null && null.birthday == .null && null.tags == .null && null.settings == .null)
+        #expect(null.age == nil, "a plain optional does not tell null from absent")
+        #expect(values.name == .value("Ada"))
+        #expect(values.name?.value == "Ada")
+        #expect(values.birthday?.value == DateCodingStrategy.dateOnly.date(from: "1815-12-10"))
+        #expect(values.tags == .value(["a"]))
+        #expect(values.settings?.value?.additionalProperties == ["x": .int(1)])
+    }
+
+    @Test func aNullablePropertyIsLeftOutSentAsNullOrSent() throws {
+        #expect(try encodeSorted(UserUpdate()) == "{}")
+        #expect(try encodeSorted(UserUpdate(name: .null, tags: .null)) == #"{"name":null,"tags":null}"#)
+        #expect(try encodeSorted(UserUpdate(name: .value("Ada"), birthday: .value(Date(timeIntervalSince1970: 86_400)))) == #"{"birthday":"1970-01-02","name":"Ada"}"#)
+        for text in ["{}", #"{"name":null}"#, #"{"name":"x","nickname":null,"tags":[]}"#, #"{"birthday":"2024-02-29","settings":null}"#] {
+            #expect(try encodeSorted(try decode(UserUpdate.self, text)) == text)
+        }
+        // A wrong value is still an error, not null.
+        #expect(throws: DecodingError.self) { try decode(UserUpdate.self, #"{"name": 5}"#) }
+    }
 }

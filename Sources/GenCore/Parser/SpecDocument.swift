@@ -153,6 +153,8 @@ struct SpecDocument: Sendable {
         var description: String?
         var defaultValue: JSONNode?
         var options: Options
+        /// `"nullable": true`: absent, `null` and a value are three different things.
+        var nullable: Located<Bool>? = nil
     }
 
     struct EnumCase: Sendable {

@@ -96,7 +96,7 @@ struct ResolvedAPI: Sendable {
         /// Synthesised `Codable` is enough unless a property needs more than a coding key.
         var needsCustomCoding: Bool {
             tolerant || additionalProperties != nil
-                || properties.contains { $0.dateStrategy != nil || $0.defaultValue != nil || $0.prunesArray || $0.isIndirect }
+                || properties.contains { $0.dateStrategy != nil || $0.defaultValue != nil || $0.prunesArray || $0.isIndirect || $0.isNullable }
         }
     }
 
@@ -119,6 +119,13 @@ struct ResolvedAPI: Sendable {
         var prunesArray: Bool
         /// Stored out of line because the type would otherwise contain itself.
         var isIndirect: Bool
+        /// Absent, `null` or a value: `type` is `T?` and Swift holds a `Nullable<T>?`.
+        var isNullable: Bool = false
+
+        /// The type Swift declares: `Nullable<T>?` for a nullable property.
+        var swiftType: String {
+            isNullable ? "Nullable<\(type.unwrapped.swift)>?" : type.swift
+        }
     }
 
     struct Enumeration: Sendable {

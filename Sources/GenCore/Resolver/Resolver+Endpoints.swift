@@ -431,6 +431,12 @@ extension Resolver {
             failed = true
         }
         for property in structure.properties {
+            if property.isNullable {
+                diagnostics.error(
+                    "property '\(property.key)' of model '\(model)' is nullable, and a form field cannot be null; make it optional",
+                    at: location)
+                failed = true
+            }
             let type = property.type.unwrapped
             let element: TypeReference = if case .array(let element) = type { element } else { type }
             let isFile = element == .builtin(.data) || element == .builtin(.file)

@@ -116,6 +116,16 @@ extension Resolver {
             }
             keys[key] = name
             guard var type = resolveType(property.type) else { continue }
+            let isNullable = property.nullable?.value == true
+            if isNullable {
+                if case .optional = type {} else { type = .optional(type) }
+                if let node = property.defaultValue {
+                    diagnostics.error(
+                        "nullable property '\(name)' cannot have a default: absent, null and a value must stay apart",
+                        at: node.location)
+                    continue
+                }
+            }
 
             var defaultValue: String?
             if let node = property.defaultValue {
@@ -136,14 +146,17 @@ extension Resolver {
             }
             var prunes = false
             if case .array = type.unwrapped {
-                // Dates decode through their strategy, which a pruned array cannot pass on.
+                // Dates decode through their strategy, which a pruned array cannot pass on; a
+                // nullable array is decoded whole, as null or as every element.
                 prunes = arrayStrategy(property.options.arrayStrategy, inheriting: inherited.array) == .prune && !type.containsDate
+                    && !isNullable
             } else if let strategy = property.options.arrayStrategy {
                 diagnostics.error("property '\(name)' has an 'arrayStrategy' but is not an array", at: strategy.location)
             }
             resolved.append(.init(
                 swiftName: swiftName, key: key, type: type, description: property.description,
-                defaultValue: defaultValue, dateStrategy: dateStrategy, prunesArray: prunes, isIndirect: false))
+                defaultValue: defaultValue, dateStrategy: dateStrategy, prunesArray: prunes, isIndirect: false,
+                isNullable: isNullable))
         }
         return .init(
             name: model.name.value, pointer: model.pointer, description: model.description, properties: resolved,

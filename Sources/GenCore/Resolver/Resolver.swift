@@ -42,7 +42,7 @@ struct Resolver {
         "GeneratedRuntime", "Endpoint", "EndpointRequest", "EndpointPath", "EndpointClient", "EndpointError", "EndpointSending",
         "HTTPResponse", "HTTPMethod", "HTTPTransport", "URLSessionTransport", "DateCodingStrategy", "DateCodable",
         "AnyCodingKey", "PrunedArray", "Indirect", "OpenEnum", "ParameterValue", "ArrayDecodingStrategy",
-        "PercentEncoding", "CaseIterable", "RawRepresentable", "UnionCoding", "NoCodingKeys",
+        "PercentEncoding", "CaseIterable", "RawRepresentable", "UnionCoding", "NoCodingKeys", "Nullable",
         // Auth, sessions, pagination, bodies, envelopes, adapters and canned responses.
         "AuthScheme", "NoAuth", "BearerToken", "BearerAuthScheme", "BasicCredential", "BasicAuthScheme", "APIKey",
         "APIKeyLocation", "APIKeyAuthScheme", "CustomAuthorization", "CustomAuthScheme", "AuthorizedClient",

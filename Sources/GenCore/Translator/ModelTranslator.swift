@@ -24,7 +24,7 @@ struct ModelTranslator {
             for property in model.properties {
                 printer.documentation(property.description)
                 let wrapper = property.isIndirect ? "@Indirect " : ""
-                printer.line("\(wrapper)\(access)var \(SwiftNaming.escaped(property.swiftName)): \(property.type.swift)")
+                printer.line("\(wrapper)\(access)var \(SwiftNaming.escaped(property.swiftName)): \(property.swiftType)")
             }
             if let extra = model.additionalProperties {
                 printer.line("/// The keys the spec does not declare, with their values: kept when decoding, written back when encoding.")
@@ -54,7 +54,7 @@ struct ModelTranslator {
 
     private func renderInitializer(_ model: ResolvedAPI.Structure, into printer: inout CodePrinter) {
         var parameters = model.properties.map { property in
-            var parameter = "\(SwiftNaming.escaped(property.swiftName)): \(property.type.swift)"
+            var parameter = "\(SwiftNaming.escaped(property.swiftName)): \(property.swiftType)"
             if let value = property.defaultValue {
                 parameter += " = \(value)"
             } else if case .optional = property.type {
@@ -97,6 +97,11 @@ struct ModelTranslator {
     /// `try container.decode(T.self, forKey: .name)` with `IfPresent`, a date strategy, a pruned
     /// array, a default or tolerance folded in as the property needs.
     private func decodeExpression(_ property: ResolvedAPI.Property, tolerant: Bool) -> String {
+        if property.isNullable {
+            var arguments = "\(property.type.unwrapped.swift).self, forKey: .\(SwiftNaming.escaped(property.swiftName))"
+            if let strategy = property.dateStrategy { arguments += ", dateStrategy: \(Self.expression(strategy))" }
+            return "\(tolerant ? "try?" : "try") container.decodeNullable(\(arguments))"
+        }
         let isOptional: Bool = if case .optional = property.type { true } else { false }
         let ifPresent = isOptional || property.defaultValue != nil || tolerant
         var type = (isOptional ? property.type.unwrapped : property.type).swift
@@ -125,7 +130,8 @@ struct ModelTranslator {
                 let isOptional: Bool = if case .optional = property.type { true } else { false }
                 var arguments = "self.\(name), forKey: .\(name)"
                 if let strategy = property.dateStrategy { arguments += ", dateStrategy: \(Self.expression(strategy))" }
-                printer.line("try container.\(isOptional ? "encodeIfPresent" : "encode")(\(arguments))")
+                let method = property.isNullable ? "encodeNullable" : isOptional ? "encodeIfPresent" : "encode"
+                printer.line("try container.\(method)(\(arguments))")
             }
             if let extra = model.additionalProperties {
                 let keys = model.properties.isEmpty ? "NoCodingKeys" : "CodingKeys"

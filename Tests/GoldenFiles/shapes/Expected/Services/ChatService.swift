@@ -12,4 +12,8 @@ public enum ChatService {
     public static func events(since: String? = nil) -> EventsEndpoint {
         EventsEndpoint(since: since)
     }
+
+    public static func echoMessages(messages: [Message]) -> EchoMessagesEndpoint {
+        EchoMessagesEndpoint(messages: messages)
+    }
 }

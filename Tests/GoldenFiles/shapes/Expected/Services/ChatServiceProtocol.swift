@@ -9,6 +9,8 @@ public protocol ChatServiceProtocol: Sendable {
     func complete(messages: [Message]) async throws -> Message
 
     func events(since: String?) async throws -> [Event]
+
+    func echoMessages(messages: [Message]) async throws -> Echo
 }
 
 extension ChatServiceProtocol {

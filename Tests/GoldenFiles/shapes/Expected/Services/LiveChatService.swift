@@ -19,4 +19,8 @@ public struct LiveChatService: ChatServiceProtocol {
     public func events(since: String?) async throws -> [Event] {
         try await self.client.send(ChatService.events(since: since))
     }
+
+    public func echoMessages(messages: [Message]) async throws -> Echo {
+        try await self.client.send(ChatService.echoMessages(messages: messages))
+    }
 }
