@@ -142,4 +142,36 @@ import Testing
             (.marker(#""Form", "encoding""#), "property 'name' of model 'Form' is nullable, and a form field cannot be null; make it optional"),
         ])
     }
+
+    @Test func compositionProblems() {
+        let text = #"""
+            {
+              "endpointgen": 1,
+              "name": "Broken",
+              "models": {
+                "Base": { "properties": { "id": "String", "name": "String" } },
+                "Other": { "properties": { "id": "Int", "label": { "type": "String", "key": "name" } } },
+                "Both": { "allOf": ["Base", "Other"] },
+                "Renamed": { "allOf": ["Base"], "properties": { "Name": { "type": "String", "key": "title" } } },
+                "Kind": { "enum": ["a"] },
+                "Wrong": { "allOf": ["Kind", "Bsae"] },
+                "Loop1": { "allOf": ["Loop2"] },
+                "Loop2": { "allOf": ["Loop1"] },
+                "NotArray": { "allOf": "Base" }
+              }
+            }
+            """#
+        expectExactProblems(text, [
+            (.marker(#""id": "Int""#),
+             "model 'Both' gets the JSON key 'id' twice, as String in 'Base' (line 5, column 31) and as Int in 'Other' (line 6, column 32); give them one type"),
+            (.marker(#""label""#),
+             "model 'Both' gets the JSON key 'name' twice, for the properties 'name' in 'Base' (line 5, column 47) and 'label' in 'Other' (line 6, column 45); give them one name"),
+            (.marker(#""Name""#),
+             "model 'Renamed' gets the property 'name' twice, for the JSON keys 'name' in 'Base' (line 5, column 47) and 'title' in 'Renamed' (line 8, column 53)"),
+            (.marker(#""Kind", "Bsae""#), "model 'Wrong' can be composed of struct models only, and 'Kind' is an enum"),
+            (.marker(#""Bsae""#), "unknown model 'Bsae' in the 'allOf' of model 'Wrong'; did you mean 'Base'?"),
+            (.marker(#""Loop1"] }"#), "model 'Loop2' is composed of itself through 'Loop1'"),
+            (.marker(#""Base" }"#), "the 'allOf' of model 'NotArray' must be an array of model names, not a string"),
+        ])
+    }
 }

@@ -203,4 +203,22 @@ import Testing
         // A wrong value is still an error, not null.
         #expect(throws: DecodingError.self) { try decode(UserUpdate.self, #"{"name": 5}"#) }
     }
+
+    // MARK: Composition
+
+    @Test func aComposedModelHasItsBasesPropertiesEachAsItsBaseSays() throws {
+        let text = #"""
+            {"id": "p1", "createdAt": 1714558830, "display_name": "Apollo", "owner_id": "u1", "due_at": "2024-05-01T10:20:30Z", "aliases": ["a"]}
+            """#
+        let project = try decode(Project.self, text)
+        #expect(project == Project(
+            id: "p1", createdAt: Date(timeIntervalSince1970: 1_714_558_830), revision: 1, displayName: "Apollo",
+            aliases: ["a"], ownerID: "u1", dueAt: Date(timeIntervalSince1970: 1_714_558_830)))
+        // Resource's keys (useDefaultKeys) and dates (seconds), Named's and Project's snake_case and ISO 8601 dates.
+        #expect(try encodeSorted(project) == #"{"aliases":["a"],"createdAt":1714558830,"display_name":"Apollo","due_at":"2024-05-01T10:20:30Z","id":"p1","owner_id":"u1","revision":1}"#)
+        // The bases stay models of their own.
+        #expect(try decode(Resource.self, #"{"id": "r", "createdAt": 0}"#) == Resource(id: "r", createdAt: Date(timeIntervalSince1970: 0)))
+        let missing = try #require(throws: DecodingError.self) { try decode(Project.self, #"{"id": "p1", "createdAt": 0, "owner_id": "u"}"#) }
+        #expect("\(missing)".contains("display_name"))
+    }
 }

@@ -120,6 +120,8 @@ struct SpecDocument: Sendable {
         var kind: Kind
         /// The type of the values under keys the model does not declare (`additionalProperties`).
         var additionalProperties: Located<String>? = nil
+        /// The models whose properties this struct has too, before its own (`allOf`).
+        var allOf: [Located<String>] = []
 
         enum Kind: Sendable {
             case structure([Property])

@@ -172,7 +172,7 @@ struct SpecReader {
             ? ["description", "enum"]
             : isUnion
             ? ["description", "oneOf", "discriminator", "mapping"]
-            : ["description", "properties", "additionalProperties", "keyStrategy", "dateStrategy", "arrayStrategy", "tolerant"]
+            : ["description", "allOf", "properties", "additionalProperties", "keyStrategy", "dateStrategy", "arrayStrategy", "tolerant"]
         checkKeys(members, allowed: allowed, in: what)
         let name = Located(value: entry.key, location: entry.keyLocation)
         let pointer = "#/models/\(pointerEscape(entry.key))"
@@ -221,7 +221,18 @@ struct SpecReader {
         let tolerant = optionalBool("tolerant", of: members) ?? false
         return .init(
             name: name, pointer: pointer, description: description, options: options(members), tolerant: tolerant,
-            kind: .structure(properties), additionalProperties: optionalLocatedString("additionalProperties", of: members))
+            kind: .structure(properties), additionalProperties: optionalLocatedString("additionalProperties", of: members),
+            allOf: allOf(members, of: entry.key))
+    }
+
+    /// `"allOf": ["Base", …]`: the names of the models a struct is composed of.
+    private mutating func allOf(_ members: [JSONNode.Member], of model: String) -> [Located<String>] {
+        guard let entry = member("allOf", of: members) else { return [] }
+        guard case .array(let elements) = entry.value.value else {
+            diagnostics.error("the 'allOf' of model '\(model)' must be an array of model names, not \(entry.value.kindName)", at: entry.value.location)
+            return []
+        }
+        return elements.compactMap { string($0, "an 'allOf' entry of model '\(model)'") }
     }
 
     /// `"oneOf": ["A", "B"]` or `{"a": "A", "b": "B"}`, with an optional `discriminator` and

@@ -121,6 +121,8 @@ struct ResolvedAPI: Sendable {
         var isIndirect: Bool
         /// Absent, `null` or a value: `type` is `T?` and Swift holds a `Nullable<T>?`.
         var isNullable: Bool = false
+        /// Where the spec declares it, and in which model (a composed struct has its bases').
+        var origin: (model: String, location: SourceLocation)? = nil
 
         /// The type Swift declares: `Nullable<T>?` for a nullable property.
         var swiftType: String {

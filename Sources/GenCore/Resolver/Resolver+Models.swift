@@ -41,7 +41,7 @@ extension Resolver {
         guard modelKinds[model.name.value] != nil else { return nil }
         switch model.kind {
         case .enumeration(let cases): return resolveEnum(model, cases).map { .enumeration($0) }
-        case .structure(let properties): return .structure(resolveStructure(model, properties))
+        case .structure: return composedStructure(model).map { .structure($0) }
         case .union(let union): return resolveUnion(model, union).map { .union($0) }
         }
     }
@@ -156,7 +156,7 @@ extension Resolver {
             resolved.append(.init(
                 swiftName: swiftName, key: key, type: type, description: property.description,
                 defaultValue: defaultValue, dateStrategy: dateStrategy, prunesArray: prunes, isIndirect: false,
-                isNullable: isNullable))
+                isNullable: isNullable, origin: (model.name.value, property.name.location)))
         }
         return .init(
             name: model.name.value, pointer: model.pointer, description: model.description, properties: resolved,

@@ -23,6 +23,11 @@ struct Resolver {
     var resourceServers: [ResolvedAPI.ResourceServer] = []
     /// The resolved struct models by name, for form bodies.
     var resolvedStructures: [String: ResolvedAPI.Structure] = [:]
+    /// Structs resolved so far with their bases' properties, each resolved once whatever order
+    /// the spec lists them in; nil for one that could not be resolved.
+    var composedStructures: [String: ResolvedAPI.Structure?] = [:]
+    /// Structs whose composition is being resolved, to catch a model composed of itself.
+    var composing: Set<String> = []
 
     /// Key, date and array strategies in force at one level (spec, model).
     struct Strategies {
