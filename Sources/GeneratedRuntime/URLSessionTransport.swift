@@ -42,7 +42,8 @@ import FoundationNetworking
 /// and an upload through it is read into memory and sent whole.
 public struct URLSessionTransport: HTTPTransport {
     /// The session that sends the requests: the one given when it has a delegate, otherwise the
-    /// transport's own, made with the given session's configuration.
+    /// transport's own, made with the given session's configuration, which is valid as long as a
+    /// copy of the transport is (it is invalidated, its requests finished, after the last one).
     public let session: URLSession
     private let routed: RoutedSession?
 

@@ -86,6 +86,8 @@ struct TransportSessionEndToEndTests {
 
     // MARK: Redirects
 
+    // On Linux the transport follows redirects itself; Apple's Foundation follows them there.
+    #if canImport(FoundationNetworking)
     @Test(arguments: [301, 302, 303])
     func aPostRedirectedGoesOnAsAGetWithoutItsBody(status: Int) async throws {
         let request = try Self.redirect(to: "/anything", status: status, method: "POST", body: Data("tea".utf8))
@@ -129,7 +131,6 @@ struct TransportSessionEndToEndTests {
         #expect(echo["data"] == .string(String(decoding: bytes, as: UTF8.self)))
     }
 
-    #if canImport(FoundationNetworking)
     /// URLSession's limit: 20 redirects, then `URLError.httpTooManyRedirects`.
     @Test func atMostTwentyRedirects() async throws {
         let base = try HTTPBinServer.url()
@@ -157,11 +158,10 @@ struct TransportSessionEndToEndTests {
                 for index in 0..<8 {
                     let request = chains[(round * 8 + index) % chains.count]
                     group.addTask {
-                        switch await Result(catching: { try await transport.send(request) }) {
-                        case .success(let response):
-                            #expect(response.statusCode == 200)
+                        do {
+                            #expect(try await transport.send(request).statusCode == 200)
                             outcomes.add(cancelled: false)
-                        case .failure(let error):
+                        } catch {
                             #expect(Self.isCancellation(error), "\(error)")
                             outcomes.add(cancelled: true)
                         }
@@ -175,11 +175,5 @@ struct TransportSessionEndToEndTests {
         }
         #expect(watchdog.count == rounds * 8)
         #expect(outcomes.cancelled > 0)
-    }
-}
-
-extension Result where Failure == any Error {
-    init(catching body: () async throws -> Success) async {
-        do { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }
