@@ -12,11 +12,16 @@ GET /challenge                     401 with `WWW-Authenticate: Basic` and {"titl
 GET /envelope/user?name=           {"fetchStatus": 1, "message": "OK", "realUser": {...}};
                                    fetchStatus 0 and a message when name is "nobody"
 POST /envelope/ack?ok=             {"fetchStatus": 1 | 0, "message": "…"}
+GET /echo?id=                      {"id": "…", "headers": {...}}: the id and the request's headers, for
+                                   load tests that match every response to its request
+GET /delay/{seconds}               {"delayed": seconds} after that many seconds (at most 10); each
+                                   request has a thread of its own, so slow ones hold up no other
 GET /requests                      how many requests each path got, for tests that count pages
 """
 import json
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
@@ -27,6 +32,9 @@ lock = threading.Lock()
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # The headers and the body go out in two writes: without TCP_NODELAY the body waits for the
+    # client's delayed ACK of the headers (40 ms) on a kept-alive connection.
+    disable_nagle_algorithm = True
 
     def log_message(self, *args):
         pass
@@ -91,13 +99,24 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/envelope/ack":
             ok = query.get("ok", "true") == "true"
             return self.send_json(200, {"fetchStatus": 1 if ok else 0, "message": "OK" if ok else "Try again later"})
+        if url.path == "/echo":
+            return self.send_json(200, {"id": query.get("id"), "headers": dict(self.headers.items())})
+        if url.path.startswith("/delay/"):
+            seconds = min(number("_", url.path.rsplit("/", 1)[1]) or 0, 10)
+            time.sleep(max(seconds, 0))
+            return self.send_json(200, {"delayed": seconds})
         if url.path == "/requests":
             with lock:
                 return self.send_json(200, dict(counts))
         self.send_json(404, {"title": "Not found", "status": 404})
 
 
+class Server(ThreadingHTTPServer):
+    # Load tests open many connections at once: a longer listen queue than the default 5.
+    request_queue_size = 256
+
+
 if __name__ == "__main__":
-    server = ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Handler)
+    server = Server(("127.0.0.1", int(sys.argv[1])), Handler)
     server.daemon_threads = True
     server.serve_forever()

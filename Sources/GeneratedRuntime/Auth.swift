@@ -131,18 +131,85 @@ extension APIKeyAuthScheme {
 
 /// A closure that authorizes a request however the server wants: a signature, a session cookie,
 /// a token fetched or refreshed on demand.
+///
+/// What the closure adds to a request is a secret unless said otherwise: every header value and
+/// query item value it sets or changes (of at least ``minimumAddedSecretLength`` characters; the
+/// credentials after the scheme of an `Authorization`-style value, and the values of the cookies
+/// it adds, too) is removed from error descriptions and response excerpts, as are `secrets`.
+/// `redactingAddedValues: false` limits redaction to `secrets`, for a closure that adds values
+/// worth reading in logs.
 public struct CustomAuthorization: Sendable, CustomStringConvertible, CustomReflectable {
     public let authorize: @Sendable (inout URLRequest) async throws -> Void
-    /// Secret text the closure adds, removed from error descriptions and response excerpts.
+    /// Secret text the closure adds, removed from error descriptions and response excerpts
+    /// whatever its length, and also when `redactsAddedValues` is false.
     public let secrets: [String]
+    /// Whether the header and query values the closure sets are secrets too (the default).
+    public let redactsAddedValues: Bool
 
-    public init(secrets: [String] = [], _ authorize: @escaping @Sendable (inout URLRequest) async throws -> Void) {
+    /// Values the closure adds that are shorter than this are not taken as secrets: a version
+    /// number or a method name would otherwise be removed from every description (list a short
+    /// secret in `secrets`).
+    public static let minimumAddedSecretLength = 6
+
+    public init(
+        secrets: [String] = [], redactingAddedValues: Bool = true,
+        _ authorize: @escaping @Sendable (inout URLRequest) async throws -> Void
+    ) {
         self.authorize = authorize
         self.secrets = secrets
+        self.redactsAddedValues = redactingAddedValues
     }
 
     public var description: String { "CustomAuthorization(<redacted>)" }
     public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+
+    /// The text the closure put into `after` that `before` did not hold: the values of headers set
+    /// or changed (with the credentials of a `<scheme> <credentials>` value, and the values of
+    /// cookies added) and of query items added, plain and as they appear in the URL.
+    static func addedValues(from before: URLRequest, to after: URLRequest) -> [String] {
+        var added: [String] = []
+        let old = Dictionary((before.allHTTPHeaderFields ?? [:]).map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
+        for (name, value) in after.allHTTPHeaderFields ?? [:] {
+            let previous = old[name.lowercased()]
+            guard value != previous else { continue }
+            added.append(value)
+            if name.lowercased() == "cookie" {
+                let kept = Set(cookies(in: previous ?? ""))
+                added += cookies(in: value).filter { !kept.contains($0) }.map(\.value)
+            } else if let space = value.firstIndex(of: " ") {
+                added.append(String(value[value.index(after: space)...]).trimmingCharacters(in: .whitespaces))
+            }
+        }
+        if let url = after.url, url.query != before.url?.query,
+           let items = URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedQueryItems {
+            let kept = before.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true)?.percentEncodedQueryItems } ?? []
+            var remaining = kept
+            for item in items {
+                if let index = remaining.firstIndex(of: item) {
+                    remaining.remove(at: index)
+                    continue
+                }
+                guard let value = item.value else { continue }
+                added.append(value)
+                if let plain = value.removingPercentEncoding { added.append(plain) }
+            }
+        }
+        var seen = Set<String>()
+        return added.filter { $0.count >= minimumAddedSecretLength && seen.insert($0).inserted }
+    }
+
+    private struct Cookie: Hashable {
+        var name: String
+        var value: String
+    }
+
+    private static func cookies(in header: String) -> [Cookie] {
+        header.split(separator: ";").compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { return nil }
+            return Cookie(name: parts[0].trimmingCharacters(in: .whitespaces), value: parts[1].trimmingCharacters(in: .whitespaces))
+        }
+    }
 }
 
 /// A scheme whose credential is a ``CustomAuthorization`` closure the app supplies.

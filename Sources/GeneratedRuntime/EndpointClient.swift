@@ -297,8 +297,16 @@ public struct AuthorizedClient<Scheme: AuthScheme>: EndpointSending {
         let credential = self.credential
         let authorizer = EndpointClient.Authorizer { request in
             let value = try await credential()
+            guard Scheme.Credential.self == CustomAuthorization.self, let custom = value as? CustomAuthorization,
+                  custom.redactsAddedValues
+            else {
+                try await Scheme.authorize(&request, with: value)
+                return Scheme.secrets(of: value)
+            }
+            // What a custom closure adds is secret unless it said otherwise.
+            let before = request
             try await Scheme.authorize(&request, with: value)
-            return Scheme.secrets(of: value)
+            return Scheme.secrets(of: value) + CustomAuthorization.addedValues(from: before, to: request)
         }
         return try await client.send(endpoint, authorizer: authorizer)
     }

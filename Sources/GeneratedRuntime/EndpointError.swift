@@ -97,7 +97,8 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible, CustomDeb
 
     private func redacted(_ text: String) -> String {
         var text = text
-        for secret in secrets where !secret.isEmpty {
+        // The longest first: a secret that holds another is removed whole.
+        for secret in secrets.sorted(by: { $0.count > $1.count }) where !secret.isEmpty {
             text = text.replacingOccurrences(of: secret, with: "<redacted>")
         }
         return text

@@ -43,6 +43,11 @@ public final class SessionClient<Scheme: AuthScheme>: EndpointSending, @unchecke
         self.init(Configuration(client: client, credential: credential))
     }
 
+    /// How many requests are in flight (tests look at it).
+    var requestsInFlight: Int {
+        lock.withLock { inFlight.count }
+    }
+
     /// The configuration new requests are sent with.
     public var configuration: Configuration {
         lock.withLock { current }

@@ -5,8 +5,9 @@ import FoundationNetworking
 
 /// The transport built on `URLSession`, on Apple platforms and Linux.
 ///
-/// A session without a delegate of its own, such as `URLSession.shared` (the default), is used
-/// through a session with the same configuration and a delegate of this transport's, which
+/// ``session`` is the session that sends the requests. Given a session without a delegate of its
+/// own, such as `URLSession.shared` (the default), the transport sends through a session of its
+/// own with the same configuration and a delegate of the transport's, which
 /// - streams uploads and reports their progress;
 /// - sends a redirect to another origin only the standard headers that describe the content
 ///   (`Accept`, `Content-Type`, `User-Agent`, conditional and range headers…), never
@@ -16,37 +17,56 @@ import FoundationNetworking
 ///   credential to offer (swiftlang/swift-corelibs-foundation#5456): a wrong password would
 ///   hang the app instead of failing.
 ///
+/// Every transport made from `URLSession.shared` shares one such session, which, like
+/// `URLSession.shared`, is not to be invalidated (on Linux `invalidateAndCancel()` and
+/// `finishTasksAndInvalidate()` do nothing to it). A transport made from another session has one
+/// of its own: `transport.session.invalidateAndCancel()` cancels its requests in flight, which
+/// fail with `URLError.cancelled`, and so do the requests sent through it afterwards.
+///
 /// On Linux (and wherever Foundation's networking comes from swift-corelibs-foundation) that
-/// session has no URL cache. corelibs' HTTP loader never stores a response in one, but it looks
-/// each request up in it: a hop to another queue and a listing of the cache's folder on disk,
-/// before the request goes out. With cancellation, that lookup can race the task's start and
-/// crash the process inside corelibs. So responses an app put in the configuration's cache itself
-/// are not served from it; cookies and credentials are used as before, and `URLSession.shared`
-/// keeps its cache.
+/// session
+/// - follows redirects itself, each hop a task of its own, as URLSession would: at most 20
+///   redirects, then `URLError.httpTooManyRedirects`; a `303` (other than to a `HEAD`), and a
+///   `301` or `302` to a `POST`, go on as a `GET` without the body and its `Content-…` headers;
+///   other redirects keep the method and send the body again. corelibs stops the process when a
+///   task is cancelled while it waits for its delegate's answer to a redirect, so the delegate
+///   never lets it wait: it ends the hop's task and starts the next one.
+/// - has no URL cache. corelibs' HTTP loader never stores a response in one, but it looks each
+///   request up in it: a hop to another queue and a listing of the cache's folder on disk, before
+///   the request goes out. With cancellation, that lookup can race the task's start and crash the
+///   process inside corelibs. So responses an app put in the configuration's cache itself are not
+///   served from it; cookies and credentials are used as before, and `URLSession.shared` keeps its
+///   cache.
 ///
 /// A session with a delegate is used as it is: its delegate decides challenges and redirects,
 /// and an upload through it is read into memory and sent whole.
 public struct URLSessionTransport: HTTPTransport {
+    /// The session that sends the requests: the one given when it has a delegate, otherwise the
+    /// transport's own, made with the given session's configuration, which is valid as long as a
+    /// copy of the transport is (it is invalidated, its requests finished, after the last one).
     public let session: URLSession
     private let routed: RoutedSession?
 
+    /// The most redirects one request follows, as URLSession.
+    static let redirectLimit = 20
+
     public init(session: URLSession = .shared) {
-        self.session = session
         if session.delegate != nil {
             routed = nil
-        } else if session === URLSession.shared {
-            routed = RoutedSession.shared
+            self.session = session
         } else {
-            routed = RoutedSession(configuration: session.configuration)
+            let routed = session === URLSession.shared ? RoutedSession.shared : RoutedSession(configuration: session.configuration)
+            self.routed = routed
+            self.session = routed.session
         }
     }
 
-    /// The session requests go through when it is not `session` itself (tests look at it).
-    var routedSession: URLSession? { routed?.session }
+    /// How many requests are in flight through the transport's own session (tests look at it).
+    var exchangesInFlight: Int { routed?.router.count ?? 0 }
 
     public func send(_ request: URLRequest) async throws -> HTTPResponse {
         if let routed {
-            return try await routed.run(progress: nil) { $0.dataTask(with: request) }
+            return try await routed.run(request, body: nil, progress: nil)
         }
         let (data, response) = try await session.data(for: request)
         guard let http = response as? HTTPURLResponse else {
@@ -62,18 +82,7 @@ public struct URLSessionTransport: HTTPTransport {
         guard let routed else {
             return try await sendWhole(request, from: body, progress: progress)
         }
-        return try await routed.run(progress: progress) { session in
-            switch body {
-            case .data(let data):
-                return session.uploadTask(with: request, from: data)
-            case .file(let url):
-                return session.uploadTask(with: request, fromFile: url)
-            case .stream(let make):
-                var streamed = request
-                streamed.httpBodyStream = make()
-                return session.dataTask(with: streamed)
-            }
-        }
+        return try await routed.run(request, body: body, progress: progress)
     }
 
     static func headers(of response: HTTPURLResponse) -> [String: String] {
@@ -102,6 +111,36 @@ public struct URLSessionTransport: HTTPTransport {
         return request
     }
 
+    /// The request that follows `request` after `response`, a redirect with status `status` to
+    /// `location` (the response's `Location`, resolved against the request's URL; `proposed`
+    /// when that fails): URLSession's rules for the method and body, and ``redirect(_:from:)``'s
+    /// for the headers. Whether it sends the body again is `keepsBody`.
+    static func nextHop(
+        after request: URLRequest, status: Int, location: String?, proposed: URL?
+    ) -> (request: URLRequest, keepsBody: Bool)? {
+        guard let url = location.flatMap({ URL(string: $0, relativeTo: request.url)?.absoluteURL }) ?? proposed else {
+            return nil
+        }
+        var next = request
+        next.url = url
+        let method = request.httpMethod?.uppercased() ?? "GET"
+        let becomesGet = (status == 303 && method != "HEAD") || ((status == 301 || status == 302) && method == "POST")
+        if becomesGet {
+            next.httpMethod = "GET"
+            next.httpBody = nil
+            next.httpBodyStream = nil
+            for name in (next.allHTTPHeaderFields ?? [:]).keys where describesBody(header: name) {
+                next.setValue(nil, forHTTPHeaderField: name)
+            }
+        }
+        return (redirect(next, from: request), !becomesGet)
+    }
+
+    /// The headers that describe a request's body, dropped with it.
+    static func describesBody(header name: String) -> Bool {
+        ["content-encoding", "content-language", "content-length", "content-location", "content-type"].contains(name.lowercased())
+    }
+
     /// The standard headers that describe what is sent and accepted. Any other header may be a
     /// credential (an API key can have any name), so it does not follow a redirect elsewhere.
     static func keepsAcrossOrigins(header name: String) -> Bool {
@@ -121,21 +160,23 @@ public struct URLSessionTransport: HTTPTransport {
 
 /// A session whose delegate hands each task's events to the exchange waiting for it.
 private final class RoutedSession: Sendable {
-    static let shared = RoutedSession(configuration: URLSession.shared.configuration)
+    static let shared = RoutedSession(configuration: URLSession.shared.configuration, shared: true)
 
     let session: URLSession
-    private let router = TaskRouter()
+    let router = TaskRouter()
 
-    init(configuration: URLSessionConfiguration) {
+    init(configuration: URLSessionConfiguration, shared: Bool = false) {
         #if canImport(FoundationNetworking)
         // A copy, so that the caller's configuration (`URLSession.shared`'s among them) keeps its
         // cache; the session copies its configuration too, so the copy is ours alone.
         let configuration = configuration.copy() as! URLSessionConfiguration
         configuration.urlCache = nil
-        session = URLSession(configuration: configuration, delegate: router, delegateQueue: SerialDispatchOperationQueue())
+        session = InvalidationAwareSession(
+            configuration: configuration, router: router, delegateQueue: SerialDispatchOperationQueue(), shared: shared)
         #else
         session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
         #endif
+        router.serve(session)
     }
 
     deinit {
@@ -143,18 +184,12 @@ private final class RoutedSession: Sendable {
     }
 
     func run(
-        progress: (@Sendable (UploadProgress) -> Void)?, task makeTask: (URLSession) -> URLSessionTask
+        _ request: URLRequest, body: UploadBody?, progress: (@Sendable (UploadProgress) -> Void)?
     ) async throws -> HTTPResponse {
-        let exchange = Exchange(progress: progress)
+        let exchange = Exchange(request: request, body: body, progress: progress, router: router)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                let task = makeTask(session)
-                router.add(exchange, for: task)
-                if !exchange.start(task, continuation: continuation) {
-                    // Cancelled before it started: the task never runs, so nothing would remove it.
-                    router.remove(task)
-                    task.cancel()
-                }
+                exchange.begin(continuation)
             }
         } onCancel: {
             exchange.cancel()
@@ -163,6 +198,33 @@ private final class RoutedSession: Sendable {
 }
 
 #if canImport(FoundationNetworking)
+/// The session of a ``RoutedSession`` on Linux. It learns that it is being invalidated before
+/// Foundation does, so that the transport never makes a task in it afterwards (corelibs stops the
+/// process then) and fails the requests still waiting instead. The session shared by every
+/// transport made from `URLSession.shared` ignores invalidation, as `URLSession.shared` does.
+private final class InvalidationAwareSession: URLSession, @unchecked Sendable {
+    private let router: TaskRouter
+    private let shared: Bool
+
+    init(configuration: URLSessionConfiguration, router: TaskRouter, delegateQueue: OperationQueue, shared: Bool) {
+        self.router = router
+        self.shared = shared
+        super.init(configuration: configuration, delegate: router, delegateQueue: delegateQueue)
+    }
+
+    override func invalidateAndCancel() {
+        guard !shared else { return }
+        router.invalidate(cancellingExchanges: true)
+        super.invalidateAndCancel()
+    }
+
+    override func finishTasksAndInvalidate() {
+        guard !shared else { return }
+        router.invalidate(cancellingExchanges: false)
+        super.finishTasksAndInvalidate()
+    }
+}
+
 /// The delegate queue of a ``RoutedSession`` on Linux: the session's calls, in order, on a serial
 /// dispatch queue. swift-corelibs-foundation hands each delegate call to the queue as a block,
 /// `addOperation(_:)` (its only use of a delegate queue in Swift 6.3); `OperationQueue` itself
@@ -210,21 +272,57 @@ final class SerialDispatchOperationQueue: OperationQueue, @unchecked Sendable {
 #endif
 
 /// The delegate of a ``RoutedSession``. URLSession calls it on the session's delegate queue;
-/// the table of exchanges is guarded by a lock.
+/// the table of exchanges is guarded by a lock, and the making of tasks by another, so that no
+/// task is made once the session is being invalidated.
 private final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let lock = NSLock()
     private var exchanges: [Int: Exchange] = [:]
+    private let making = NSLock()
+    private var invalidated = false
+    /// The session whose delegate this is (which holds it).
+    private weak var session: URLSession?
 
-    func add(_ exchange: Exchange, for task: URLSessionTask) {
-        lock.withLock { exchanges[task.taskIdentifier] = exchange }
+    func serve(_ session: URLSession) {
+        making.withLock { self.session = session }
+    }
+
+    var count: Int { lock.withLock { exchanges.count } }
+
+    /// A task for `exchange` made by `make`, its events routed to the exchange; nil once the
+    /// session is being invalidated. Never called with `lock` held: making a task waits for the
+    /// session's work queue.
+    func task(for exchange: Exchange, _ make: (URLSession) -> URLSessionTask) -> URLSessionTask? {
+        making.withLock {
+            guard !invalidated, let session else { return nil }
+            let task = make(session)
+            lock.withLock { exchanges[task.taskIdentifier] = exchange }
+            return task
+        }
     }
 
     func remove(_ task: URLSessionTask) {
         _ = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
     }
 
+    /// No task is made from now on; with `cancellingExchanges`, the requests in flight fail with
+    /// `URLError.cancelled` at once (their tasks are cancelled by the session).
+    func invalidate(cancellingExchanges: Bool) {
+        making.withLock { invalidated = true }
+        guard cancellingExchanges else { return }
+        let abandoned = lock.withLock {
+            defer { exchanges.removeAll() }
+            return Array(exchanges.values)
+        }
+        for exchange in abandoned { exchange.abandon() }
+    }
+
     private func exchange(for task: URLSessionTask, removing: Bool = false) -> Exchange? {
         lock.withLock { removing ? exchanges.removeValue(forKey: task.taskIdentifier) : exchanges[task.taskIdentifier] }
+    }
+
+    func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
+        // Every task has completed by now; an exchange still here never hears from its task again.
+        invalidate(cancellingExchanges: true)
     }
 
     func urlSession(
@@ -242,7 +340,20 @@ private final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sen
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
+        #if canImport(FoundationNetworking)
+        // corelibs stops the process when the task is cancelled before this answer reaches it
+        // (HTTPURLProtocol's didCompleteRedirectCallback), whoever cancels it (the app, the
+        // transport, the session's invalidation) and whatever the answer. So the answer never
+        // comes: the transport sends the next hop as a task of its own and ends this one, which
+        // corelibs completes as cancelled, to nobody (its events are no longer routed).
+        if let exchange = exchange(for: task, removing: true) {
+            exchange.redirect(from: task, response: response, proposed: request.url)
+        }
+        task.cancel()
+        #else
+        // Apple's Foundation follows the redirect with the headers the transport keeps.
         completionHandler(URLSessionTransport.redirect(request, from: task.originalRequest))
+        #endif
     }
 
     #if canImport(FoundationNetworking)
@@ -267,33 +378,73 @@ private final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sen
     }
 }
 
-/// One request's state: its continuation, the body received so far, its progress callback.
+/// One request's state: its continuation, the hop in flight, the body received so far, its
+/// progress callback.
 private final class Exchange: @unchecked Sendable {
     private let lock = NSLock()
     private let progress: (@Sendable (UploadProgress) -> Void)?
+    private let router: TaskRouter
+    /// The upload's body, sent with each hop that keeps the body; nil for a request whose body,
+    /// if any, is its `httpBody` (or `httpBodyStream`, which cannot be sent twice).
+    private let upload: UploadBody?
+    /// The request of the hop in flight, and how many redirects led to it.
+    private var request: URLRequest
+    private var keepsBody = true
+    private var redirects = 0
     private var task: URLSessionTask?
     private var continuation: CheckedContinuation<HTTPResponse, any Error>?
     private var body = Data()
     private var cancelled = false
     private var declined = false
 
-    init(progress: (@Sendable (UploadProgress) -> Void)?) {
+    init(request: URLRequest, body: UploadBody?, progress: (@Sendable (UploadProgress) -> Void)?, router: TaskRouter) {
+        self.request = request
+        self.upload = body
         self.progress = progress
+        self.router = router
     }
 
-    /// Resumes `task`, or fails at once when the request was cancelled already (false).
-    func start(_ task: URLSessionTask, continuation: CheckedContinuation<HTTPResponse, any Error>) -> Bool {
+    func begin(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        lock.withLock { self.continuation = continuation }
+        startHop()
+    }
+
+    /// Makes and resumes the task of the current hop, or fails when the request was cancelled
+    /// already or the session is being invalidated.
+    private func startHop() {
+        let (request, keepsBody) = lock.withLock { (self.request, self.keepsBody) }
+        let upload = keepsBody ? self.upload : nil
+        guard let task = router.task(for: self, { session in Self.makeTask(in: session, for: request, body: upload) }) else {
+            finish(.failure(URLError(.cancelled)))
+            return
+        }
         let cancelledAlready = lock.withLock {
             self.task = task
-            self.continuation = continuation
             return cancelled
         }
         if cancelledAlready {
+            // Cancelled before it started: the task never runs, so nothing would remove it.
+            router.remove(task)
+            task.cancel()
             finish(.failure(CancellationError()))
-            return false
+            return
         }
         task.resume()
-        return true
+    }
+
+    private static func makeTask(in session: URLSession, for request: URLRequest, body: UploadBody?) -> URLSessionTask {
+        switch body {
+        case nil:
+            return session.dataTask(with: request)
+        case .data(let data)?:
+            return session.uploadTask(with: request, from: data)
+        case .file(let url)?:
+            return session.uploadTask(with: request, fromFile: url)
+        case .stream(let make)?:
+            var streamed = request
+            streamed.httpBodyStream = make()
+            return session.dataTask(with: streamed)
+        }
     }
 
     func cancel() {
@@ -302,6 +453,41 @@ private final class Exchange: @unchecked Sendable {
             return self.task
         }
         task?.cancel()
+    }
+
+    /// The session is being invalidated: fails the request now.
+    func abandon() {
+        finish(.failure(URLError(.cancelled)))
+    }
+
+    /// The hop in flight, `task`, was answered with a redirect: sends the next hop, unless the
+    /// request was cancelled meanwhile or has followed too many redirects. (The router has
+    /// stopped routing `task`'s events here, and cancels it.)
+    func redirect(from task: URLSessionTask, response: HTTPURLResponse, proposed: URL?) {
+        enum Next { case hop, stop(any Error) }
+        let next: Next = lock.withLock {
+            guard self.task === task, continuation != nil else { return .stop(CancellationError()) }
+            self.task = nil
+            if cancelled { return .stop(CancellationError()) }
+            redirects += 1
+            if redirects > URLSessionTransport.redirectLimit { return .stop(URLError(.httpTooManyRedirects)) }
+            guard let hop = URLSessionTransport.nextHop(
+                after: request, status: response.statusCode, location: response.value(forHTTPHeaderField: "Location"),
+                proposed: proposed)
+            else { return .stop(URLError(.badServerResponse)) }
+            // A body stream the caller put in the request cannot be read twice.
+            if hop.keepsBody && keepsBody && upload == nil && request.httpBodyStream != nil {
+                return .stop(URLError(.requestBodyStreamExhausted))
+            }
+            request = hop.request
+            keepsBody = keepsBody && hop.keepsBody
+            body = Data()
+            return .hop
+        }
+        switch next {
+        case .hop: startHop()
+        case .stop(let error): finish(.failure(error))
+        }
     }
 
     func sent(_ total: Int64, of expected: Int64) {

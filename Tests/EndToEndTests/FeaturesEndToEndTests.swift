@@ -263,11 +263,12 @@ struct FeaturesEndToEndTests {
     func anUploadReportsItsProgress(_ kind: String) async throws {
         let text = String(repeating: "endpointgen uploads ", count: 4096)
         let bytes = Data(text.utf8)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: file) }
         let body: UploadBody
         switch kind {
         case "data": body = .data(bytes)
         case "file":
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("upload-\(UUID().uuidString).txt")
             try bytes.write(to: file)
             body = .file(file)
         default: body = .stream { InputStream(data: bytes) }

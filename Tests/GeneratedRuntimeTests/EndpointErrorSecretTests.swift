@@ -179,6 +179,59 @@ private enum GateHeaderKey: APIKeyAuthScheme {
         Self.expectHidden([signature, "DEADBEEF"], in: error, showing: ["HTTP 400"])
     }
 
+    /// What a custom closure adds is a secret by default: header values, the credentials of an
+    /// `Authorization`-style value, cookies and query items, however the server echoes them.
+    @Test func whatACustomClosureAddsIsRedactedByDefault() async throws {
+        enum Signed: CustomAuthScheme {}
+        let transport = CannedTransport()
+        transport.stub(.get, "/probe") { request in
+            let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            return .json(#"{"seen": "\#(headers.joined(separator: ", ")) \#(request.url?.query ?? "")"}"#, status: 400)
+        }
+        let custom = CustomAuthorization { request in
+            request.setValue("sig_0xCAFEBABE", forHTTPHeaderField: "X-Signature")
+            request.setValue("Token tok_abcdef123", forHTTPHeaderField: "Authorization")
+            request.setValue("theme=dark; session=sess_777777", forHTTPHeaderField: "Cookie")
+            request.setValue("2", forHTTPHeaderField: "X-Signature-Version")
+            request.url = URL(string: request.url!.absoluteString + "?nonce=n%2F0nce99")
+        }
+        let client = EndpointClient(baseURL: Self.base, transport: transport).authorized(Signed.self, credential: custom)
+        let error = await #expect(throws: EndpointError.self) {
+            try await client.send(Probe<Signed, Void>(decode: { _ in }))
+        }
+        #expect(error?.bodyExcerpt?.contains("X-Signature=") == true, "the server echoed the headers")
+        Self.expectHidden(
+            ["sig_0xCAFEBABE", "tok_abcdef123", "sess_777777", "n%2F0nce99", "n/0nce99", "theme=dark; session"],
+            in: error, showing: ["HTTP 400", "<redacted>", "X-Signature-Version=2"])
+    }
+
+    /// A header the request held before keeps its value visible, and `redactingAddedValues: false`
+    /// leaves only the declared secrets redacted.
+    @Test func aCustomClosureCanLimitRedactionToItsSecrets() async throws {
+        enum Signed: CustomAuthScheme {}
+        let transport = CannedTransport()
+        transport.stub(.get, "/probe") { request in
+            let echoed = ["X-Trace", "X-Signature", "X-Key-Id"].map { request.value(forHTTPHeaderField: $0) ?? "-" }
+            return .json(#"{"seen": "\#(echoed.joined(separator: " "))"}"#, status: 400)
+        }
+        let sign: @Sendable (inout URLRequest) -> Void = { request in
+            request.setValue("trace-123456", forHTTPHeaderField: "X-Trace")
+            request.setValue("sig_0xCAFEBABE", forHTTPHeaderField: "X-Signature")
+            request.setValue("key-id-000042", forHTTPHeaderField: "X-Key-Id")
+        }
+        let base = EndpointClient(baseURL: Self.base, defaultHeaders: ["X-Trace": "trace-123456"], transport: transport)
+        let byDefault = await #expect(throws: EndpointError.self) {
+            try await base.authorized(Signed.self, credential: CustomAuthorization(sign)).send(Probe<Signed, Void>(decode: { _ in }))
+        }
+        Self.expectHidden(["sig_0xCAFEBABE", "key-id-000042"], in: byDefault, showing: ["trace-123456"])
+
+        let limited = CustomAuthorization(secrets: ["sig_0xCAFEBABE"], redactingAddedValues: false, sign)
+        let error = await #expect(throws: EndpointError.self) {
+            try await base.authorized(Signed.self, credential: limited).send(Probe<Signed, Void>(decode: { _ in }))
+        }
+        Self.expectHidden(["sig_0xCAFEBABE"], in: error, showing: ["trace-123456", "key-id-000042"])
+    }
+
     /// Redaction is for the request's own credential: an unauthenticated request's error shows
     /// the body as it is.
     @Test func withoutACredentialNothingIsRedacted() async throws {

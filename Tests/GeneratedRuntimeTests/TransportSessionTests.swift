@@ -6,15 +6,18 @@ import FoundationNetworking
 
 @testable import GeneratedRuntime
 
-/// The session `URLSessionTransport` routes requests through: on Linux it has no URL cache and a
-/// serial delegate queue, and making it changes nothing in the session the app passed in.
+/// The session `URLSessionTransport` sends through, which `session` is: for a session without a
+/// delegate, one of the transport's own (shared by every transport made from `URLSession.shared`);
+/// on Linux it has no URL cache and a serial delegate queue, and making it changes nothing in the
+/// session the app passed in.
 @Suite struct TransportSessionTests {
     final class Delegate: NSObject, URLSessionDelegate {}
 
     @Test func theSharedSessionKeepsItsCache() throws {
         let before = try #require(URLSession.shared.configuration.urlCache)
         let transport = URLSessionTransport()
-        _ = try #require(transport.routedSession)
+        #expect(transport.session !== URLSession.shared)
+        #expect(transport.session.delegate != nil)
         let after = try #require(URLSession.shared.configuration.urlCache)
         #expect(after === before)
     }
@@ -26,7 +29,8 @@ import FoundationNetworking
         configuration.httpAdditionalHeaders = ["X-App": "1"]
         let session = URLSession(configuration: configuration)
         let transport = URLSessionTransport(session: session)
-        let routed = try #require(transport.routedSession)
+        let routed = transport.session
+        #expect(routed !== session)
 
         #expect(configuration.urlCache === cache)
         #expect(session.configuration.urlCache === cache)
@@ -86,10 +90,32 @@ import FoundationNetworking
     }
     #endif
 
+    @Test func transportsMadeFromTheSharedSessionShareOneSessionAndOthersHaveTheirOwn() {
+        #expect(URLSessionTransport().session === URLSessionTransport(session: .shared).session)
+        let session = URLSession(configuration: .ephemeral)
+        let first = URLSessionTransport(session: session)
+        let second = URLSessionTransport(session: session)
+        #expect(first.session !== second.session)
+        #expect(first.session !== URLSessionTransport().session)
+        first.session.invalidateAndCancel()
+        second.session.invalidateAndCancel()
+    }
+
+    #if canImport(FoundationNetworking)
+    /// Like `URLSession.shared`, the session of the transports made from it cannot be invalidated:
+    /// every other default transport goes on sending through it.
+    @Test func theSharedTransportSessionIgnoresInvalidation() {
+        let session = URLSessionTransport().session
+        session.invalidateAndCancel()
+        session.finishTasksAndInvalidate()
+        let task = session.dataTask(with: URL(string: "http://127.0.0.1:9/")!)
+        task.cancel()
+    }
+    #endif
+
     @Test func aSessionWithADelegateIsUsedAsItIs() {
         let session = URLSession(configuration: .ephemeral, delegate: Delegate(), delegateQueue: nil)
         let transport = URLSessionTransport(session: session)
-        #expect(transport.routedSession == nil)
         #expect(transport.session === session)
         session.invalidateAndCancel()
     }
