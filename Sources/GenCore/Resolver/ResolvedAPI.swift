@@ -64,9 +64,11 @@ struct ResolvedAPI: Sendable {
         var properties: [Property]
         var tolerant: Bool
 
-        /// Synthesised `Codable` is enough unless a property needs more than a coding key.
+        /// Synthesised `Codable` is enough unless a property needs more than a coding key. A
+        /// model without properties has nothing to decode tolerantly (and no `CodingKeys`).
         var needsCustomCoding: Bool {
-            tolerant || properties.contains { $0.dateStrategy != nil || $0.defaultValue != nil || $0.prunesArray || $0.isIndirect }
+            (tolerant && !properties.isEmpty)
+                || properties.contains { $0.dateStrategy != nil || $0.defaultValue != nil || $0.prunesArray || $0.isIndirect }
         }
     }
 
