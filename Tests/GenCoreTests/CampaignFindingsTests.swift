@@ -42,3 +42,25 @@ import Testing
         #expect(errors.isEmpty, "\(errors)")
     }
 }
+
+extension CampaignFindingsTests {
+    // MARK: Two servers with one URL
+
+    /// Random specs 1, 6 and 8 (seed 1): two servers with the same URL made two cases of the
+    /// `Server` enum with one raw value, which does not compile. It is an error at the second.
+    @Test func twoServersWithTheSameURLAreAnError() throws {
+        let text = spec(extra: #""servers": {"production": "https://api.example.com/v1", "staging": "https://api.example.com/x", "mirror": "https://api.example.com/v1"}"#)
+        let result = generate(text)
+        #expect(!result.succeeded)
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(result.diagnostics.count == 1, "\(result.diagnostics)")
+        #expect(diagnostic.message == "servers 'production' and 'mirror' have the same URL 'https://api.example.com/v1'; the Server enum tells them apart by it")
+        #expect(diagnostic.location == location(of: "\"https://api.example.com/v1\"", in: text, occurrence: 2))
+    }
+
+    /// URLs that differ in any character are different servers, as far as the enum goes.
+    @Test func serversWhoseURLsDifferOnlyInCaseAreFine() {
+        let text = spec(extra: #""servers": {"production": "https://api.example.com", "staging": "https://API.example.com"}"#)
+        #expect(generate(text).succeeded)
+    }
+}
