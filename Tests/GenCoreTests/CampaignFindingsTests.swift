@@ -64,3 +64,46 @@ extension CampaignFindingsTests {
         #expect(generate(text).succeeded)
     }
 }
+
+extension CampaignFindingsTests {
+    // MARK: A property named hashValue
+
+    /// Random spec 2 (seed 1): a property named `hashValue` shadows Hashable's. In a model with
+    /// its own `encode(to:)`, `container.encode(self.hashValue, …)` then picked Hashable's `Int`
+    /// when the property was an enum or a model (so the round trip wrote the hash, silently), was
+    /// ambiguous when it was a `String`, and an `Int` one warned that `hashValue` is deprecated as
+    /// a requirement. Its Swift name is `hashValue_`, as `self` and `init` become `self_` and
+    /// `init_`; the JSON key stays.
+    static let hashValueModels = spec(models: #"""
+        {
+          "Kind": { "enum": ["a", "b"] },
+          "Plain": { "properties": { "hashValue": "Int" } },
+          "Text": { "properties": { "hashValue": "String", "when": "Date" } },
+          "Coded": { "properties": { "hash_value": "Kind", "n": { "type": "Int", "default": 3 } } },
+          "Snake": { "keyStrategy": "convertFromSnakeCase", "properties": { "hashValue": "Kind?", "when": "Date" } }
+        }
+        """#)
+
+    @Test func aPropertyNamedHashValueGetsAnUnderscore() throws {
+        #expect(SwiftNaming.memberName("hashValue") == "hashValue_")
+        #expect(SwiftNaming.memberName("hash_value") == "hashValue_")
+        #expect(SwiftNaming.memberName("hash") == "hash")
+        let result = generate(Self.hashValueModels)
+        try #require(result.succeeded, "\(result.diagnostics)")
+        let expectedKeys = ["Plain": "hashValue", "Text": "hashValue", "Coded": "hash_value", "Snake": "hash_value"]
+        for (model, key) in expectedKeys {
+            let file = try #require(result.files.first { $0.path == "Models/\(model).swift" })
+            #expect(file.contents.contains("var hashValue_: "), "\(model):\n\(file.contents)")
+            #expect(file.contents.contains("case hashValue_ = \"\(key)\""), "\(model):\n\(file.contents)")
+            #expect(!file.contents.contains("self.hashValue,"), "\(model):\n\(file.contents)")
+        }
+    }
+
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func modelsWithAHashValuePropertyCompileWithoutWarnings() throws {
+        let result = generate(Self.hashValueModels)
+        try #require(result.succeeded, "\(result.diagnostics)")
+        let errors = try typecheckErrors(result.files)
+        #expect(errors.isEmpty, "\(errors)")
+    }
+}

@@ -14,8 +14,9 @@ enum SwiftNaming {
     ]
 
     /// Names that cannot be used even in backticks as a member, or that would hide what the
-    /// generated code needs; they get a trailing underscore instead.
-    private static let unusableMemberNames: Set<String> = ["self", "Self", "Type", "Protocol", "init", "_"]
+    /// generated code needs; they get a trailing underscore instead. A `hashValue` property would
+    /// shadow Hashable's: ambiguous, deprecated, or (in an `encode(to:)`) Hashable's `Int` encoded.
+    private static let unusableMemberNames: Set<String> = ["self", "Self", "Type", "Protocol", "init", "_", "hashValue"]
 
     /// A lowerCamelCase identifier for a property, parameter or case: `user_name` → `userName`,
     /// `X-Request-ID` → `xRequestID`, `2fa` → `_2fa`. Keeps names that are already identifiers.
