@@ -107,3 +107,42 @@ extension CampaignFindingsTests {
         #expect(errors.isEmpty, "\(errors)")
     }
 }
+
+extension CampaignFindingsTests {
+    // MARK: A deprecated paginated endpoint
+
+    /// Random specs 2, 4, 6 and 7 (seed 1): the live service's `…Pages` function of a deprecated
+    /// paginated endpoint was not deprecated itself, and called the deprecated service
+    /// function, which warned. Its `…Pages` functions are deprecated like the endpoint's others.
+    static let deprecatedPages = spec(
+        models: #"{"Item": {"properties": {"id": "Int"}}}"#,
+        resources: #"""
+            {"Catalog": {"endpoints": [
+              {"name": "fetchItems", "method": "GET", "path": "/items", "response": "[Item]", "deprecated": "Use \"fetchAll\".",
+               "query": {"tag": "String?"}, "pagination": {"style": "offset", "items": "records"}},
+              {"name": "fetchFeed", "method": "GET", "path": "/feed", "response": "[Item]", "deprecated": true,
+               "query": {"tag": "String"}, "pagination": {"style": "cursor", "items": "data", "nextCursor": "next"}}
+            ]}}
+            """#)
+
+    @Test func thePagesFunctionsOfADeprecatedEndpointAreDeprecated() throws {
+        let result = generate(Self.deprecatedPages)
+        try #require(result.succeeded, "\(result.diagnostics)")
+        for path in ["Services/CatalogServiceProtocol.swift", "Services/LiveCatalogService.swift"] {
+            let file = try #require(result.files.first { $0.path == path })
+            let lines = file.contents.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            for (number, line) in lines.enumerated() where line.contains("Pages(") && line.contains("func ") {
+                #expect(lines[number - 1].hasPrefix("@available(*, deprecated"), "\(path): \(line)")
+            }
+            #expect(lines.contains { $0.contains("func fetchItemsPages(") } && lines.contains { $0.contains("func fetchFeedPages(") }, "\(path)")
+        }
+    }
+
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func aDeprecatedPaginatedEndpointCompilesWithoutWarnings() throws {
+        let result = generate(Self.deprecatedPages)
+        try #require(result.succeeded, "\(result.diagnostics)")
+        let errors = try typecheckErrors(result.files)
+        #expect(errors.isEmpty, "\(errors)")
+    }
+}

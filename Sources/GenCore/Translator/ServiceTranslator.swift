@@ -35,6 +35,7 @@ struct ServiceTranslator {
                 if let pages = pagesSignature(endpoint) {
                     printer.separator()
                     printer.line("/// Every page of `\(endpoint.functionName)`, fetched as the sequence is iterated.")
+                    if let deprecated = endpoint.deprecated { printer.line(EndpointTranslator.deprecation(deprecated)) }
                     printer.wrapped("func \(pages.head)", pages.list, pages.tail)
                 }
             }
@@ -58,6 +59,7 @@ struct ServiceTranslator {
                 if pagesParameters(endpoint).contains(where: \.isOptional), let pages = pagesSignature(endpoint, omittingOptionals: true) {
                     printer.separator()
                     printer.line("/// Every page of `\(endpoint.functionName)`, fetched as the sequence is iterated.")
+                    if let deprecated = endpoint.deprecated { printer.line(EndpointTranslator.deprecation(deprecated)) }
                     printer.block("\(access)func \(pages.head)", list: pages.list, pages.tail) {
                         let arguments = EndpointTranslator.arguments(pagesParameters(endpoint), omittingOptionals: true)
                         $0.wrapped(SwiftNaming.escaped(endpoint.pagination!.pagesFunctionName), arguments, "")
@@ -105,6 +107,8 @@ struct ServiceTranslator {
                 }
                 if let pages = pagesSignature(endpoint), let pagination = endpoint.pagination {
                     printer.separator()
+                    // It calls the deprecated service function: deprecated too, it does not warn.
+                    if let deprecated = endpoint.deprecated { printer.line(EndpointTranslator.deprecation(deprecated)) }
                     printer.block("\(access)func \(pages.head)", list: pages.list, pages.tail) {
                         let arguments = endpoint.parameters.map { parameter in
                             let name = parameter.swiftName
