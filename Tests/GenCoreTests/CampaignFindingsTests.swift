@@ -146,3 +146,29 @@ extension CampaignFindingsTests {
         #expect(errors.isEmpty, "\(errors)")
     }
 }
+
+extension CampaignFindingsTests {
+    // MARK: A parameter named like its endpoint's function
+
+    /// Random spec 1 (seed 1, with `ENDPOINTGEN_RANDOM_SPECS_PENDING=1`): an endpoint `request`
+    /// with a parameter `request` and an optional one. The protocol's convenience called
+    /// `request(…)`, which meant the parameter. The conveniences call through `self.`.
+    static let shadowingParameters = spec(
+        models: #"{"Item": {"properties": {"id": "Int"}}}"#,
+        resources: #"""
+            {"Things": {"endpoints": [
+              {"name": "request", "method": "GET", "path": "/a", "query": {"request": "String", "limit": "Int?"}, "response": "Item"},
+              {"name": "items", "method": "GET", "path": "/items", "response": "[Item]",
+               "query": {"itemsPages": "Int", "items": "String?"}, "pagination": {"style": "page", "items": "data"}},
+              {"name": "default", "method": "GET", "path": "/d", "query": {"default": "Bool", "extra": "UUID?"}}
+            ]}}
+            """#)
+
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func aParameterNamedLikeItsFunctionDoesNotHideItInTheConveniences() throws {
+        let result = generate(Self.shadowingParameters)
+        try #require(result.succeeded, "\(result.diagnostics)")
+        let errors = try typecheckErrors(result.files)
+        #expect(errors.isEmpty, "\(errors)")
+    }
+}

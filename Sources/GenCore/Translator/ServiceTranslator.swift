@@ -53,7 +53,7 @@ struct ServiceTranslator {
                 let signature = signature(endpoint, parameters: required)
                 printer.block("\(access)func \(signature.head)", list: signature.list, signature.tail) {
                     let arguments = EndpointTranslator.arguments(endpoint.parameters, omittingOptionals: true)
-                    $0.wrapped("try await \(SwiftNaming.escaped(endpoint.functionName))", arguments, "")
+                    $0.wrapped("try await \(callee(endpoint.functionName, endpoint))", arguments, "")
                 }
                 // Only when it leaves something out: otherwise it would be the requirement calling itself.
                 if pagesParameters(endpoint).contains(where: \.isOptional), let pages = pagesSignature(endpoint, omittingOptionals: true) {
@@ -62,11 +62,17 @@ struct ServiceTranslator {
                     if let deprecated = endpoint.deprecated { printer.line(EndpointTranslator.deprecation(deprecated)) }
                     printer.block("\(access)func \(pages.head)", list: pages.list, pages.tail) {
                         let arguments = EndpointTranslator.arguments(pagesParameters(endpoint), omittingOptionals: true)
-                        $0.wrapped(SwiftNaming.escaped(endpoint.pagination!.pagesFunctionName), arguments, "")
+                        $0.wrapped(callee(endpoint.pagination!.pagesFunctionName, endpoint), arguments, "")
                     }
                 }
             }
         }
+    }
+
+    /// The requirement a convenience calls: through `self.` when a parameter of the same name
+    /// would hide it.
+    private func callee(_ function: String, _ endpoint: ResolvedAPI.Endpoint) -> String {
+        endpoint.parameters.contains { $0.swiftName == function } ? "self.\(function)" : SwiftNaming.escaped(function)
     }
 
     /// The parameters of a paginated endpoint's pages function: all but the page position.
