@@ -23,7 +23,7 @@ public enum DateCodingStrategy: Sendable, Hashable {
         case .iso8601:
             return date.formatted(Self.wholeSeconds)
         case .iso8601WithFractionalSeconds:
-            return date.formatted(Self.fractionalSeconds)
+            return Self.nearestMillisecond(date).formatted(Self.fractionalSeconds)
         case .dateOnly:
             return date.formatted(Self.calendarDate)
         case .secondsSince1970:
@@ -53,6 +53,13 @@ public enum DateCodingStrategy: Sendable, Hashable {
 
     private var isNumeric: Bool {
         self == .secondsSince1970 || self == .millisecondsSince1970
+    }
+
+    /// The format style cuts the fraction to milliseconds rather than rounding it, and a date read
+    /// from `…30.192Z` lies a hair under .192 (its Double counts seconds from 2001): written as it
+    /// is, it would come back as `…30.191Z`. Half a millisecond later, the cut gives the nearest one.
+    private static func nearestMillisecond(_ date: Date) -> Date {
+        Date(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate + 0.0005)
     }
 
     private static let wholeSeconds = Date.ISO8601FormatStyle()
