@@ -162,7 +162,7 @@ enum RandomNames {
     /// the generated code uses itself.
     static let members = [
         "name", "id", "title", "count", "default", "class", "self", "Self", "init", "Type", "protocol", "func", "in", "is",
-        "as", "try", "nil", "true", "Protocol", "_", "async", "await", "actor", "inout", "var", "let", "where", "static",
+        "as", "try", "nil", "true", "none", "Protocol", "_", "async", "await", "actor", "inout", "var", "let", "where", "static",
         "first-name", "last_name", "2fa", "URLString", "userID", "e-mail", "page size", "naïve", "größe", "ñandú", "日本",
         "request", "response", "container", "decoder", "encoder", "coder", "rawValue", "description", "hashValue", "form",
         "client", "value", "values", "elements", "position", "next", "body", "data", "key", "keys", "type", "to", "from",
@@ -452,7 +452,9 @@ private struct Builder {
 
     mutating func objectFormCaseName() -> String {
         // Object-form case names: keywords and odd names; the values stay as they are.
-        pick(["default", "class", "self", "Type", "init", "case", "in", "first", "x y", "é"]) + String(count(0...9))
+        let names = ["default", "class", "self", "Type", "init", "case", "in", "first", "x y", "é", "rawValue", "hashValue"]
+            + (pending.avoidOptionalLikeCaseDefaults ? [] : ["none", "some"])
+        return pick(names) + (chance(50) ? String(count(0...9)) : "")
     }
 
     /// The property types a struct can hold; `position` limits plain references to earlier
@@ -1040,7 +1042,8 @@ enum RandomDates {
         case .millisecondsSince1970:
             return .number(String(milliseconds))
         case .format(let format):
-            return .string(formatter(format).string(from: Date(timeIntervalSince1970: seconds)))
+            // Milliseconds too: formats with `SSS` keep them.
+            return .string(formatter(format).string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000)))
         }
     }
 
