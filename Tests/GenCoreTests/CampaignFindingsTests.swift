@@ -172,3 +172,70 @@ extension CampaignFindingsTests {
         #expect(errors.isEmpty, "\(errors)")
     }
 }
+
+extension CampaignFindingsTests {
+    // MARK: Names that Swift cannot start, or hold
+
+    /// The fuzz campaign's reports of names starting with combining marks (cities 45905, books
+    /// 67593, httpbin 76185) led here. Swift lets an identifier start only with some of the
+    /// scalars Unicode calls alphabetic: not U+0345 or U+1DE7 (combining marks it allows inside
+    /// a name only), and it allows U+2E2F nowhere. Names made from them did not compile; a model
+    /// named so was accepted. And a file or folder name that starts with a combining mark (U+1BA9,
+    /// which Swift does allow first) joins the `/` before it into one Character, which the
+    /// command's path handling then missed. Now derived names start with `_` when their first
+    /// scalar cannot start an identifier or is a mark, scalars Swift never allows split words like
+    /// punctuation, and such model names are errors.
+    @Test func namesSwiftCannotStartGetAnUnderscore() {
+        #expect(SwiftNaming.memberName("\u{345}x") == "_\u{345}x")
+        #expect(SwiftNaming.memberName("\u{1DE7}y") == "_\u{1DE7}y")
+        #expect(SwiftNaming.memberName("\u{1BA9}z") == "_\u{1BA9}z")
+        #expect(SwiftNaming.memberName("\u{903}w") == "_\u{903}w")
+        #expect(SwiftNaming.typeName("\u{1BA9}things") == "_\u{1BA9}things")
+        #expect(SwiftNaming.memberName("a\u{2E2F}b") == "aB")
+        #expect(SwiftNaming.typeName("a\u{2E2F}b") == "AB")
+        // Alphabetic marks inside a name stay: they are identifier characters.
+        #expect(SwiftNaming.memberName("x\u{1BA9}z") == "x\u{1BA9}z")
+        #expect(SwiftNaming.memberName("größe") == "größe")
+    }
+
+    @Test func modelNamesSwiftCannotDeclareAreErrors() {
+        for name in ["\u{345}M", "\u{1DE7}M", "\u{1BA9}M", "M\u{2E2F}"] {
+            let result = generate(spec(models: #"{\#(jsonString(name)): {"properties": {"a": "Int"}}}"#))
+            #expect(result.diagnostics.map(\.message).contains { $0.hasPrefix("model name '\(name)' is not a Swift type name") }, "\(name.debugDescription): \(result.diagnostics)")
+        }
+        #expect(generate(spec(models: #"{"Café": {}, "Größe2": {}, "X\u1BA9": {}}"#)).succeeded)
+    }
+
+    static let oddNames = spec(
+        extra: #""servers": {"\u0345prod": "https://a.example.com", "\u1BA9stage": "https://b.example.com"}"#,
+        models: #"""
+            {
+              "Kind": {"enum": ["\u0345a", "\u1DE7b", "c\u2E2Fd"]},
+              "Thing": {"properties": {"\u0345x": "String", "\u1BA9y": "Kind?", "\u0903z": {"type": "Int", "default": 1}, "a\u2E2Fb": "Date"}}
+            }
+            """#,
+        resources: #"""
+            {"\u1BA9things": {"endpoints": [
+              {"name": "\u0345go", "method": "POST", "path": "/a/{id}", "pathParams": {"id": {"type": "Int", "swiftName": "\u0345id"}}, "body": "Thing", "response": "Thing"}
+            ]},
+             "\u0345more": {"endpoints": [{"method": "GET", "path": "/b", "query": {"\u1DE7q": "String?"}}]}}
+            """#)
+
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func namesFromOddScalarsCompile() throws {
+        for layout in OutputLayout.allCases {
+            let result = generate(Self.oddNames, layout: layout)
+            try #require(result.succeeded, "\(result.diagnostics)")
+            let errors = try typecheckErrors(result.files)
+            #expect(errors.isEmpty, "\(layout): \(errors)")
+        }
+    }
+
+    @Test func theCommandWritesFilesWhoseNamesStartWithAMark() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("odd.json", Self.oddNames)
+        let run = runTool(["generate", "odd.json", "--output", "Generated"], in: folder.url)
+        #expect(run.status == .success, "\(run.standardError)")
+        #expect(folder.allFiles(under: "Generated").contains("Generated/Services/_\u{1BA9}thingsService.swift"), "\(folder.allFiles(under: "Generated"))")
+    }
+}
