@@ -18,7 +18,8 @@ import Testing
 /// (README, "Working on endpointgen"). Other variables: `ENDPOINTGEN_FUZZ_SEED` (the campaign's
 /// seed), `ENDPOINTGEN_FUZZ_COMPILE` (accepted mutations typechecked per spec),
 /// `ENDPOINTGEN_FUZZ_HANG_SECONDS` (the bound of one generation) and
-/// `ENDPOINTGEN_FUZZ_REPLAY=<spec>:<index>` (runs and prints only that mutation).
+/// `ENDPOINTGEN_FUZZ_REPLAY=<spec>:<index>` (runs and prints only that mutation;
+/// `ENDPOINTGEN_FUZZ_REPLAY_OUT=<file>` also writes it there).
 @Suite struct MutationFuzzTests {
     struct FuzzCase: Sendable, CustomTestStringConvertible {
         var name: String
@@ -122,6 +123,10 @@ import Testing
                     print("MutationFuzz \(fuzzCase.name) #\(index): \(mutation.kind), \(mutation.layout), access \(mutation.access.map(\.rawValue) ?? "spec")")
                     for step in mutation.steps { print("  \(step)") }
                     print("--- spec ---\n\(mutation.text)\n--- end ---")
+                    // `swift test` may drop output lines that are not text; a file keeps them.
+                    if let path = Self.environment["ENDPOINTGEN_FUZZ_REPLAY_OUT"] {
+                        try? Data(mutation.text.utf8).write(to: URL(fileURLWithPath: path))
+                    }
                 }
                 let options = GeneratorOptions(layout: mutation.layout, accessLevel: mutation.access)
                 let result = Generator.generate(specText: mutation.text, specPath: "\(fuzzCase.name).json", options: options)

@@ -440,15 +440,14 @@ private struct Builder {
 
     enum EnumForm {
         case arrayForm
-        /// Case names for the object form (empty for integer enums: named `n<value>` then).
+        /// Case names for the object form (unused for integer enums, whose cases are `n<position>`).
         case objectForm([String])
     }
 
     var enumForms: [String: EnumForm] = [:]
-    /// Per model: key strategy, date strategy and array strategy, as written.
+    /// Per struct model: its options (strategies, tolerance, description) and properties, as written.
     var modelOptions: [String: [(key: String, value: FuzzJSON)]] = [:]
     var modelPropertiesJSON: [String: [(key: String, value: FuzzJSON)]] = [:]
-    var modelExtras: [String: [(key: String, value: FuzzJSON)]] = [:]
 
     mutating func objectFormCaseName() -> String {
         // Object-form case names: keywords and odd names; the values stay as they are.
