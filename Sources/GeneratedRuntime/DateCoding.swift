@@ -87,8 +87,11 @@ public enum DateCodingStrategy: Sendable, Hashable {
             if (try? fractionalSeconds.parse(candidate)) == date { return candidate }
         }
         // A date within a few years of 2001 holds sub-nanosecond bits that no nine digits give
-        // back: the nearest nanosecond.
-        return closest.isEmpty ? date.formatted(fractionalSeconds) : closest
+        // back: the nearest nanosecond. A fraction within half a nanosecond of the next second
+        // is that second.
+        if !closest.isEmpty { return closest }
+        let next = Date(timeIntervalSince1970: seconds + 1).formatted(wholeSeconds).dropLast()
+        return "\(next).\(String(repeating: "0", count: max(1, minimumFractionDigits)))Z"
     }
     private static let fractionalSeconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     private static let calendarDate = Date.ISO8601FormatStyle().year().month().day()

@@ -93,9 +93,10 @@ struct ResolvedAPI: Sendable {
         /// The values under keys the model does not declare, kept on decode and written back.
         var additionalProperties: AdditionalProperties? = nil
 
-        /// Synthesised `Codable` is enough unless a property needs more than a coding key.
+        /// Synthesised `Codable` is enough unless a property needs more than a coding key. A
+        /// model without properties has nothing to decode tolerantly (and no `CodingKeys`).
         var needsCustomCoding: Bool {
-            tolerant || additionalProperties != nil
+            (tolerant && !properties.isEmpty) || additionalProperties != nil
                 || properties.contains { $0.dateStrategy != nil || $0.defaultValue != nil || $0.prunesArray || $0.isIndirect || $0.isNullable }
         }
     }

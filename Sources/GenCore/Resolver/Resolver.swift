@@ -115,6 +115,8 @@ struct Resolver {
 
     mutating func resolveServers() -> [ResolvedAPI.Server] {
         var seen: [String: String] = [:]
+        // The Server enum's raw values are the URLs, which must differ.
+        var seenURLs: [String: String] = [:]
         return document.servers.compactMap { name, url in
             let caseName = SwiftNaming.memberName(name.value)
             if let other = seen[caseName] {
@@ -130,6 +132,13 @@ struct Resolver {
                     at: url.location)
                 return nil
             }
+            if let other = seenURLs[url.value] {
+                diagnostics.error(
+                    "servers '\(other)' and '\(name.value)' have the same URL '\(url.value)'; the Server enum tells them apart by it",
+                    at: url.location)
+                return nil
+            }
+            seenURLs[url.value] = name.value
             return .init(caseName: caseName, url: url.value)
         }
     }

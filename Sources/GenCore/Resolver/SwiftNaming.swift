@@ -14,8 +14,9 @@ enum SwiftNaming {
     ]
 
     /// Names that cannot be used even in backticks as a member, or that would hide what the
-    /// generated code needs; they get a trailing underscore instead.
-    private static let unusableMemberNames: Set<String> = ["self", "Self", "Type", "Protocol", "init", "_"]
+    /// generated code needs; they get a trailing underscore instead. A `hashValue` property would
+    /// shadow Hashable's: ambiguous, deprecated, or (in an `encode(to:)`) Hashable's `Int` encoded.
+    private static let unusableMemberNames: Set<String> = ["self", "Self", "Type", "Protocol", "init", "_", "hashValue"]
 
     /// A lowerCamelCase identifier for a property, parameter or case: `user_name` → `userName`,
     /// `X-Request-ID` → `xRequestID`, `2fa` → `_2fa`. Keeps names that are already identifiers.
@@ -30,7 +31,7 @@ enum SwiftNaming {
             index == 0 ? lowerFirstWord(word) : upperFirst(word)
         }.joined()
         if result.isEmpty { result = "value" }
-        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
+        if let first = result.unicodeScalars.first, needsLeadingUnderscore(first) { result = "_" + result }
         if unusableMemberNames.contains(result) { result += "_" }
         return result
     }
@@ -87,7 +88,7 @@ enum SwiftNaming {
     static func typeName(_ name: String) -> String {
         var result = words(of: name).map(upperFirst).joined()
         if result.isEmpty { result = "Value" }
-        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
+        if let first = result.unicodeScalars.first, needsLeadingUnderscore(first) { result = "_" + result }
         return result
     }
 
@@ -130,11 +131,42 @@ enum SwiftNaming {
         ["inout", "var", "let"].contains(identifier) ? "`\(identifier)`" : identifier
     }
 
-    /// Whether `name` is a plain Swift identifier (letters, digits, underscores; not starting with a digit).
+    /// Whether `name` is a plain Swift identifier (letters, digits, underscores; not starting with
+    /// a digit or a mark).
     static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        guard let first = name.unicodeScalars.first, !needsLeadingUnderscore(first) else { return false }
         return name.unicodeScalars.allSatisfy { $0 == "_" || $0.isAlphabetic || ("0"..."9").contains($0) }
-            && name.unicodeScalars.allSatisfy { $0.isASCII || $0.isAlphabetic }
+            && name.unicodeScalars.allSatisfy { $0.isASCII || ($0.isAlphabetic && isIdentifierCharacter($0)) }
+    }
+
+    /// Whether a name cannot start with `scalar`: a digit, a scalar Swift does not let an
+    /// identifier start with, or a mark, which would join the `/` before it in a file path into
+    /// one Character.
+    static func needsLeadingUnderscore(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return ("0"..."9").contains(scalar) }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: break
+        }
+        switch scalar.value {
+        case 0x0300...0x036F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F: return true
+        default: return !isIdentifierCharacter(scalar)
+        }
+    }
+
+    /// Whether Swift allows the non-ASCII `scalar` in an identifier: the ranges of its lexer
+    /// (C11's Annex D), checked against swiftc for every letter, mark and number.
+    static func isIdentifierCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00A8, 0x00AA, 0x00AD, 0x00AF, 0x00B2...0x00B5, 0x00B7...0x00BA, 0x00BC...0x00BE, 0x00C0...0x00D6,
+             0x00D8...0x00F6, 0x00F8...0x00FF, 0x0100...0x167F, 0x1681...0x180D, 0x180F...0x1FFF, 0x200B...0x200D,
+             0x202A...0x202E, 0x203F...0x2040, 0x2054, 0x2060...0x206F, 0x2070...0x218F, 0x2460...0x24FF,
+             0x2776...0x2793, 0x2C00...0x2DFF, 0x2E80...0x2FFF, 0x3004...0x3007, 0x3021...0x302F, 0x3031...0x303F,
+             0x3040...0xD7FF, 0xF900...0xFD3D, 0xFD40...0xFDCF, 0xFDF0...0xFE44, 0xFE47...0xFFF8, 0x10000...0xEFFFF:
+            return true
+        default:
+            return scalar.isASCII
+        }
     }
 
     // MARK: Words
@@ -145,7 +177,8 @@ enum SwiftNaming {
         var words: [String] = []
         var current = ""
         for scalar in name.unicodeScalars {
-            if scalar.isAlphabetic || ("0"..."9").contains(scalar) {
+            // A letter Swift does not allow in a name (U+2E2F) splits words like punctuation.
+            if ("0"..."9").contains(scalar) || (scalar.isAlphabetic && (scalar.isASCII || isIdentifierCharacter(scalar))) {
                 current.unicodeScalars.append(scalar)
             } else if !current.isEmpty {
                 words.append(current)

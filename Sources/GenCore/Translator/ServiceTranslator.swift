@@ -35,6 +35,7 @@ struct ServiceTranslator {
                 if let pages = pagesSignature(endpoint) {
                     printer.separator()
                     printer.line("/// Every page of `\(endpoint.functionName)`, fetched as the sequence is iterated.")
+                    if let deprecated = endpoint.deprecated { printer.line(EndpointTranslator.deprecation(deprecated)) }
                     printer.wrapped("func \(pages.head)", pages.list, pages.tail)
                 }
             }
@@ -52,19 +53,26 @@ struct ServiceTranslator {
                 let signature = signature(endpoint, parameters: required)
                 printer.block("\(access)func \(signature.head)", list: signature.list, signature.tail) {
                     let arguments = EndpointTranslator.arguments(endpoint.parameters, omittingOptionals: true)
-                    $0.wrapped("try await \(SwiftNaming.escaped(endpoint.functionName))", arguments, "")
+                    $0.wrapped("try await \(callee(endpoint.functionName, endpoint))", arguments, "")
                 }
                 // Only when it leaves something out: otherwise it would be the requirement calling itself.
                 if pagesParameters(endpoint).contains(where: \.isOptional), let pages = pagesSignature(endpoint, omittingOptionals: true) {
                     printer.separator()
                     printer.line("/// Every page of `\(endpoint.functionName)`, fetched as the sequence is iterated.")
+                    if let deprecated = endpoint.deprecated { printer.line(EndpointTranslator.deprecation(deprecated)) }
                     printer.block("\(access)func \(pages.head)", list: pages.list, pages.tail) {
                         let arguments = EndpointTranslator.arguments(pagesParameters(endpoint), omittingOptionals: true)
-                        $0.wrapped(SwiftNaming.escaped(endpoint.pagination!.pagesFunctionName), arguments, "")
+                        $0.wrapped(callee(endpoint.pagination!.pagesFunctionName, endpoint), arguments, "")
                     }
                 }
             }
         }
+    }
+
+    /// The requirement a convenience calls: through `self.` when a parameter of the same name
+    /// would hide it.
+    private func callee(_ function: String, _ endpoint: ResolvedAPI.Endpoint) -> String {
+        endpoint.parameters.contains { $0.swiftName == function } ? "self.\(function)" : SwiftNaming.escaped(function)
     }
 
     /// The parameters of a paginated endpoint's pages function: all but the page position.
@@ -105,6 +113,8 @@ struct ServiceTranslator {
                 }
                 if let pages = pagesSignature(endpoint), let pagination = endpoint.pagination {
                     printer.separator()
+                    // It calls the deprecated service function: deprecated too, it does not warn.
+                    if let deprecated = endpoint.deprecated { printer.line(EndpointTranslator.deprecation(deprecated)) }
                     printer.block("\(access)func \(pages.head)", list: pages.list, pages.tail) {
                         let arguments = endpoint.parameters.map { parameter in
                             let name = parameter.swiftName

@@ -1,0 +1,241 @@
+import Foundation
+import Testing
+
+@testable import GenCore
+
+/// Defects the fuzz and valid-spec campaigns (MutationFuzzTests, RandomSpecTests) found: specs
+/// the generator accepted whose Swift did not compile, or lost data.
+@Suite struct CampaignFindingsTests {
+    /// Typechecks `files` as one module, Swift 6, `-warnings-as-errors`; the compiler's errors, or "".
+    private func typecheckErrors(_ files: [GeneratedFile]) throws -> String {
+        let modules = try #require(GeneratedCodeCompilesTests.modules, "GeneratedRuntime.swiftmodule not found beside the test binary")
+        let check = try MutationFuzzTests.typecheck(files, swiftc: executable(named: "swiftc")!, modules: modules)
+        return check.status == 0 ? "" : check.standardError
+    }
+
+    // MARK: A tolerant model without properties
+
+    /// Random spec 0 (seed 1): a tolerant model without properties got an `init(from:)` that
+    /// decodes by `CodingKeys`, which a model without properties does not declare.
+    static let tolerantEmpty = spec(models: #"""
+        {
+          "Nothing": { "tolerant": true },
+          "AlsoNothing": { "tolerant": true, "properties": {} },
+          "Something": { "tolerant": true, "properties": { "n": "Int" } }
+        }
+        """#)
+
+    @Test func aTolerantModelWithoutPropertiesUsesNoCodingKeysItLacks() throws {
+        let result = generate(Self.tolerantEmpty)
+        try #require(result.succeeded, "\(result.diagnostics)")
+        for name in ["Nothing", "AlsoNothing", "Something"] {
+            let file = try #require(result.files.first { $0.path == "Models/\(name).swift" })
+            #expect(!file.contents.contains("CodingKeys") || file.contents.contains("enum CodingKeys"), "\(name):\n\(file.contents)")
+        }
+    }
+
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func aTolerantModelWithoutPropertiesCompiles() throws {
+        let result = generate(Self.tolerantEmpty)
+        try #require(result.succeeded, "\(result.diagnostics)")
+        let errors = try typecheckErrors(result.files)
+        #expect(errors.isEmpty, "\(errors)")
+    }
+}
+
+extension CampaignFindingsTests {
+    // MARK: Two servers with one URL
+
+    /// Random specs 1, 6 and 8 (seed 1): two servers with the same URL made two cases of the
+    /// `Server` enum with one raw value, which does not compile. It is an error at the second.
+    @Test func twoServersWithTheSameURLAreAnError() throws {
+        let text = spec(extra: #""servers": {"production": "https://api.example.com/v1", "staging": "https://api.example.com/x", "mirror": "https://api.example.com/v1"}"#)
+        let result = generate(text)
+        #expect(!result.succeeded)
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(result.diagnostics.count == 1, "\(result.diagnostics)")
+        #expect(diagnostic.message == "servers 'production' and 'mirror' have the same URL 'https://api.example.com/v1'; the Server enum tells them apart by it")
+        #expect(diagnostic.location == location(of: "\"https://api.example.com/v1\"", in: text, occurrence: 2))
+    }
+
+    /// URLs that differ in any character are different servers, as far as the enum goes.
+    @Test func serversWhoseURLsDifferOnlyInCaseAreFine() {
+        let text = spec(extra: #""servers": {"production": "https://api.example.com", "staging": "https://API.example.com"}"#)
+        #expect(generate(text).succeeded)
+    }
+}
+
+extension CampaignFindingsTests {
+    // MARK: A property named hashValue
+
+    /// Random spec 2 (seed 1): a property named `hashValue` shadows Hashable's. In a model with
+    /// its own `encode(to:)`, `container.encode(self.hashValue, …)` then picked Hashable's `Int`
+    /// when the property was an enum or a model (so the round trip wrote the hash, silently), was
+    /// ambiguous when it was a `String`, and an `Int` one warned that `hashValue` is deprecated as
+    /// a requirement. Its Swift name is `hashValue_`, as `self` and `init` become `self_` and
+    /// `init_`; the JSON key stays.
+    static let hashValueModels = spec(models: #"""
+        {
+          "Kind": { "enum": ["a", "b"] },
+          "Plain": { "properties": { "hashValue": "Int" } },
+          "Text": { "properties": { "hashValue": "String", "when": "Date" } },
+          "Coded": { "properties": { "hash_value": "Kind", "n": { "type": "Int", "default": 3 } } },
+          "Snake": { "keyStrategy": "convertFromSnakeCase", "properties": { "hashValue": "Kind?", "when": "Date" } }
+        }
+        """#)
+
+    @Test func aPropertyNamedHashValueGetsAnUnderscore() throws {
+        #expect(SwiftNaming.memberName("hashValue") == "hashValue_")
+        #expect(SwiftNaming.memberName("hash_value") == "hashValue_")
+        #expect(SwiftNaming.memberName("hash") == "hash")
+        let result = generate(Self.hashValueModels)
+        try #require(result.succeeded, "\(result.diagnostics)")
+        let expectedKeys = ["Plain": "hashValue", "Text": "hashValue", "Coded": "hash_value", "Snake": "hash_value"]
+        for (model, key) in expectedKeys {
+            let file = try #require(result.files.first { $0.path == "Models/\(model).swift" })
+            #expect(file.contents.contains("var hashValue_: "), "\(model):\n\(file.contents)")
+            #expect(file.contents.contains("case hashValue_ = \"\(key)\""), "\(model):\n\(file.contents)")
+            #expect(!file.contents.contains("self.hashValue,"), "\(model):\n\(file.contents)")
+        }
+    }
+
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func modelsWithAHashValuePropertyCompileWithoutWarnings() throws {
+        let result = generate(Self.hashValueModels)
+        try #require(result.succeeded, "\(result.diagnostics)")
+        let errors = try typecheckErrors(result.files)
+        #expect(errors.isEmpty, "\(errors)")
+    }
+}
+
+extension CampaignFindingsTests {
+    // MARK: A deprecated paginated endpoint
+
+    /// Random specs 2, 4, 6 and 7 (seed 1): the live service's `…Pages` function of a deprecated
+    /// paginated endpoint was not deprecated itself, and called the deprecated service
+    /// function, which warned. Its `…Pages` functions are deprecated like the endpoint's others.
+    static let deprecatedPages = spec(
+        models: #"{"Item": {"properties": {"id": "Int"}}}"#,
+        resources: #"""
+            {"Catalog": {"endpoints": [
+              {"name": "fetchItems", "method": "GET", "path": "/items", "response": "[Item]", "deprecated": "Use \"fetchAll\".",
+               "query": {"tag": "String?"}, "pagination": {"style": "offset", "items": "records"}},
+              {"name": "fetchFeed", "method": "GET", "path": "/feed", "response": "[Item]", "deprecated": true,
+               "query": {"tag": "String"}, "pagination": {"style": "cursor", "items": "data", "nextCursor": "next"}}
+            ]}}
+            """#)
+
+    @Test func thePagesFunctionsOfADeprecatedEndpointAreDeprecated() throws {
+        let result = generate(Self.deprecatedPages)
+        try #require(result.succeeded, "\(result.diagnostics)")
+        for path in ["Services/CatalogServiceProtocol.swift", "Services/LiveCatalogService.swift"] {
+            let file = try #require(result.files.first { $0.path == path })
+            let lines = file.contents.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            for (number, line) in lines.enumerated() where line.contains("Pages(") && line.contains("func ") {
+                #expect(lines[number - 1].hasPrefix("@available(*, deprecated"), "\(path): \(line)")
+            }
+            #expect(lines.contains { $0.contains("func fetchItemsPages(") } && lines.contains { $0.contains("func fetchFeedPages(") }, "\(path)")
+        }
+    }
+
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func aDeprecatedPaginatedEndpointCompilesWithoutWarnings() throws {
+        let result = generate(Self.deprecatedPages)
+        try #require(result.succeeded, "\(result.diagnostics)")
+        let errors = try typecheckErrors(result.files)
+        #expect(errors.isEmpty, "\(errors)")
+    }
+}
+
+extension CampaignFindingsTests {
+    // MARK: A parameter named like its endpoint's function
+
+    /// Random spec 1 (seed 1, with `ENDPOINTGEN_RANDOM_SPECS_PENDING=1`): an endpoint `request`
+    /// with a parameter `request` and an optional one. The protocol's convenience called
+    /// `request(…)`, which meant the parameter. The conveniences call through `self.`.
+    static let shadowingParameters = spec(
+        models: #"{"Item": {"properties": {"id": "Int"}}}"#,
+        resources: #"""
+            {"Things": {"endpoints": [
+              {"name": "request", "method": "GET", "path": "/a", "query": {"request": "String", "limit": "Int?"}, "response": "Item"},
+              {"name": "items", "method": "GET", "path": "/items", "response": "[Item]",
+               "query": {"itemsPages": "Int", "items": "String?"}, "pagination": {"style": "page", "items": "data"}},
+              {"name": "default", "method": "GET", "path": "/d", "query": {"default": "Bool", "extra": "UUID?"}}
+            ]}}
+            """#)
+
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func aParameterNamedLikeItsFunctionDoesNotHideItInTheConveniences() throws {
+        let result = generate(Self.shadowingParameters)
+        try #require(result.succeeded, "\(result.diagnostics)")
+        let errors = try typecheckErrors(result.files)
+        #expect(errors.isEmpty, "\(errors)")
+    }
+}
+
+extension CampaignFindingsTests {
+    // MARK: Names that Swift cannot start, or hold
+
+    /// The fuzz campaign's reports of names starting with combining marks (cities 45905, books
+    /// 67593, httpbin 76185) led here. Swift lets an identifier start only with some of the
+    /// scalars Unicode calls alphabetic: not U+0345 or U+1DE7 (combining marks it allows inside
+    /// a name only), and it allows U+2E2F nowhere. Names made from them did not compile; a model
+    /// named so was accepted. And a file or folder name that starts with a combining mark (U+1BA9,
+    /// which Swift does allow first) joins the `/` before it into one Character, which the
+    /// command's path handling then missed. Now derived names start with `_` when their first
+    /// scalar cannot start an identifier or is a mark, scalars Swift never allows split words like
+    /// punctuation, and such model names are errors.
+    @Test func namesSwiftCannotStartGetAnUnderscore() {
+        #expect(SwiftNaming.memberName("\u{345}x") == "_\u{345}x")
+        #expect(SwiftNaming.memberName("\u{1DE7}y") == "_\u{1DE7}y")
+        #expect(SwiftNaming.memberName("\u{1BA9}z") == "_\u{1BA9}z")
+        #expect(SwiftNaming.memberName("\u{903}w") == "_\u{903}w")
+        #expect(SwiftNaming.typeName("\u{1BA9}things") == "_\u{1BA9}things")
+        #expect(SwiftNaming.memberName("a\u{2E2F}b") == "aB")
+        #expect(SwiftNaming.typeName("a\u{2E2F}b") == "AB")
+        // Alphabetic marks inside a name stay: they are identifier characters.
+        #expect(SwiftNaming.memberName("x\u{1BA9}z") == "x\u{1BA9}z")
+        #expect(SwiftNaming.memberName("größe") == "größe")
+    }
+
+    @Test func modelNamesSwiftCannotDeclareAreErrors() {
+        for name in ["\u{345}M", "\u{1DE7}M", "\u{1BA9}M", "M\u{2E2F}"] {
+            let result = generate(spec(models: #"{\#(jsonString(name)): {"properties": {"a": "Int"}}}"#))
+            #expect(result.diagnostics.map(\.message).contains { $0.hasPrefix("model name '\(name)' is not a Swift type name") }, "\(name.debugDescription): \(result.diagnostics)")
+        }
+        #expect(generate(spec(models: #"{"Café": {}, "Größe2": {}, "X\u1BA9": {}}"#)).succeeded)
+    }
+
+    static let oddNames = spec(
+        extra: #""servers": {"\u0345prod": "https://a.example.com", "\u1BA9stage": "https://b.example.com"}"#,
+        models: #"""
+            {
+              "Kind": {"enum": ["\u0345a", "\u1DE7b", "c\u2E2Fd"]},
+              "Thing": {"properties": {"\u0345x": "String", "\u1BA9y": "Kind?", "\u0903z": {"type": "Int", "default": 1}, "a\u2E2Fb": "Date"}}
+            }
+            """#,
+        resources: #"""
+            {"\u1BA9things": {"endpoints": [
+              {"name": "\u0345go", "method": "POST", "path": "/a/{id}", "pathParams": {"id": {"type": "Int", "swiftName": "\u0345id"}}, "body": "Thing", "response": "Thing"}
+            ]},
+             "\u0345more": {"endpoints": [{"method": "GET", "path": "/b", "query": {"\u1DE7q": "String?"}}]}}
+            """#)
+
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func namesFromOddScalarsCompile() throws {
+        for layout in OutputLayout.allCases {
+            let result = generate(Self.oddNames, layout: layout)
+            try #require(result.succeeded, "\(result.diagnostics)")
+            let errors = try typecheckErrors(result.files)
+            #expect(errors.isEmpty, "\(layout): \(errors)")
+        }
+    }
+
+    @Test func theCommandWritesFilesWhoseNamesStartWithAMark() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("odd.json", Self.oddNames)
+        let run = runTool(["generate", "odd.json", "--output", "Generated"], in: folder.url)
+        #expect(run.status == .success, "\(run.standardError)")
+        #expect(folder.allFiles(under: "Generated").contains("Generated/Services/_\u{1BA9}thingsService.swift"), "\(folder.allFiles(under: "Generated"))")
+    }
+}

@@ -1,0 +1,350 @@
+import Foundation
+import Testing
+
+@testable import GenCore
+
+/// The mutation fuzz campaign: every example and golden spec, mutated as bytes, as a JSON
+/// structure and in its values (SpecMutator), through `Generator.generate` in-process.
+///
+/// For every mutation: no crash and no hang (FuzzWatchdog names the mutation in flight), a
+/// rejected spec has only diagnostics with a location inside the text and no files, an accepted
+/// one gives files whose Swift is lexically sound (every literal and comment closed, brackets
+/// balanced, no spec text outside a literal or comment, no raw control character) and the same
+/// bytes when generated again. A sample of the accepted mutations is typechecked with swiftc,
+/// `-warnings-as-errors`.
+///
+/// The test command runs a bounded sample; the long run is
+/// `ENDPOINTGEN_FUZZ_MUTATIONS=100000 swift test -c release -Xswiftc -enable-testing --filter MutationFuzz`
+/// (README, "Working on endpointgen"). Other variables: `ENDPOINTGEN_FUZZ_SEED` (the campaign's
+/// seed), `ENDPOINTGEN_FUZZ_COMPILE` (accepted mutations typechecked per spec),
+/// `ENDPOINTGEN_FUZZ_HANG_SECONDS` (the bound of one generation) and
+/// `ENDPOINTGEN_FUZZ_REPLAY=<spec>:<index>` (runs and prints only that mutation;
+/// `ENDPOINTGEN_FUZZ_REPLAY_OUT=<file>` also writes it there).
+@Suite struct MutationFuzzTests {
+    struct FuzzCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var path: String
+        var layout: OutputLayout = .split
+        var access: AccessLevel? = nil
+        var testDescription: String { name }
+    }
+
+    /// The example and golden specs, with the options their golden case passes.
+    static let corpus: [FuzzCase] = [
+        FuzzCase(name: "cities", path: "Specs/cities.json"),
+        FuzzCase(name: "items", path: "Specs/items.json"),
+        FuzzCase(name: "users", path: "Specs/users.json"),
+        FuzzCase(name: "pets", path: "Specs/pets.json"),
+        FuzzCase(name: "books", path: "Specs/books.json"),
+        FuzzCase(name: "compact", path: "Specs/users.json", layout: .compact, access: .internal),
+        FuzzCase(name: "edge-cases", path: "Tests/GoldenFiles/edge-cases/spec.json"),
+        FuzzCase(name: "features", path: "Tests/GoldenFiles/features/spec.json"),
+        FuzzCase(name: "httpbin", path: "Tests/GoldenFiles/httpbin/spec.json"),
+        FuzzCase(name: "plugin-httpbin", path: "Examples/BuildPluginConsumer/Sources/HTTPBinAPI/httpbin.endpointgen.json"),
+        FuzzCase(name: "committed-books", path: "Examples/CommittedConsumer/Sources/BooksAPI/books.endpointgen.json"),
+        FuzzCase(name: "petstore", path: "Benchmarks/Specs/petstore.endpointgen.json"),
+    ]
+
+    static let environment = ProcessInfo.processInfo.environment
+    /// 250 a spec in the test command: 3,000 mutations, a few seconds.
+    static let mutations = environment["ENDPOINTGEN_FUZZ_MUTATIONS"].flatMap { Int($0) } ?? 250
+    static let seed = environment["ENDPOINTGEN_FUZZ_SEED"].flatMap { UInt64($0) } ?? 20
+    static let hangSeconds = environment["ENDPOINTGEN_FUZZ_HANG_SECONDS"].flatMap { Double($0) } ?? 60
+    static let replay: (name: String, index: Int)? = environment["ENDPOINTGEN_FUZZ_REPLAY"].flatMap { value in
+        let parts = value.split(separator: ":")
+        guard parts.count == 2, let index = Int(parts[1]) else { return nil }
+        return (String(parts[0]), index)
+    }
+    /// Typechecking takes seconds a spec: the test command checks one accepted mutation of a few
+    /// specs; the long run sets a number for every spec.
+    static func compileSample(for name: String) -> Int {
+        if let value = environment["ENDPOINTGEN_FUZZ_COMPILE"].flatMap(Int.init) { return value }
+        return ["edge-cases", "features"].contains(name) ? 1 : 0
+    }
+
+    /// What one spec's campaign found.
+    struct Tally: CustomStringConvertible {
+        var mutations = 0
+        var accepted = 0
+        var rejected = 0
+        var malformedJSON = 0
+        var unchanged = 0
+        var withoutLocation = 0
+        var locationOutsideText = 0
+        var filesDespiteErrors = 0
+        var lexicalProblems = 0
+        var nondeterministic = 0
+        var compiled = 0
+        var compileFailures = 0
+        var digest: UInt64 = 0xCBF2_9CE4_8422_2325
+
+        var problems: Int {
+            withoutLocation + locationOutsideText + filesDespiteErrors + lexicalProblems + nondeterministic + compileFailures
+        }
+
+        mutating func digest(_ text: String) {
+            for byte in text.utf8 { digest = (digest ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        }
+
+        var description: String {
+            "\(mutations) mutations: \(accepted) accepted, \(rejected) rejected (\(malformedJSON) as malformed JSON), "
+                + "\(unchanged) unchanged; \(withoutLocation) diagnostics without a location, "
+                + "\(locationOutsideText) outside the text, \(filesDespiteErrors) with files despite errors, "
+                + "\(lexicalProblems) lexical problems, \(nondeterministic) nondeterministic; "
+                + "\(compiled) typechecked, \(compileFailures) failed; digest \(String(digest, radix: 16))"
+        }
+    }
+
+    @Test(arguments: corpus)
+    func mutatedSpecsAreRejectedPreciselyOrGiveSoundSwift(_ fuzzCase: FuzzCase) throws {
+        if let replay = Self.replay, replay.name != fuzzCase.name { return }
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(fuzzCase.path), encoding: .utf8)
+        let mutator = try SpecMutator(name: fuzzCase.name, text: text, seed: Self.seed)
+        let watchdog = FuzzWatchdog.shared
+        watchdog.limit = Self.hangSeconds
+        let slot = watchdog.claim()
+        defer { watchdog.release(slot) }
+
+        var tally = Tally()
+        var reported = 0
+        /// Accepted mutations to typecheck: a deterministic reservoir sample.
+        var sample: [(index: Int, mutation: SpecMutator.Mutation)] = []
+        var sampleRandom = SeededGenerator(seed: Self.seed ^ 0x5EED)
+        let sampleSize = Self.compileSample(for: fuzzCase.name)
+        let start = Date()
+
+        let indices = Self.replay.map { [$0.index] } ?? Array(0..<Self.mutations)
+        FuzzWatchdog.withAlternateSignalStack {
+            for index in indices {
+                let replayLine = "ENDPOINTGEN_FUZZ_SEED=\(Self.seed) ENDPOINTGEN_FUZZ_REPLAY=\(fuzzCase.name):\(index) swift test --filter MutationFuzz"
+                watchdog.begin(slot, "mutation \(index) of \(fuzzCase.name), seed \(Self.seed): \(replayLine)")
+                let mutation = mutator.mutation(at: index, layout: fuzzCase.layout, access: fuzzCase.access)
+                if Self.replay != nil {
+                    print("MutationFuzz \(fuzzCase.name) #\(index): \(mutation.kind), \(mutation.layout), access \(mutation.access.map(\.rawValue) ?? "spec")")
+                    for step in mutation.steps { print("  \(step)") }
+                    print("--- spec ---\n\(mutation.text)\n--- end ---")
+                    // `swift test` may drop output lines that are not text; a file keeps them.
+                    if let path = Self.environment["ENDPOINTGEN_FUZZ_REPLAY_OUT"] {
+                        try? Data(mutation.text.utf8).write(to: URL(fileURLWithPath: path))
+                    }
+                }
+                let options = GeneratorOptions(layout: mutation.layout, accessLevel: mutation.access)
+                let result = Generator.generate(specText: mutation.text, specPath: "\(fuzzCase.name).json", options: options)
+                let again = Generator.generate(specText: mutation.text, specPath: "\(fuzzCase.name).json", options: options)
+                watchdog.end(slot)
+
+                tally.mutations += 1
+                if mutation.text == text { tally.unchanged += 1 }
+                let findings = Self.check(result, again: again, text: mutation.text, tally: &tally)
+                if result.succeeded {
+                    tally.accepted += 1
+                    for file in result.files { tally.digest("\(index)\(file.path)\(file.contents)") }
+                    if sampleSize > 0, mutation.text != text {
+                        // Reservoir sampling over the accepted mutations that changed the spec.
+                        let seen = tally.accepted
+                        if sample.count < sampleSize {
+                            sample.append((index, mutation))
+                        } else if case let slot = Int.random(in: 0..<seen, using: &sampleRandom), slot < sampleSize {
+                            sample[slot] = (index, mutation)
+                        }
+                    }
+                } else {
+                    tally.rejected += 1
+                    if result.diagnostics.first?.message.hasPrefix("malformed JSON") == true { tally.malformedJSON += 1 }
+                    for diagnostic in result.diagnostics { tally.digest("\(index)\(diagnostic)") }
+                }
+                if Self.replay != nil {
+                    print(result.succeeded ? "accepted: \(result.files.count) files" : "rejected:\n" + result.diagnostics.map(\.description).joined(separator: "\n"))
+                }
+                if !findings.isEmpty {
+                    reported += 1
+                    if reported <= 20 {
+                        Issue.record(Comment(rawValue: """
+                            \(fuzzCase.name) mutation \(index) (seed \(Self.seed)): \(findings.joined(separator: "; "))
+                            steps: \(mutation.steps.joined(separator: " | "))
+                            replay: \(replayLine)
+                            """))
+                    }
+                }
+            }
+        }
+        let elapsed = Date().timeIntervalSince(start)
+
+        if !sample.isEmpty {
+            let modules = try #require(GeneratedCodeCompilesTests.modules, "GeneratedRuntime.swiftmodule not found beside the test binary")
+            let swiftc = try #require(executable(named: "swiftc"), "swiftc is not on PATH")
+            for (index, mutation) in sample {
+                let result = Generator.generate(
+                    specText: mutation.text, specPath: "\(fuzzCase.name).json",
+                    options: GeneratorOptions(layout: mutation.layout, accessLevel: mutation.access))
+                let check = try Self.typecheck(result.files, swiftc: swiftc, modules: modules)
+                tally.compiled += 1
+                if check.status != 0 {
+                    tally.compileFailures += 1
+                    Issue.record(Comment(rawValue: """
+                        \(fuzzCase.name) mutation \(index) (seed \(Self.seed)) was accepted but does not compile without warnings:
+                        \(check.standardError)
+                        replay: ENDPOINTGEN_FUZZ_SEED=\(Self.seed) ENDPOINTGEN_FUZZ_REPLAY=\(fuzzCase.name):\(index) swift test --filter MutationFuzz
+                        """))
+                }
+            }
+        }
+        print("MutationFuzz \(fuzzCase.name) (seed \(Self.seed)): \(tally) in \(String(format: "%.1f", elapsed)) s")
+        #expect(tally.problems == 0, "\(fuzzCase.name): \(tally)")
+        // A campaign that only ever reaches the JSON parser would prove little.
+        if Self.replay == nil && Self.mutations >= 100 {
+            #expect(tally.accepted > 0 && tally.rejected > tally.malformedJSON, "\(fuzzCase.name): \(tally)")
+        }
+    }
+
+    /// What is wrong with one generation: empty when nothing is.
+    static func check(_ result: GenerationResult, again: GenerationResult, text: String, tally: inout Tally) -> [String] {
+        var findings: [String] = []
+        if result.files.map(\.path) != again.files.map(\.path) || result.files.map(\.contents) != again.files.map(\.contents)
+            || result.diagnostics != again.diagnostics {
+            tally.nondeterministic += 1
+            findings.append("generating twice gave different output")
+        }
+        if !result.succeeded {
+            if !result.files.isEmpty {
+                tally.filesDespiteErrors += 1
+                findings.append("files despite errors")
+            }
+            if result.diagnostics.isEmpty { findings.append("failed without a diagnostic") }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.unicodeScalars.count }
+            for diagnostic in result.diagnostics {
+                guard let location = diagnostic.location else {
+                    tally.withoutLocation += 1
+                    findings.append("no location: \(diagnostic)")
+                    continue
+                }
+                if !(1...lines.count).contains(location.line) || !(1...lines[location.line - 1] + 1).contains(location.column) {
+                    tally.locationOutsideText += 1
+                    findings.append("a location outside the text: \(diagnostic)")
+                }
+            }
+            return findings
+        }
+        if result.files.isEmpty { findings.append("accepted without files") }
+        let problems = lexicalProblems(result.files)
+        if !problems.isEmpty {
+            tally.lexicalProblems += 1
+            findings += problems.prefix(5)
+        }
+        return findings
+    }
+
+    /// Whether generated Swift is sound as text: every file lexes (literals and comments end on
+    /// their line, escapes are valid), no spec text escaped a literal or comment, brackets
+    /// balance, and no line holds a control, format or line-separating character.
+    static func lexicalProblems(_ files: [GeneratedFile]) -> [String] {
+        var problems: [String] = []
+        var paths: Set<String> = []
+        for file in files {
+            let path = file.path
+            if path.hasPrefix("/") || path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })
+                || path.unicodeScalars.contains(where: CommentText.isUnsafe) {
+                problems.append("unsafe file path \(path.debugDescription)")
+            }
+            if !paths.insert(path.lowercased()).inserted { problems.append("two files at \(path.debugDescription), ignoring case") }
+            for (number, line) in file.contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if line.unicodeScalars.contains(where: {
+                    CommentText.isUnsafe($0) || [.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+                }) {
+                    problems.append("\(path):\(number + 1) holds a control or format character")
+                }
+            }
+            let lexed: LexedSwift
+            do {
+                lexed = try SwiftLexer.lex(file.contents)
+            } catch {
+                problems.append("\(path): \(error)")
+                continue
+            }
+            // By scalar: a combining mark after `¡` (or a bracket) would make one Character of both.
+            if lexed.code.unicodeScalars.contains("¡") { problems.append("\(path): spec text outside a literal or comment") }
+            if lexed.comments.contains(where: \.isBlock) { problems.append("\(path): a block comment") }
+            for literal in lexed.literals {
+                for expression in literal.interpolations
+                where expression.wholeMatch(of: /(self\.)?`?[\p{L}_][\p{L}\p{N}_]*`?/) == nil {
+                    problems.append("\(path):\(literal.line): interpolates \(expression.debugDescription)")
+                }
+            }
+            var stack: [Unicode.Scalar] = []
+            let pairs: [Unicode.Scalar: Unicode.Scalar] = [")": "(", "]": "[", "}": "{"]
+            for character in lexed.code.unicodeScalars {
+                if "([{".unicodeScalars.contains(character) {
+                    stack.append(character)
+                } else if let opening = pairs[character] {
+                    if stack.popLast() != opening {
+                        problems.append("\(path): unbalanced '\(character)'")
+                        break
+                    }
+                }
+            }
+            if !stack.isEmpty { problems.append("\(path): \(stack.count) unclosed bracket(s)") }
+        }
+        return problems
+    }
+
+    /// Typechecks generated files as one module against the GeneratedRuntime module built with the tests.
+    static func typecheck(_ files: [GeneratedFile], swiftc: String, modules: URL) throws -> ProcessOutput {
+        let folder = try TemporaryDirectory()
+        var paths: [String] = []
+        for (number, file) in files.enumerated() {
+            // Flattened, with a number: two paths could flatten to one name.
+            let name = "\(number)_" + file.path.replacingOccurrences(of: "/", with: "_")
+            try folder.write(name, file.contents)
+            paths.append(folder.file(name).path)
+        }
+        return try runProcess(
+            swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Generated", "-I", modules.path] + paths)
+    }
+
+    /// The mutator is a function of (seed, spec, index): the same mutation every time, and
+    /// different mutations at different indices.
+    @Test func mutationsAreReproducibleFromTheirSeed() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("Specs/cities.json"), encoding: .utf8)
+        let first = try SpecMutator(name: "cities", text: text, seed: 7)
+        let second = try SpecMutator(name: "cities", text: text, seed: 7)
+        let other = try SpecMutator(name: "cities", text: text, seed: 8)
+        var distinct: Set<String> = []
+        var kinds: Set<String> = []
+        for index in [0, 1, 2, 99, 12_345, 99_999] {
+            let mutation = first.mutation(at: index)
+            #expect(mutation.text == second.mutation(at: index).text, "index \(index)")
+            #expect(mutation.steps == second.mutation(at: index).steps, "index \(index)")
+            distinct.insert(mutation.text)
+            distinct.insert(other.mutation(at: index).text)
+        }
+        for index in 0..<200 { kinds.insert(first.mutation(at: index).kind.rawValue) }
+        #expect(distinct.count == 12)
+        #expect(kinds == Set(SpecMutator.Kind.allCases.map(\.rawValue)))
+        // The unmutated tree prints back to a spec that generates the same files.
+        let reprinted = Generator.generate(specText: first.tree.text, specPath: "cities.json")
+        let original = Generator.generate(specText: text, specPath: "cities.json")
+        #expect(reprinted.succeeded)
+        #expect(reprinted.files.map(\.contents) == original.files.map(\.contents))
+    }
+
+    /// The checks catch what they are for: a literal a spec string broke out of, an unclosed
+    /// comment, an interpolation, a raw control character, unbalanced braces.
+    @Test func lexicalChecksCatchBrokenSwift() {
+        func problems(_ contents: String) -> [String] {
+            Self.lexicalProblems([GeneratedFile(path: "A.swift", contents: contents)])
+        }
+        #expect(problems("let a = \"x\"\nstruct S {\n    var b: [Int] = [1]\n}\n").isEmpty)
+        #expect(!problems("let a = \"x\"); ¡PWN¡(); (\"\"\n").isEmpty)
+        #expect(!problems("let a = \"\\(evil())\"\n").isEmpty)
+        #expect(!problems("let a = \"unterminated\n").isEmpty)
+        #expect(!problems("/* a */ let a = 1\n").isEmpty)
+        #expect(!problems("/// a\u{2028}b\n").isEmpty)
+        #expect(!problems("struct S {\n").isEmpty)
+        #expect(!problems("struct S { ) }\n").isEmpty)
+        #expect(!problems("let a = \"\\q\"\n").isEmpty)
+        // A parameter whose name starts with a combining mark (Swift allows U+1BA9 there) is
+        // not a bracket problem, and a breakout marker is found before a combining mark too.
+        #expect(problems("init(\u{1BA9}a: Int) {}\n").isEmpty)
+        #expect(!problems("let a = 1 ¡\u{301}\n").isEmpty)
+    }
+}
