@@ -11,7 +11,7 @@ public enum Mode: OpenEnum {
     case self_
     case init_
     case type
-    case hashValue
+    case hashValue_
     case description
     case rawValue
     case allCases
@@ -27,7 +27,7 @@ public enum Mode: OpenEnum {
         case "self": self = .self_
         case "init": self = .init_
         case "type": self = .type
-        case "hashValue": self = .hashValue
+        case "hashValue": self = .hashValue_
         case "description": self = .description
         case "rawValue": self = .rawValue
         case "allCases": self = .allCases
@@ -44,7 +44,7 @@ public enum Mode: OpenEnum {
         case .self_: "self"
         case .init_: "init"
         case .type: "type"
-        case .hashValue: "hashValue"
+        case .hashValue_: "hashValue"
         case .description: "description"
         case .rawValue: "rawValue"
         case .allCases: "allCases"
