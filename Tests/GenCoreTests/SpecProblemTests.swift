@@ -199,6 +199,8 @@ struct SpecProblem: Sendable, CustomTestStringConvertible {
               at: [.marker("\"X Trace\"")], ["'X Trace'", "header name"]),
         extra("unknown access level", #""defaults": {"access": "open"}"#,
               at: [.marker("\"open\"")], ["access level 'open'", "public", "internal"]),
+        extra("$schema that is not a string", #""$schema": true"#,
+              at: [.marker("true")], ["'$schema' must be a string", "a boolean"]),
         .init(name: "unsupported version", text: spec().replacingOccurrences(of: #""endpointgen": 1"#, with: #""endpointgen": 2"#),
               spots: [.marker("2")], message: ["\"endpointgen\": 1"]),
     ]
@@ -230,6 +232,16 @@ struct SpecProblem: Sendable, CustomTestStringConvertible {
     @Test(arguments: SpecProblem.endpoints) func endpoints(_ problem: SpecProblem) { check(problem) }
     @Test(arguments: SpecProblem.models) func models(_ problem: SpecProblem) { check(problem) }
     @Test(arguments: SpecProblem.api) func api(_ problem: SpecProblem) { check(problem) }
+
+    /// `"$schema"` points an editor at the spec format's JSON Schema; the generator ignores it.
+    @Test func aSchemaReferenceChangesNothing() {
+        let plain = generate(spec())
+        let pointed = generate(spec(extra: #""$schema": "../docs/endpointgen.schema.json""#))
+        #expect(pointed.succeeded, "\(pointed.diagnostics.map(\.description))")
+        #expect(pointed.diagnostics.isEmpty)
+        #expect(pointed.files.map(\.path) == plain.files.map(\.path))
+        #expect(pointed.files.map(\.contents) == plain.files.map(\.contents))
+    }
 
     @Test func theBaseSpecsAreValid() {
         // The problems above are single changes to these: they must generate cleanly.

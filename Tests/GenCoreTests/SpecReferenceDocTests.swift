@@ -43,15 +43,22 @@ import Testing
         return blocks
     }
 
+    /// The JSON example as a whole spec: a fragment (most examples show only the keys they are
+    /// about) gets `"endpointgen": 1` and a `"name"`.
+    static func spec(of block: Block) -> String {
+        var spec = block.text
+        if !spec.contains("\"endpointgen\""), let brace = spec.firstIndex(of: "{") {
+            spec.replaceSubrange(brace...brace, with: "{\n  \"endpointgen\": 1,\n  \"name\": \"Example\",")
+        }
+        return spec
+    }
+
     @Test func examplesValidateAndExcerptsMatchRealOutput() throws {
         let blocks = try Self.blocks()
         #expect(blocks.filter { $0.language == "json" }.count >= 15)
         var generated: [String] = []
         for (number, block) in blocks.enumerated() where block.language == "json" {
-            var spec = block.text
-            if !spec.contains("\"endpointgen\""), let brace = spec.firstIndex(of: "{") {
-                spec.replaceSubrange(brace...brace, with: "{\n  \"endpointgen\": 1,\n  \"name\": \"Example\",")
-            }
+            let spec = Self.spec(of: block)
             let result = Generator.generate(specText: spec, specPath: "spec.json")
             if block.marker?.contains("invalid") == true {
                 let expected = blocks[(number + 1)...].first { $0.language == "text" }?.text

@@ -10,8 +10,11 @@ struct SpecReader {
 
     mutating func read(_ root: JSONNode) -> SpecDocument? {
         guard let members = object(root, "the spec") else { return nil }
-        let keys = ["endpointgen", "name", "description", "servers", "headers", "auth", "defaults", "models", "resources"]
+        let keys = ["$schema", "endpointgen", "name", "description", "servers", "headers", "auth", "defaults", "models", "resources"]
         checkKeys(members, allowed: keys, in: "the spec")
+        // The JSON Schema an editor validates the file with (docs/endpointgen.schema.json): only
+        // its kind is checked, and the generator ignores it.
+        _ = optionalString("$schema", of: members)
 
         if let version = member("endpointgen", of: members) {
             if case .number(let text) = version.value.value, text == "1" {
