@@ -14,8 +14,9 @@ GET /envelope/user?name=           {"fetchStatus": 1, "message": "OK", "realUser
 POST /envelope/ack?ok=             {"fetchStatus": 1 | 0, "message": "…"}
 GET /echo?id=                      {"id": "…", "headers": {...}}: the id and the request's headers, for
                                    load tests that match every response to its request
-GET /delay/{seconds}               {"delayed": seconds} after that many seconds (at most 10); each
-                                   request has a thread of its own, so slow ones hold up no other
+GET /delay/{seconds}?then=         {"delayed": seconds} after that many seconds (at most 10), or a
+                                   302 to `then`; each request has a thread of its own, so slow
+                                   ones hold up no other
 GET /requests                      how many requests each path got, for tests that count pages
 """
 import json
@@ -104,6 +105,8 @@ class Handler(BaseHTTPRequestHandler):
         if url.path.startswith("/delay/"):
             seconds = min(number("_", url.path.rsplit("/", 1)[1]) or 0, 10)
             time.sleep(max(seconds, 0))
+            if "then" in query:
+                return self.send_json(302, {"delayed": seconds}, headers=[("Location", query["then"])])
             return self.send_json(200, {"delayed": seconds})
         if url.path == "/requests":
             with lock:

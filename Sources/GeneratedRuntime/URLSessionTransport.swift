@@ -21,7 +21,8 @@ import FoundationNetworking
 /// `URLSession.shared`, is not to be invalidated (on Linux `invalidateAndCancel()` and
 /// `finishTasksAndInvalidate()` do nothing to it). A transport made from another session has one
 /// of its own: `transport.session.invalidateAndCancel()` cancels its requests in flight, which
-/// fail with `URLError.cancelled`, and so do the requests sent through it afterwards.
+/// fail with `URLError.cancelled`, and on Linux so do the requests sent through it afterwards, and,
+/// after `finishTasksAndInvalidate()`, those with a redirect still to follow.
 ///
 /// On Linux (and wherever Foundation's networking comes from swift-corelibs-foundation) that
 /// session

@@ -75,6 +75,24 @@ struct TransportSessionEndToEndTests {
     }
 
     #if canImport(FoundationNetworking)
+    /// On Linux a redirect's next hop is a new task, which a finishing session cannot make.
+    @Test func finishingTheSessionFailsARequestWithARedirectStillToFollow() async throws {
+        let transport = URLSessionTransport(session: URLSession(configuration: .ephemeral))
+        var components = try #require(URLComponents(
+            url: HTTPBinServer.fixtures().appendingPathComponent("delay/1"), resolvingAgainstBaseURL: false))
+        components.queryItems = [URLQueryItem(name: "then", value: "/echo?id=7")]
+        let redirected = URLRequest(url: try #require(components.url))
+        #expect(try Self.echo(await URLSessionTransport().send(redirected))["id"] == .string("7"), "the redirect is followed")
+        let inFlight = Task { try await transport.send(redirected) }
+        try await Task.sleep(for: .milliseconds(300))
+        transport.session.finishTasksAndInvalidate()
+        let error = try #require(await inFlight.result.failureError)
+        #expect((error as? URLError)?.code == .cancelled, "\(error)")
+        #expect(transport.exchangesInFlight == 0)
+    }
+    #endif
+
+    #if canImport(FoundationNetworking)
     /// Every transport made from `URLSession.shared` shares its session, which, like
     /// `URLSession.shared`, ignores invalidation.
     @Test func theSharedSessionGoesOnSending() async throws {
