@@ -106,7 +106,9 @@ public struct PrunedArray<Element: Decodable>: Decodable {
 
     private struct Attempt: Decodable {
         let value: Element?
-        init(from decoder: any Decoder) throws { value = try? Element(from: decoder) }
+        // Through a container, not `Element(from:)`: the coder decodes `Data`, `URL` and `Date`
+        // its own way (a base64 string, a string), which their `init(from:)` does not.
+        init(from decoder: any Decoder) throws { value = try? decoder.singleValueContainer().decode(Element.self) }
     }
 }
 

@@ -513,7 +513,8 @@ private struct Builder {
             if chance(20) { full.append(("description", description())) }
             var defaultValue: FuzzJSON?
             if chance(30), let value = defaultJSON(for: type) {
-                defaultValue = value
+                // `null` for an optional (a `JSON?` can draw one) is the same as no default.
+                defaultValue = type.isOptional && value == .null ? nil : value
                 full.append(("default", value))
             } else if type.isOptional, chance(5) {
                 full.append(("default", .null))
