@@ -150,7 +150,7 @@ extension CampaignFindingsTests {
 extension CampaignFindingsTests {
     // MARK: A parameter named like its endpoint's function
 
-    /// Random spec 1 (seed 1, with `ENDPOINTGEN_RANDOM_SPECS_PENDING=1`): an endpoint `request`
+    /// Random spec 1 (seed 1, then with the rules for issue 20's defects 1 and 2 lifted): an endpoint `request`
     /// with a parameter `request` and an optional one. The protocol's convenience called
     /// `request(…)`, which meant the parameter. The conveniences call through `self.`.
     static let shadowingParameters = spec(

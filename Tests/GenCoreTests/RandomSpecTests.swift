@@ -12,8 +12,7 @@ import Testing
 /// The test command runs a handful; the long run is
 /// `ENDPOINTGEN_RANDOM_SPECS=300 swift test --filter RandomSpec` (README, "Working on
 /// endpointgen"). Other variables: `ENDPOINTGEN_RANDOM_SPECS_SEED`, `ENDPOINTGEN_RANDOM_SPECS_FIRST`
-/// (the first index), `ENDPOINTGEN_RANDOM_SPECS_PENDING=1` (lift the rules kept while issue 20's
-/// defects are fixed elsewhere) and `ENDPOINTGEN_RANDOM_SPECS_PRINT=1` (print each spec).
+/// (the first index) and `ENDPOINTGEN_RANDOM_SPECS_PRINT=1` (print each spec).
 @Suite struct RandomSpecTests {
     static let environment = ProcessInfo.processInfo.environment
     static let count = environment["ENDPOINTGEN_RANDOM_SPECS"].flatMap { Int($0) } ?? 3

@@ -111,24 +111,6 @@ struct RandomModel {
     }
 }
 
-/// Rules of today's generator that the random specs keep to while defects found in them are
-/// being fixed elsewhere (issue 20). Each is lifted by setting
-/// `ENDPOINTGEN_RANDOM_SPECS_PENDING=1`, which makes the campaign find them again.
-struct PendingDefects {
-    /// Issue 20, defect 1: an enum case named `none` (or `some`) as the default of an optional
-    /// property means `Optional.none`.
-    var avoidOptionalLikeCaseDefaults = true
-    /// Issue 20, defect 2: the ISO 8601 strategy drops fractional seconds when encoding.
-    var avoidFractionsUnderISO8601 = true
-
-    static let fromEnvironment: PendingDefects = {
-        if ProcessInfo.processInfo.environment["ENDPOINTGEN_RANDOM_SPECS_PENDING"] == "1" {
-            return PendingDefects(avoidOptionalLikeCaseDefaults: false, avoidFractionsUnderISO8601: false)
-        }
-        return PendingDefects()
-    }()
-}
-
 /// One random valid spec and the JSON instances of its models.
 struct RandomSpec {
     var index: Int
@@ -147,10 +129,9 @@ struct RandomSpec {
 /// and the index.
 struct RandomSpecGenerator {
     let seed: UInt64
-    var pending = PendingDefects.fromEnvironment
 
     func make(index: Int) -> RandomSpec {
-        var builder = Builder(random: SpecMutator.random(seed: seed, name: "random-spec", index: index), pending: pending, index: index)
+        var builder = Builder(random: SpecMutator.random(seed: seed, name: "random-spec", index: index), index: index)
         return builder.build(seed: seed)
     }
 }
@@ -228,7 +209,6 @@ enum RandomNames {
 
 private struct Builder {
     var random: SeededGenerator
-    let pending: PendingDefects
     let index: Int
 
     /// Every type name the spec declares, lowercased: file names differ only in case otherwise.
@@ -248,9 +228,8 @@ private struct Builder {
     /// Function names in the whole spec, lowercased (endpoint struct names must be unique).
     var functionTypeNames: Set<String> = []
 
-    init(random: SeededGenerator, pending: PendingDefects, index: Int) {
+    init(random: SeededGenerator, index: Int) {
         self.random = random
-        self.pending = pending
         self.index = index
     }
 
@@ -397,7 +376,6 @@ private struct Builder {
                     let value = chance(60) ? pick(RandomNames.members) : text()
                     let caseName = value.isEmpty ? "empty" : SwiftNaming.memberName(value)
                     guard !values.contains(value), caseNames.insert(caseName).inserted else { continue }
-                    if pending.avoidOptionalLikeCaseDefaults, ["none", "some"].contains(caseName) { continue }
                     values.append(value)
                 }
                 if values.isEmpty { values = ["only"] }
@@ -451,8 +429,7 @@ private struct Builder {
 
     mutating func objectFormCaseName() -> String {
         // Object-form case names: keywords and odd names; the values stay as they are.
-        let names = ["default", "class", "self", "Type", "init", "case", "in", "first", "x y", "é", "rawValue", "hashValue"]
-            + (pending.avoidOptionalLikeCaseDefaults ? [] : ["none", "some"])
+        let names = ["default", "class", "self", "Type", "init", "case", "in", "first", "x y", "é", "rawValue", "hashValue", "none", "some"]
         return pick(names) + (chance(50) ? String(count(0...9)) : "")
     }
 
@@ -948,7 +925,7 @@ private struct Builder {
         case .int, .int64: return .number(pick(["0", "1", "-42", "9007199254740993", "9223372036854775807", "-9223372036854775808"]))
         case .double: return .number(pick(["0", "0.5", "-2.25", "1e300", "3", "0.1", "123.456", "-0", "5e-324"]))
         case .bool: return .bool(chance(50))
-        case .date: return RandomDates.instance(strategy ?? .iso8601, pending: pending, &random)
+        case .date: return RandomDates.instance(strategy ?? .iso8601, &random)
         case .url: return .string(pick(["https://example.com", "https://example.com/a/b?c=d&e=f#g", "http://127.0.0.1:8080/x%20y", "mailto:a@example.com", "urn:isbn:0451450523"]))
         case .uuid:
             var uuid = UUID().uuid
@@ -1015,13 +992,13 @@ enum RandomDates {
         return formatter
     }
 
-    static func instance(_ strategy: RandomDateStrategy, pending: PendingDefects, _ random: inout SeededGenerator) -> FuzzJSON {
+    static func instance(_ strategy: RandomDateStrategy, _ random: inout SeededGenerator) -> FuzzJSON {
         // From 1900 to 2100, in whole milliseconds.
         let milliseconds = Int64.random(in: -2_208_988_800_000...4_102_444_800_000, using: &random)
         let seconds = Double(milliseconds / 1000)
         switch strategy {
         case .iso8601:
-            let fraction = !pending.avoidFractionsUnderISO8601 && Bool.random(using: &random)
+            let fraction = Bool.random(using: &random)
             let date = Date(timeIntervalSince1970: fraction ? Double(milliseconds) / 1000 : seconds)
             var text = iso(fraction).string(from: date)
             if Bool.random(using: &random), text.hasSuffix("Z") {
