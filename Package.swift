@@ -17,6 +17,7 @@ let goldenCases: [(target: String, folder: String)] = [
     ("GoldenCompact", "compact"),
     ("GoldenFeatures", "features"),
     ("GoldenShapes", "shapes"),
+    ("GoldenStreams", "streams"),
 ]
 
 let package = Package(
@@ -47,7 +48,7 @@ let package = Package(
             name: "GoldenTests",
             dependencies: ["GenCore", "GeneratedRuntime"] + goldenCases.map { .target(name: $0.target) }
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["GeneratedRuntime", "GoldenHTTPBin", "GoldenFeatures", "GoldenShapes"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["GeneratedRuntime", "GoldenHTTPBin", "GoldenFeatures", "GoldenShapes", "GoldenStreams"]),
     ] + goldenCases.map {
         .target(
             name: $0.target,

@@ -18,6 +18,23 @@ GET /delay/{seconds}?then=         {"delayed": seconds} after that many seconds 
                                    302 to `then`; each request has a thread of its own, so slow
                                    ones hold up no other
 GET /requests                      how many requests each path got, for tests that count pages
+
+Streams (chunked `text/event-stream`, each event flushed as it is written):
+GET /sse/ticks?count=&gate=&done=  `count` tick events {"index", "text"}; with `gate`, the first one,
+                                   then nothing until /sse/open?gate= is called (at most 10 s),
+                                   then the rest; with done=1 a last `data: [DONE]`
+GET /sse/open?gate=                opens that gate
+GET /sse/events                    tagged events with `event`, `id` and `retry` fields, a comment,
+                                   CRLF line ends and data split over two lines
+GET /sse/headers                   one event whose data is the request's headers (lowercased names)
+POST /sse/echo                     {"message": "…"} → one tick per word, then `data: [DONE]`
+GET /sse/malformed                 a tick, then an event whose data is not JSON, then a tick
+GET /sse/cut?abrupt=               a tick, then half an event; the body then ends properly, or with
+                                   abrupt=1 the connection closes without the chunked body's end
+GET /sse/endless?id=               a tick every 50 ms until the client goes away (at most 20 s)
+GET /sse/status?id=                {"closed": bool, "sent": n} for that endless stream
+GET /lines/ticks?count=            `count` ticks as JSON lines (application/x-ndjson), the last
+                                   one without its line feed
 """
 import json
 import sys
@@ -29,6 +46,18 @@ from urllib.parse import parse_qs, urlsplit
 ITEMS = [{"id": i, "name": f"item {i}"} for i in range(1, 24)]  # 23 items: pages end unevenly
 counts = {}
 lock = threading.Lock()
+gates = {}  # gate id → threading.Event
+endless = {}  # stream id → {"closed": bool, "sent": int}
+
+
+def gate(name):
+    with lock:
+        return gates.setdefault(name, threading.Event())
+
+
+def tick(index):
+    words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
+    return {"index": index, "text": words[index % 10]}
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -52,12 +81,113 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self):
         length = int(self.headers.get("Content-Length") or 0)
-        if length:
-            self.rfile.read(length)
+        self.request_body = self.rfile.read(length) if length else b""
         self.route()
 
     def do_GET(self):
+        self.request_body = b""
         self.route()
+
+    def start_stream(self, content_type="text/event-stream"):
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        self.wfile.flush()
+
+    def chunk(self, text):
+        data = text.encode()
+        self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+        self.wfile.flush()
+
+    def end_stream(self):
+        self.wfile.write(b"0\r\n\r\n")
+        self.wfile.flush()
+
+    def event(self, value):
+        self.chunk("data: %s\n\n" % (value if isinstance(value, str) else json.dumps(value)))
+
+    def stream_route(self, url, query, number):
+        if url.path == "/sse/ticks":
+            count, name = number("count", 3) or 0, query.get("gate")
+            self.start_stream()
+            for index in range(1, count + 1):
+                self.event(tick(index))
+                if index == 1 and name:
+                    gate(name).wait(10)
+            if query.get("done") == "1":
+                self.event("[DONE]")
+            return self.end_stream()
+        if url.path == "/sse/open":
+            gate(query.get("gate", "")).set()
+            return self.send_json(200, {"opened": True})
+        if url.path == "/sse/events":
+            self.start_stream()
+            self.chunk(": a comment the client ignores\n\n")
+            self.chunk("retry: 1500\nid: 1\nevent: message\ndata: {\"type\": \"message\", \"text\": \"hello\"}\n\n")
+            self.chunk("id: 2\r\nevent: progress\r\ndata: {\"type\": \"progress\",\r\ndata: \"percent\": 50}\r\n\r\n")
+            self.chunk("event: message\ndata: {\"type\": \"mes")
+            self.chunk("sage\", \"text\": \"caf\u00e9 \u2615\"}\n\n")
+            self.chunk("data: {\"type\": \"future\", \"x\": 1}\n\n")
+            return self.end_stream()
+        if url.path == "/sse/headers":
+            self.start_stream()
+            self.event({name.lower(): value for name, value in self.headers.items()})
+            return self.end_stream()
+        if url.path == "/sse/echo":
+            try:
+                message = json.loads(self.request_body or b"{}").get("message", "")
+            except ValueError:
+                return self.send_json(400, {"title": "the body is not JSON", "status": 400})
+            self.start_stream()
+            for index, word in enumerate(message.split(), 1):
+                self.event({"index": index, "text": word})
+            self.event("[DONE]")
+            return self.end_stream()
+        if url.path == "/sse/malformed":
+            self.start_stream()
+            self.event(tick(1))
+            self.event("not json")
+            self.event(tick(3))
+            return self.end_stream()
+        if url.path == "/sse/cut":
+            self.start_stream()
+            self.event(tick(1))
+            self.chunk('data: {"index": 2, "te')
+            if query.get("abrupt") == "1":
+                self.close_connection = True
+                return
+            return self.end_stream()
+        if url.path == "/sse/endless":
+            name = query.get("id", "")
+            with lock:
+                endless[name] = {"closed": False, "sent": 0}
+            self.start_stream()
+            deadline = time.time() + 20
+            try:
+                while time.time() < deadline:
+                    self.event(tick(endless[name]["sent"] + 1))
+                    with lock:
+                        endless[name]["sent"] += 1
+                    time.sleep(0.05)
+            except OSError:
+                with lock:
+                    endless[name]["closed"] = True
+                self.close_connection = True
+                return
+            return self.end_stream()
+        if url.path == "/sse/status":
+            with lock:
+                return self.send_json(200, endless.get(query.get("id", ""), {"closed": False, "sent": 0}))
+        if url.path == "/lines/ticks":
+            count = number("count", 3) or 0
+            self.start_stream("application/x-ndjson")
+            lines = [json.dumps(tick(index)) for index in range(1, count + 1)]
+            for index, line in enumerate(lines):
+                self.chunk(line if index == len(lines) - 1 else line + "\n")
+            return self.end_stream()
+        return self.send_json(404, {"title": "Not found", "status": 404})
 
     def route(self):
         url = urlsplit(self.path)
@@ -108,6 +238,8 @@ class Handler(BaseHTTPRequestHandler):
             if "then" in query:
                 return self.send_json(302, {"delayed": seconds}, headers=[("Location", query["then"])])
             return self.send_json(200, {"delayed": seconds})
+        if url.path.startswith("/sse/") or url.path.startswith("/lines/"):
+            return self.stream_route(url, query, number)
         if url.path == "/requests":
             with lock:
                 return self.send_json(200, dict(counts))

@@ -22,10 +22,25 @@ public protocol Endpoint: Sendable {
     /// model, carried by the ``EndpointError``; nil when the endpoint declares none or it does not
     /// decode.
     func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)?
+
+    /// Whether the client hands the response to ``decodeStream(_:)`` as soon as its status and
+    /// headers arrive, with the body still arriving: true for a ``StreamingEndpoint``, false
+    /// (the default) for an endpoint that reads the whole body with ``decodeResponse(_:)``.
+    static var streamsResponse: Bool { get }
+
+    /// Decodes a successful (2xx) response whose body may still be arriving. The default waits for
+    /// the whole body and decodes it with ``decodeResponse(_:)``.
+    func decodeStream(_ response: StreamedHTTPResponse) async throws -> Response
 }
 
 extension Endpoint {
     public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? { nil }
+
+    public static var streamsResponse: Bool { false }
+
+    public func decodeStream(_ response: StreamedHTTPResponse) async throws -> Response {
+        try decodeResponse(await response.collect())
+    }
 }
 
 /// An HTTP method.

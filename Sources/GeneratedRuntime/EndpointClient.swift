@@ -133,17 +133,19 @@ public struct EndpointClient: EndpointSending {
             throw error as? EndpointError ?? EndpointError(kind: .invalidRequest, method: nil, url: nil, underlyingError: error)
         }
         // Errors name the URL as it was before authorization: an API key in the query stays out.
-        let url = urlRequest.url
-        var secrets: [String] = []
+        var context = ResponseBody.ErrorContext(method: request.method, url: urlRequest.url, secrets: [])
         if let authorizer {
             // The URL is the configured server's (the base URL, or the resource's own server)
             // with an encoded path and query appended: the credential goes nowhere else, and
             // URLSessionTransport drops it from a redirect to another origin.
             do {
-                secrets = try await authorizer.authorize(&urlRequest)
+                context.secrets = try await authorizer.authorize(&urlRequest)
             } catch {
-                throw EndpointError(kind: .authorization, method: request.method, url: url, underlyingError: error)
+                throw EndpointError(kind: .authorization, method: request.method, url: context.url, underlyingError: error)
             }
+        }
+        if E.streamsResponse {
+            return try await stream(endpoint, request, urlRequest, context: context, authorized: authorizer != nil)
         }
         let response: HTTPResponse
         do {
@@ -154,31 +156,77 @@ public struct EndpointClient: EndpointSending {
                 response = try await transport.send(urlRequest)
             }
         } catch {
-            // A URLError carries the URL it failed on, query and all: keep only its code.
-            // An authorizer may have put a credential in the URL (a custom one without `secrets`).
-            let underlying: any Error = if authorizer != nil, let urlError = error as? URLError { URLError(urlError.code) } else { error }
-            throw EndpointError(
-                kind: Self.isCancellation(error) ? .cancelled : .transport,
-                method: request.method, url: url, underlyingError: underlying, secrets: secrets)
+            throw Self.transportFailure(error, context, authorized: authorizer != nil)
         }
-        guard response.isSuccess else {
-            throw EndpointError(
-                kind: .unacceptableStatus, method: request.method, url: url, response: response,
-                errorBody: endpoint.decodeErrorBody(response), secrets: secrets)
-        }
+        try check(response, of: endpoint, context)
         do {
             return try endpoint.decodeResponse(response)
-        } catch let error as EndpointError {
-            var error = error
-            if error.method == nil { error.method = request.method }
-            if error.url == nil { error.url = url }
-            if error.response == nil { error.response = response }
-            error.secrets += secrets
-            throw error
         } catch {
-            throw EndpointError(
-                kind: .decoding, method: request.method, url: url, response: response, underlyingError: error, secrets: secrets)
+            throw Self.decodingFailure(error, response, context)
         }
+    }
+
+    /// The exchange of a streaming endpoint: the response goes to the endpoint as soon as its
+    /// head arrives, its body reporting errors as this request's.
+    private func stream<E: Endpoint>(
+        _ endpoint: E, _ request: EndpointRequest, _ urlRequest: URLRequest, context: ResponseBody.ErrorContext, authorized: Bool
+    ) async throws(EndpointError) -> E.Response {
+        var streamed: StreamedHTTPResponse
+        do {
+            try Task.checkCancellation()
+            var urlRequest = urlRequest
+            // A transport streams a response, not an upload: the body goes whole.
+            if let upload = request.upload { urlRequest.httpBody = try upload.body.readAll() }
+            streamed = try await transport.stream(urlRequest)
+        } catch {
+            throw Self.transportFailure(error, context, authorized: authorized)
+        }
+        if !streamed.isSuccess {
+            let response: HTTPResponse
+            do {
+                response = try await streamed.collect()
+            } catch {
+                throw Self.transportFailure(error, context, authorized: authorized)
+            }
+            try check(response, of: endpoint, context)
+        }
+        streamed.body = streamed.body.reporting(context)
+        do {
+            return try await endpoint.decodeStream(streamed)
+        } catch {
+            throw Self.decodingFailure(error, HTTPResponse(statusCode: streamed.statusCode, headers: streamed.headers), context)
+        }
+    }
+
+    /// Throws the error for a response whose status is not 2xx.
+    private func check<E: Endpoint>(_ response: HTTPResponse, of endpoint: E, _ context: ResponseBody.ErrorContext) throws(EndpointError) {
+        guard response.isSuccess else {
+            throw EndpointError(
+                kind: .unacceptableStatus, method: context.method, url: context.url, response: response,
+                errorBody: endpoint.decodeErrorBody(response), secrets: context.secrets)
+        }
+    }
+
+    private static func transportFailure(_ error: any Error, _ context: ResponseBody.ErrorContext, authorized: Bool) -> EndpointError {
+        // A URLError carries the URL it failed on, query and all: keep only its code.
+        // An authorizer may have put a credential in the URL (a custom one without `secrets`).
+        let underlying: any Error = if authorized, let urlError = error as? URLError { URLError(urlError.code) } else { error }
+        return EndpointError(
+            kind: isCancellation(error) ? .cancelled : .transport,
+            method: context.method, url: context.url, underlyingError: underlying, secrets: context.secrets)
+    }
+
+    private static func decodingFailure(_ error: any Error, _ response: HTTPResponse, _ context: ResponseBody.ErrorContext) -> EndpointError {
+        if var error = error as? EndpointError {
+            if error.method == nil { error.method = context.method }
+            if error.url == nil { error.url = context.url }
+            if error.response == nil { error.response = response }
+            error.secrets += context.secrets
+            return error
+        }
+        return EndpointError(
+            kind: .decoding, method: context.method, url: context.url, response: response, underlyingError: error,
+            secrets: context.secrets)
     }
 
     private func makeURLRequest(_ request: EndpointRequest) throws -> URLRequest {

@@ -1,26 +1,5 @@
 import Foundation
 
-/// One event of a `text/event-stream` body, as the WHATWG HTML standard's "event stream
-/// interpretation" defines it: `data` lines joined by line feeds, the last `event`, `id` and
-/// `retry` fields, comments dropped.
-public struct ServerSentEventFields: Hashable, Sendable {
-    /// The `event` field: the event's type, nil when the server sent none (`message`).
-    public var event: String?
-    /// The `data` lines, joined with `\n`.
-    public var data: String
-    /// The last event ID the stream set, which a client sends back as `Last-Event-ID`.
-    public var id: String?
-    /// The reconnection time the server asked for, in milliseconds.
-    public var retry: Int?
-
-    public init(event: String? = nil, data: String, id: String? = nil, retry: Int? = nil) {
-        self.event = event
-        self.data = data
-        self.id = id
-        self.retry = retry
-    }
-}
-
 /// Why a streamed body could not be read as the events it should hold.
 public struct EventStreamError: Error, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
@@ -49,7 +28,8 @@ public struct EventStreamError: Error, Sendable, CustomStringConvertible {
 
 /// Reads a `text/event-stream` body incrementally: feed it chunks as they arrive, in any sizes
 /// (a line, even a UTF-8 sequence, may be split across chunks), and it returns the events each
-/// chunk completes.
+/// chunk completes, as the WHATWG HTML standard's "event stream interpretation" defines them:
+/// `data` lines joined by line feeds, the last `event`, `id` and `retry` fields, comments dropped.
 public struct ServerSentEventParser: Sendable {
     private var buffer: [UInt8] = []
     /// Whether the byte order mark at the very start has been looked for.
@@ -69,8 +49,8 @@ public struct ServerSentEventParser: Sendable {
     public init() {}
 
     /// The events that `chunk` completes.
-    public mutating func feed(_ chunk: some Sequence<UInt8>) -> [ServerSentEventFields] {
-        var events: [ServerSentEventFields] = []
+    public mutating func feed(_ chunk: some Sequence<UInt8>) -> [ServerSentEvent<String>] {
+        var events: [ServerSentEvent<String>] = []
         for byte in chunk {
             if afterCarriageReturn {
                 afterCarriageReturn = false
@@ -99,7 +79,7 @@ public struct ServerSentEventParser: Sendable {
         }
     }
 
-    private mutating func endLine() -> ServerSentEventFields? {
+    private mutating func endLine() -> ServerSentEvent<String>? {
         var line = buffer[...]
         buffer.removeAll(keepingCapacity: true)
         if !started {
@@ -117,7 +97,7 @@ public struct ServerSentEventParser: Sendable {
         return process(name: String(decoding: line[..<colon], as: UTF8.self), value: value)
     }
 
-    private mutating func process(name: String, value: ArraySlice<UInt8>) -> ServerSentEventFields? {
+    private mutating func process(name: String, value: ArraySlice<UInt8>) -> ServerSentEvent<String>? {
         let text = String(decoding: value, as: UTF8.self)
         switch name {
         case "data":
@@ -142,7 +122,7 @@ public struct ServerSentEventParser: Sendable {
         return nil
     }
 
-    private mutating func dispatch() -> ServerSentEventFields? {
+    private mutating func dispatch() -> ServerSentEvent<String>? {
         defer {
             data.removeAll(keepingCapacity: true)
             hasData = false
@@ -152,7 +132,7 @@ public struct ServerSentEventParser: Sendable {
         // An event without data is not dispatched, but its id and retry still count.
         guard hasData else { return nil }
         count += 1
-        return ServerSentEventFields(event: eventType, data: data.joined(separator: "\n"), id: lastEventID, retry: retry)
+        return ServerSentEvent<String>(event: eventType, data: data.joined(separator: "\n"), id: lastEventID, retry: retry)
     }
 }
 

@@ -13,4 +13,15 @@ public protocol HTTPTransport: Sendable {
     func upload(
         _ request: URLRequest, from body: UploadBody, progress: (@Sendable (UploadProgress) -> Void)?
     ) async throws -> HTTPResponse
+
+    /// Sends `request` and returns the response as soon as its status and headers arrive, its
+    /// body read as it comes (server-sent events, JSON lines, downloads). The default sends it
+    /// with ``send(_:)`` and hands on the whole body at once.
+    func stream(_ request: URLRequest) async throws -> StreamedHTTPResponse
+}
+
+extension HTTPTransport {
+    public func stream(_ request: URLRequest) async throws -> StreamedHTTPResponse {
+        StreamedHTTPResponse(try await send(request))
+    }
 }

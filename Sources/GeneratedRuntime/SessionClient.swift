@@ -105,11 +105,16 @@ public final class SessionClient<Scheme: AuthScheme>: EndpointSending, @unchecke
         defer { if let id { _ = lock.withLock { inFlight.removeValue(forKey: id) } } }
         let superseded = { [self] in lock.withLock { generation != started } }
         do {
-            return try await withTaskCancellationHandler {
+            let response = try await withTaskCancellationHandler {
                 try await task.value
             } onCancel: {
                 task.cancel()
             }
+            // A stream goes on arriving after the exchange: it belongs to this identity until it ends.
+            if E.streamsResponse, let body = (response as? any StreamedResponseValue)?.streamedBody {
+                keep(body, for: started)
+            }
+            return response
         } catch {
             var error = error as? EndpointError ?? EndpointError(kind: .transport, method: nil, url: nil, underlyingError: error)
             if error.kind == .cancelled, superseded() {
@@ -119,6 +124,37 @@ public final class SessionClient<Scheme: AuthScheme>: EndpointSending, @unchecke
             throw error
         }
     }
+}
+
+extension SessionClient {
+    /// Counts the stream among the requests in flight for generation `started` until its body
+    /// ends: an ``update(_:)`` meanwhile stops it, its reader failing as superseded.
+    private func keep(_ body: ResponseBody, for started: Int) {
+        let channel = body.channel
+        let superseded = body.context?.failure(SessionChanged(), kind: .cancelled)
+            ?? EndpointError(kind: .cancelled, method: nil, url: nil, underlyingError: SessionChanged())
+        let cancel: @Sendable () -> Void = { channel.cancel(superseded) }
+        let id: Int? = lock.withLock {
+            guard generation == started else { return nil }
+            nextID += 1
+            inFlight[nextID] = (started, cancel)
+            return nextID
+        }
+        guard let id else { return cancel() }
+        channel.whenEnded { [weak self] in
+            guard let self else { return }
+            _ = lock.withLock { inFlight.removeValue(forKey: id) }
+        }
+    }
+}
+
+/// A response that goes on arriving after the exchange: an ``EventStream`` or a ``ResponseBody``.
+protocol StreamedResponseValue {
+    var streamedBody: ResponseBody? { get }
+}
+
+extension ResponseBody: StreamedResponseValue {
+    var streamedBody: ResponseBody? { self }
 }
 
 /// The reason a request failed as superseded: its ``SessionClient`` changed configuration (the

@@ -86,6 +86,13 @@ public struct URLSessionTransport: HTTPTransport {
         return try await routed.run(request, body: body, progress: progress)
     }
 
+    /// Hands on the response as soon as its status and headers arrive, and its body as it comes.
+    /// Through a session with a delegate of its own, the body arrives whole.
+    public func stream(_ request: URLRequest) async throws -> StreamedHTTPResponse {
+        guard let routed else { return StreamedHTTPResponse(try await send(request)) }
+        return try await routed.stream(request)
+    }
+
     static func headers(of response: HTTPURLResponse) -> [String: String] {
         let fields = response.allHeaderFields
         // Header fields are text: one cast of the whole dictionary, element by element only when
@@ -190,7 +197,20 @@ private final class RoutedSession: Sendable {
         let exchange = Exchange(request: request, body: body, progress: progress, router: router)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                exchange.begin(continuation)
+                exchange.begin(.whole(continuation))
+            }
+        } onCancel: {
+            exchange.cancel()
+        }
+    }
+
+    /// Waits for the response's head; the body then goes on arriving into the response's
+    /// ``ResponseBody``, which stops the task when its reader gives up.
+    func stream(_ request: URLRequest) async throws -> StreamedHTTPResponse {
+        let exchange = Exchange(request: request, body: nil, progress: nil, router: router)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<StreamedHTTPResponse, any Error>) in
+                exchange.begin(.head(continuation))
             }
         } onCancel: {
             exchange.cancel()
@@ -338,6 +358,14 @@ private final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sen
     }
 
     func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        if let response = response as? HTTPURLResponse { exchange(for: dataTask)?.receivedHead(response) }
+        completionHandler(.allow)
+    }
+
+    func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
@@ -382,6 +410,12 @@ private final class TaskRouter: NSObject, URLSessionDataDelegate, @unchecked Sen
 /// One request's state: its continuation, the hop in flight, the body received so far, its
 /// progress callback.
 private final class Exchange: @unchecked Sendable {
+    /// Who waits for the response: for all of it, or (a stream) for its head.
+    enum Waiter {
+        case whole(CheckedContinuation<HTTPResponse, any Error>)
+        case head(CheckedContinuation<StreamedHTTPResponse, any Error>)
+    }
+
     private let lock = NSLock()
     private let progress: (@Sendable (UploadProgress) -> Void)?
     private let router: TaskRouter
@@ -393,7 +427,9 @@ private final class Exchange: @unchecked Sendable {
     private var keepsBody = true
     private var redirects = 0
     private var task: URLSessionTask?
-    private var continuation: CheckedContinuation<HTTPResponse, any Error>?
+    private var continuation: Waiter?
+    /// Where a stream's body goes once its head has been handed on.
+    private var writer: ResponseBody.Writer?
     private var body = Data()
     private var cancelled = false
     private var declined = false
@@ -405,7 +441,7 @@ private final class Exchange: @unchecked Sendable {
         self.router = router
     }
 
-    func begin(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
+    func begin(_ continuation: Waiter) {
         lock.withLock { self.continuation = continuation }
         startHop()
     }
@@ -459,6 +495,7 @@ private final class Exchange: @unchecked Sendable {
     /// The session is being invalidated: fails the request now.
     func abandon() {
         finish(.failure(URLError(.cancelled)))
+        lock.withLock { writer }?.finish(throwing: URLError(.cancelled))
     }
 
     /// The hop in flight, `task`, was answered with a redirect: sends the next hop, unless the
@@ -496,7 +533,30 @@ private final class Exchange: @unchecked Sendable {
     }
 
     func received(_ data: Data) {
-        lock.withLock { body.append(data) }
+        let writer: ResponseBody.Writer? = lock.withLock {
+            if let writer = self.writer { return writer }
+            body.append(data)
+            return nil
+        }
+        writer?.yield(data)
+    }
+
+    /// The head of the hop's response arrived: a stream hands it on, with a body that the rest
+    /// comes into. A redirect is not handed on: its next hop's response is the one.
+    func receivedHead(_ response: HTTPURLResponse) {
+        if [301, 302, 303, 307, 308].contains(response.statusCode), response.value(forHTTPHeaderField: "Location") != nil { return }
+        let (body, writer) = ResponseBody.makeStream { [weak self] in self?.cancel() }
+        let handOn: (waiter: CheckedContinuation<StreamedHTTPResponse, any Error>, received: Data)? = lock.withLock {
+            guard case .head(let waiter)? = continuation, !cancelled else { return nil }
+            continuation = nil
+            self.writer = writer
+            defer { self.body = Data() }
+            return (waiter, self.body)
+        }
+        guard let (waiter, received) = handOn else { return }
+        if !received.isEmpty { writer.yield(received) }
+        waiter.resume(returning: StreamedHTTPResponse(
+            statusCode: response.statusCode, headers: URLSessionTransport.headers(of: response), body: body))
     }
 
     func declinedChallenge() {
@@ -504,7 +564,12 @@ private final class Exchange: @unchecked Sendable {
     }
 
     func complete(_ task: URLSessionTask, error: (any Error)?) {
-        let (body, cancelled, declined) = lock.withLock { (self.body, self.cancelled, self.declined) }
+        let (body, cancelled, declined, writer) = lock.withLock { (self.body, self.cancelled, self.declined, self.writer) }
+        if let writer {
+            // A stream whose head has gone: its body ends.
+            writer.finish(throwing: cancelled ? error ?? CancellationError() : error)
+            return
+        }
         if cancelled {
             finish(.failure(error ?? CancellationError()))
             return
@@ -520,11 +585,16 @@ private final class Exchange: @unchecked Sendable {
         finish(.success(HTTPResponse(statusCode: http.statusCode, headers: URLSessionTransport.headers(of: http), body: body)))
     }
 
+    /// Ends the wait with a whole response (for a stream, one whose body has arrived), or an error.
     private func finish(_ result: Result<HTTPResponse, any Error>) {
         let continuation = lock.withLock {
             defer { self.continuation = nil }
             return self.continuation
         }
-        continuation?.resume(with: result)
+        switch continuation {
+        case .whole(let waiter)?: waiter.resume(with: result)
+        case .head(let waiter)?: waiter.resume(with: result.map(StreamedHTTPResponse.init))
+        case nil: break
+        }
     }
 }

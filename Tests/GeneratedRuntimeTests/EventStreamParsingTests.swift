@@ -6,7 +6,7 @@ import Testing
 /// fed whole and in every split, since a network delivers chunks of any size.
 @Suite struct EventStreamParsingTests {
     /// All events of `text`, fed in one chunk.
-    private func events(_ text: String) throws -> [ServerSentEventFields] {
+    private func events(_ text: String) throws -> [ServerSentEvent<String>] {
         var parser = ServerSentEventParser()
         let events = parser.feed(Array(text.utf8))
         try parser.finish()
@@ -14,11 +14,11 @@ import Testing
     }
 
     /// The events of `text` fed in chunks cut at every `step` bytes, for each step.
-    private func everySplit(_ text: String) throws -> [[ServerSentEventFields]] {
+    private func everySplit(_ text: String) throws -> [[ServerSentEvent<String>]] {
         let bytes = Array(text.utf8)
         return try (1...max(1, bytes.count)).map { step in
             var parser = ServerSentEventParser()
-            var events: [ServerSentEventFields] = []
+            var events: [ServerSentEvent<String>] = []
             var start = 0
             while start < bytes.count {
                 events += parser.feed(bytes[start..<min(start + step, bytes.count)])
@@ -31,39 +31,39 @@ import Testing
 
     @Test func dataLinesAreJoinedWithLineFeeds() throws {
         // The standard's stock-ticker example.
-        #expect(try events("data: YHOO\ndata: +2\ndata: 10\n\n") == [ServerSentEventFields(data: "YHOO\n+2\n10")])
+        #expect(try events("data: YHOO\ndata: +2\ndata: 10\n\n") == [ServerSentEvent<String>(data: "YHOO\n+2\n10")])
     }
 
     @Test func commentsIdsAndTheSpaceAfterTheColon() throws {
         let text = ": test stream\n\ndata: first event\nid: 1\n\ndata:second event\nid\n\ndata:  third event\n\n"
         #expect(try events(text) == [
-            ServerSentEventFields(data: "first event", id: "1"),
-            ServerSentEventFields(data: "second event", id: ""),
-            ServerSentEventFields(data: " third event", id: ""),
+            ServerSentEvent<String>(data: "first event", id: "1"),
+            ServerSentEvent<String>(data: "second event", id: ""),
+            ServerSentEvent<String>(data: " third event", id: ""),
         ])
     }
 
     @Test func emptyDataAndFieldsWithoutAColon() throws {
         // "data" alone is a data line with an empty value; the id carries on to later events.
-        #expect(try events("data\n\ndata\ndata\n\n") == [ServerSentEventFields(data: ""), ServerSentEventFields(data: "\n")])
-        #expect(try events("data:test\n\ndata: test\n\n") == [ServerSentEventFields(data: "test"), ServerSentEventFields(data: "test")])
+        #expect(try events("data\n\ndata\ndata\n\n") == [ServerSentEvent<String>(data: ""), ServerSentEvent<String>(data: "\n")])
+        #expect(try events("data:test\n\ndata: test\n\n") == [ServerSentEvent<String>(data: "test"), ServerSentEvent<String>(data: "test")])
     }
 
     @Test func eventTypeRetryAndIgnoredFields() throws {
         let text = "event: delta\nretry: 3000\nfoo: bar\ndata: {\"a\":1}\n\nretry: 2s\ndata: x\n\nevent: ping\n\nid: a\u{0}b\ndata: y\n\n"
         #expect(try events(text) == [
-            ServerSentEventFields(event: "delta", data: #"{"a":1}"#, retry: 3000),
+            ServerSentEvent<String>(event: "delta", data: #"{"a":1}"#, retry: 3000),
             // A retry that is not all digits is ignored; the event type does not carry over.
-            ServerSentEventFields(data: "x", retry: 3000),
+            ServerSentEvent<String>(data: "x", retry: 3000),
             // "ping" had no data: not dispatched. An id with NUL is ignored.
-            ServerSentEventFields(data: "y", retry: 3000),
+            ServerSentEvent<String>(data: "y", retry: 3000),
         ])
     }
 
     @Test func everyLineEndingAndEverySplitGiveTheSameEvents() throws {
         let expected = [
-            ServerSentEventFields(event: "update", data: "héllo 👋\nworld", id: "7"),
-            ServerSentEventFields(data: "", id: "7"),
+            ServerSentEvent<String>(event: "update", data: "héllo 👋\nworld", id: "7"),
+            ServerSentEvent<String>(data: "", id: "7"),
         ]
         for ending in ["\n", "\r\n", "\r"] {
             let text = "\u{FEFF}event: update\(ending)data: héllo 👋\(ending)data: world\(ending)id: 7\(ending)\(ending): note\(ending)data\(ending)\(ending)"
@@ -85,7 +85,7 @@ import Testing
         let unfinished = try #require(throws: EventStreamError.self) { try fields.finish() }
         #expect(unfinished.position == 1 && unfinished.excerpt == "one")
         // A stream that ends after a comment, or after a blank line, ends cleanly.
-        #expect(try events("data: a\n\n: bye\n") == [ServerSentEventFields(data: "a")])
+        #expect(try events("data: a\n\n: bye\n") == [ServerSentEvent<String>(data: "a")])
     }
 
     @Test func jsonLinesAreSplitAtLineFeedsInAnyChunks() throws {

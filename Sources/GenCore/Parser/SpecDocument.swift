@@ -198,6 +198,9 @@ struct SpecDocument: Sendable {
         var response: Located<String>?
         var responseKey: Located<String>?
         var arrayStrategy: Located<String>?
+        /// `sse`, `jsonLines` or `bytes`: the response is read as it arrives.
+        var stream: Located<String>?
+        var streamTerminator: Located<String>?
         var auth: Located<String>?
         var errorResponse: Located<String>?
         var envelope: Envelope?

@@ -361,7 +361,8 @@ struct SpecReader {
         checkKeys(
             members,
             allowed: ["name", "method", "path", "description", "deprecated", "pathParams", "query", "headers", "cookies",
-                      "body", "response", "responseKey", "arrayStrategy", "auth", "errorResponse", "envelope", "pagination"],
+                      "body", "response", "responseKey", "arrayStrategy", "stream", "streamTerminator", "auth", "errorResponse",
+                      "envelope", "pagination"],
             in: what)
         let method = requiredString("method", of: members, at: node.location, in: what)
         let path = requiredString("path", of: members, at: node.location, in: what)
@@ -403,6 +404,8 @@ struct SpecReader {
             response: optionalLocatedString("response", of: members),
             responseKey: optionalLocatedString("responseKey", of: members),
             arrayStrategy: optionalLocatedString("arrayStrategy", of: members),
+            stream: optionalLocatedString("stream", of: members),
+            streamTerminator: optionalLocatedString("streamTerminator", of: members),
             auth: optionalLocatedString("auth", of: members),
             errorResponse: optionalLocatedString("errorResponse", of: members),
             envelope: member("envelope", of: members).flatMap { Self.isNone($0.value) ? nil : envelope($0.value) },

@@ -178,6 +178,8 @@ struct ResolvedAPI: Sendable {
         var response: Response
         var responseKey: String?
         var arrayStrategy: ArrayStrategy
+        /// How a streamed response is read; nil when it is read whole.
+        var stream: Stream?
         /// The auth scheme's type name, nil for none.
         var auth: String?
         /// The server the request goes to when it is not the API's (`"Avatars"`).
@@ -246,6 +248,15 @@ struct ResolvedAPI: Sendable {
             if case .optional = type { return true }
             return false
         }
+    }
+
+    enum Stream: Sendable {
+        /// `text/event-stream`, each event's data decoded as the response type.
+        case serverSentEvents(terminator: String?)
+        /// One value of the response type per line.
+        case jsonLines(terminator: String?)
+        /// The raw body, chunk by chunk.
+        case bytes
     }
 
     enum Response: Sendable {

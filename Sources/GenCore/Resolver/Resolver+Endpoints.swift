@@ -345,13 +345,77 @@ extension Resolver {
                 failed = true
             }
         }
+        var stream: ResolvedAPI.Stream?
+        if let value = endpoint.stream {
+            stream = resolveStream(value, of: endpoint, response: &response, parameters: parameters)
+            if stream == nil { failed = true }
+            // Each event is a value of its own, not wrapped in the spec's default envelope.
+            envelope = nil
+        } else if let terminator = endpoint.streamTerminator {
+            diagnostics.error("'streamTerminator' needs a 'stream' of \"sse\" or \"jsonLines\"", at: terminator.location)
+            failed = true
+        }
         if failed { return nil }
         return .init(
             pointer: endpoint.pointer, functionName: functionName, typeName: typeName, method: method,
             pathSegments: resolvedSegments, description: endpoint.description, deprecated: endpoint.deprecated,
             parameters: parameters, response: response, responseKey: endpoint.responseKey?.value,
-            arrayStrategy: strategy, auth: auth, server: server, errorResponse: errorResponse, envelope: envelope,
+            arrayStrategy: strategy, stream: stream, auth: auth, server: server, errorResponse: errorResponse, envelope: envelope,
             pagination: pagination)
+    }
+
+    /// How a streamed response is read, after checking that nothing else of the endpoint reads the
+    /// response whole: the events' type, a terminator only where events have data, no key,
+    /// strategy, envelope, pagination or upload. A `bytes` stream's response is `Data`.
+    mutating func resolveStream(
+        _ value: Located<String>, of endpoint: SpecDocument.Endpoint, response: inout ResolvedAPI.Response,
+        parameters: [ResolvedAPI.Parameter]
+    ) -> ResolvedAPI.Stream? {
+        var failed = false
+        func reject(_ message: String, at location: SourceLocation) {
+            diagnostics.error(message, at: location)
+            failed = true
+        }
+        let terminator = endpoint.streamTerminator
+        if let terminator, terminator.value.isEmpty { reject("'streamTerminator' cannot be empty", at: terminator.location) }
+        let stream: ResolvedAPI.Stream
+        switch value.value {
+        case "sse", "jsonLines":
+            let events = value.value == "sse" ? "a stream of server-sent events" : "a stream of JSON lines"
+            switch response {
+            case .json, .text:
+                break
+            case .void, .data, .raw:
+                reject(
+                    "\(events) needs a 'response': the type each \(value.value == "sse" ? "event's data" : "line") decodes to (a JSON type, or String for text), not \(endpoint.response?.value ?? "none")",
+                    at: endpoint.response?.location ?? value.location)
+            }
+            stream = value.value == "sse" ? .serverSentEvents(terminator: terminator?.value) : .jsonLines(terminator: terminator?.value)
+        case "bytes":
+            switch response {
+            case .void, .data: response = .data
+            case .text, .raw, .json:
+                reject(
+                    "a 'bytes' stream hands on the body as chunks of Data: leave out 'response' or make it \"Data\", not \(endpoint.response?.value ?? "")",
+                    at: endpoint.response?.location ?? value.location)
+            }
+            if let terminator { reject("'streamTerminator' needs a 'stream' of \"sse\" or \"jsonLines\", not \"bytes\"", at: terminator.location) }
+            stream = .bytes
+        default:
+            reject("'stream' must be \"sse\", \"jsonLines\" or \"bytes\", not \(SwiftLiteral.string(value.value))", at: value.location)
+            return nil
+        }
+        let readsWhole: [(String, SourceLocation?)] = [
+            ("'responseKey'", endpoint.responseKey?.location), ("'arrayStrategy'", endpoint.arrayStrategy?.location),
+            ("an envelope", endpoint.envelope?.location), ("pagination", endpoint.pagination?.location),
+        ]
+        for case let (what, location?) in readsWhole {
+            reject("a streamed response is read event by event: it cannot have \(what)", at: location)
+        }
+        if parameters.contains(where: { if case .body(_, .upload) = $0.kind { true } else { false } }) {
+            reject("a streamed response cannot come with an 'Upload' body, which would be read into memory and its progress never reported", at: value.location)
+        }
+        return failed ? nil : stream
     }
 
     /// A body: JSON (any type), a form or multipart form (a model of simple fields), or an upload.

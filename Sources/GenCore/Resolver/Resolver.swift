@@ -47,7 +47,8 @@ struct Resolver {
         "GeneratedRuntime", "Endpoint", "EndpointRequest", "EndpointPath", "EndpointClient", "EndpointError", "EndpointSending",
         "HTTPResponse", "HTTPMethod", "HTTPTransport", "URLSessionTransport", "DateCodingStrategy", "DateCodable",
         "AnyCodingKey", "PrunedArray", "Indirect", "OpenEnum", "ParameterValue", "ArrayDecodingStrategy",
-        "PercentEncoding", "CaseIterable", "RawRepresentable", "UnionCoding", "NoCodingKeys", "Nullable", "ServerSentEventFields", "ServerSentEventParser", "EventStreamError",
+        "PercentEncoding", "CaseIterable", "RawRepresentable", "UnionCoding", "NoCodingKeys", "Nullable", "ServerSentEvent", "ServerSentEventParser", "EventStreamError", "EventStream",
+        "ResponseBody", "StreamedHTTPResponse", "StreamingEndpoint",
         "JSONLinesParser",
         // Auth, sessions, pagination, bodies, envelopes, adapters and canned responses.
         "AuthScheme", "NoAuth", "BearerToken", "BearerAuthScheme", "BasicCredential", "BasicAuthScheme", "APIKey",

@@ -11,7 +11,7 @@ struct EndpointTranslator {
         printer.line("// Spec: \(CommentText.singleLine(endpoint.pointer))")
         printer.documentation(endpoint.description)
         if let deprecated = endpoint.deprecated { printer.line(Self.deprecation(deprecated)) }
-        let conformance = endpoint.pagination == nil ? "Endpoint" : "PaginatedEndpoint"
+        let conformance = endpoint.pagination != nil ? "PaginatedEndpoint" : endpoint.stream != nil ? "StreamingEndpoint" : "Endpoint"
         printer.block("\(access)struct \(endpoint.typeName): \(conformance)") { printer in
             printer.line("\(access)typealias Response = \(Self.responseType(endpoint))")
             if let pagination = endpoint.pagination {
@@ -48,6 +48,12 @@ struct EndpointTranslator {
 
     static func responseType(_ endpoint: ResolvedAPI.Endpoint) -> String {
         if let pagination = endpoint.pagination { return "Page<\(pagination.itemType.swift)>" }
+        switch endpoint.stream {
+        case .serverSentEvents?: return "EventStream<ServerSentEvent<\(eventType(endpoint))>>"
+        case .jsonLines?: return "EventStream<\(eventType(endpoint))>"
+        case .bytes?: return "ResponseBody"
+        case nil: break
+        }
         switch endpoint.response {
         case .void: return "Void"
         case .data: return "Data"
@@ -55,6 +61,11 @@ struct EndpointTranslator {
         case .raw: return "HTTPResponse"
         case .json(let type): return type.swift
         }
+    }
+
+    /// The type of a stream's events (of their data, for server-sent events).
+    private static func eventType(_ endpoint: ResolvedAPI.Endpoint) -> String {
+        if case .json(let type) = endpoint.response { type.swift } else { "String" }
     }
 
     /// `name: Type` with `= nil` for optionals, as the init, the service function and the
@@ -102,9 +113,11 @@ struct EndpointTranslator {
         if path.isEmpty { path = "/" }
         let method = ".\(endpoint.method.lowercased())"
         var arguments = ["method: \(method)", "path: \"\(path)\""]
-        switch endpoint.response {
-        case .data, .text, .raw: arguments.append("accept: \"*/*\"")
-        case .void, .json: break
+        switch (endpoint.stream, endpoint.response) {
+        case (.serverSentEvents?, _): arguments.append("accept: \"text/event-stream\"")
+        case (.jsonLines?, _): arguments.append("accept: \"application/jsonl, application/x-ndjson, application/json\"")
+        case (.bytes?, _), (nil, .data), (nil, .text), (nil, .raw): arguments.append("accept: \"*/*\"")
+        case (nil, .void), (nil, .json): break
         }
         if let server = endpoint.server { arguments.append("server: \(SwiftLiteral.string(server))") }
         let creation = "EndpointRequest(\(arguments.joined(separator: ", ")))"
@@ -149,6 +162,24 @@ struct EndpointTranslator {
     }
 
     private func renderDecodeResponse(_ endpoint: ResolvedAPI.Endpoint, into printer: inout CodePrinter) {
+        if let stream = endpoint.stream {
+            let terminator: String? = switch stream {
+            case .serverSentEvents(let terminator), .jsonLines(let terminator): terminator
+            case .bytes: nil
+            }
+            let arguments = terminator.map { "terminator: \(SwiftLiteral.string($0))" }
+            let reading: String = switch (stream, endpoint.response) {
+            case (.serverSentEvents, .json(let type)): "serverSentEvents(\(["of: \(type.swift).self", arguments].compactMap { $0 }.joined(separator: ", ")))"
+            case (.serverSentEvents, _): "serverSentEvents(\(arguments ?? ""))"
+            case (.jsonLines, .json(let type)): "jsonLines(\(["of: \(type.swift).self", arguments].compactMap { $0 }.joined(separator: ", ")))"
+            case (.jsonLines, _): "textLines(\(arguments ?? ""))"
+            case (.bytes, _): "body"
+            }
+            printer.block("\(access)func decodeEvents(_ response: StreamedHTTPResponse) -> \(Self.responseType(endpoint))") {
+                $0.line("response.\(reading)")
+            }
+            return
+        }
         let signature = "\(access)func decodeResponse(_ response: HTTPResponse)"
         let key = endpoint.responseKey.map { ", unwrapping: \(SwiftLiteral.string($0))" } ?? ""
         if let pagination = endpoint.pagination {
