@@ -22,7 +22,8 @@ GET /requests                      how many requests each path got, for tests th
 Streams (chunked `text/event-stream`, each event flushed as it is written):
 GET /sse/ticks?count=&gate=&done=  `count` tick events {"index", "text"}; with `gate`, the first one,
                                    then nothing until /sse/open?gate= is called (at most 10 s),
-                                   then the rest; with done=1 a last `data: [DONE]`
+                                   then the rest, their text "opened" (or "timed out"); with
+                                   done=1 a last `data: [DONE]`
 GET /sse/open?gate=                opens that gate
 GET /sse/events                    tagged events with `event`, `id` and `retry` fields, a comment,
                                    CRLF line ends and data split over two lines
@@ -112,10 +113,11 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/sse/ticks":
             count, name = number("count", 3) or 0, query.get("gate")
             self.start_stream()
+            after = None
             for index in range(1, count + 1):
-                self.event(tick(index))
+                self.event({"index": index, "text": after} if after else tick(index))
                 if index == 1 and name:
-                    gate(name).wait(10)
+                    after = "opened" if gate(name).wait(10) else "timed out"
             if query.get("done") == "1":
                 self.event("[DONE]")
             return self.end_stream()

@@ -545,18 +545,21 @@ private final class Exchange: @unchecked Sendable {
     /// comes into. A redirect is not handed on: its next hop's response is the one.
     func receivedHead(_ response: HTTPURLResponse) {
         if [301, 302, 303, 307, 308].contains(response.statusCode), response.value(forHTTPHeaderField: "Location") != nil { return }
-        let (body, writer) = ResponseBody.makeStream { [weak self] in self?.cancel() }
-        let handOn: (waiter: CheckedContinuation<StreamedHTTPResponse, any Error>, received: Data)? = lock.withLock {
+        // The body is made only for a stream that waits for its head: a body released unread
+        // cancels its transfer.
+        let handOn: (waiter: CheckedContinuation<StreamedHTTPResponse, any Error>, body: ResponseBody)? = lock.withLock {
             guard case .head(let waiter)? = continuation, !cancelled else { return nil }
             continuation = nil
+            let (body, writer) = ResponseBody.makeStream { [weak self] in self?.cancel() }
             self.writer = writer
-            defer { self.body = Data() }
-            return (waiter, self.body)
+            // Anything that came before the head (nothing, with URLSession) goes first.
+            if !self.body.isEmpty { writer.yield(self.body) }
+            self.body = Data()
+            return (waiter, body)
         }
-        guard let (waiter, received) = handOn else { return }
-        if !received.isEmpty { writer.yield(received) }
-        waiter.resume(returning: StreamedHTTPResponse(
-            statusCode: response.statusCode, headers: URLSessionTransport.headers(of: response), body: body))
+        guard let handOn else { return }
+        handOn.waiter.resume(returning: StreamedHTTPResponse(
+            statusCode: response.statusCode, headers: URLSessionTransport.headers(of: response), body: handOn.body))
     }
 
     func declinedChallenge() {
