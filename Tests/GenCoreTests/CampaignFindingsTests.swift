@@ -292,3 +292,42 @@ extension CampaignFindingsTests {
         try RandomSpecTests.compileAndRoundTrip(spec, options: GeneratorOptions(layout: .split), label: "URL and Data members", replay: "")
     }
 }
+
+extension CampaignFindingsTests {
+    // MARK: Untagged members that are never decoded
+
+    /// Seen while drawing untagged unions for the valid-spec campaign, whose members must stay
+    /// apart without a warning: the check of members an earlier one always takes read a struct's
+    /// own properties only, so a composed struct whose bases hold a required property was said to
+    /// take every object (a warning about a member that does decode), while a struct whose
+    /// properties are all nullable, which does take every object, was not; and `Int`, `Int64` or
+    /// `Double` before an integer enum, which takes every value of the enum, gave no warning.
+    static let unreachableMembers = spec(models: #"""
+        {
+          "Level": { "enum": [0, 1, 2] },
+          "Base": { "properties": { "id": "String" } },
+          "Composed": { "allOf": ["Base"], "properties": { "note": "String?" } },
+          "Loose": { "allOf": ["Patch"], "properties": { "note": "String ? " } },
+          "Other": { "properties": { "x": "Int" } },
+          "Patch": { "properties": { "name": { "type": "String", "nullable": true } } },
+          "ComposedFirst": { "oneOf": ["Composed", "Other"] },
+          "NullableFirst": { "oneOf": ["Patch", "Other"] },
+          "LooseFirst": { "oneOf": ["Loose", "Other"] },
+          "IntFirst": { "oneOf": ["Int", "Level"] },
+          "DoubleFirst": { "oneOf": ["Double", "Level"] },
+          "LevelFirst": { "oneOf": ["Level", "Double"] }
+        }
+        """#)
+
+    @Test func membersAnEarlierOneAlwaysTakesAreFoundThroughBasesAndNullables() throws {
+        let result = generate(Self.unreachableMembers)
+        #expect(result.succeeded)
+        let warnings = result.diagnostics.filter { $0.severity == .warning }.map(\.message)
+        #expect(warnings == [
+            "member Other of union 'NullableFirst' is never decoded: Patch, tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+            "member Other of union 'LooseFirst' is never decoded: Loose, tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+            "member Level of union 'IntFirst' is never decoded: Int, tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+            "member Level of union 'DoubleFirst' is never decoded: Double, tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+        ], "\(result.diagnostics)")
+    }
+}
