@@ -16,6 +16,20 @@ public enum UnionCoding {
         try container.encode(tag, forKey: AnyCodingKey(key))
     }
 
+    /// Decodes an untagged union's member through a container, so that the coder reads it its own
+    /// way: `JSONDecoder` reads a `URL` from a string and `Data` from base64, which
+    /// `URL(from:)` and `Data(from:)` (an object, an array of bytes) do not.
+    public static func decode<Member: Decodable>(_ type: Member.Type, from decoder: any Decoder) throws -> Member {
+        try decoder.singleValueContainer().decode(Member.self)
+    }
+
+    /// Encodes an untagged union's member through a container, so that the coder writes it its
+    /// own way (`JSONEncoder`: a `URL` as a string, `Data` as base64).
+    public static func encode(_ member: some Encodable, to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(member)
+    }
+
     /// The error of an untagged union when no member fits the value: it names every member
     /// tried, in order, and why each failed.
     public static func noMemberFits(_ union: String, tried failures: [(member: String, error: any Error)], in decoder: any Decoder) -> DecodingError {

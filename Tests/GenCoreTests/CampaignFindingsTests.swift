@@ -239,3 +239,95 @@ extension CampaignFindingsTests {
         #expect(folder.allFiles(under: "Generated").contains("Generated/Services/_\u{1BA9}thingsService.swift"), "\(folder.allFiles(under: "Generated"))")
     }
 }
+
+extension CampaignFindingsTests {
+    // MARK: URL and Data members of an untagged union
+
+    /// Random specs 23, 24, 45 and 68 (seed 1, once the campaign drew unions): an untagged
+    /// union decoded a member with `URL(from: decoder)`, which reads `URL`'s own keyed form
+    /// (`{"relative": …}`), not the string `JSONDecoder` reads and writes for a URL property; so a
+    /// URL member never decoded ("no member of Link fits the value"), and one made in code
+    /// encoded as `{"relative": …}`. `Data(from:)` likewise reads an array of bytes, not base64.
+    /// Both go through a container now, as a property does.
+    static let urlAndDataMembers = spec(models: #"""
+        {
+          "Link": { "oneOf": ["Int", "URL"] },
+          "Blob": { "oneOf": { "flag": "Bool", "bytes": "Data" } },
+          "Holder": { "properties": { "link": "Link", "blob": "Blob?", "links": "[Link]", "blobs": "[String: Blob]" } }
+        }
+        """#)
+
+    @Test func urlAndDataMembersOfAnUntaggedUnionGoThroughAContainer() throws {
+        let result = generate(Self.urlAndDataMembers)
+        try #require(result.succeeded, "\(result.diagnostics)")
+        let link = try #require(result.files.first { $0.path == "Models/Link.swift" }).contents
+        #expect(link.contains("self = .url(try UnionCoding.decode(URL.self, from: decoder))"), "\(link)")
+        #expect(link.contains("case .url(let value): try UnionCoding.encode(value, to: encoder)"), "\(link)")
+        #expect(link.contains("self = .int(try Int(from: decoder))"), "\(link)")
+        let blob = try #require(result.files.first { $0.path == "Models/Blob.swift" }).contents
+        #expect(blob.contains("self = .bytes(try UnionCoding.decode(Data.self, from: decoder))"), "\(blob)")
+        #expect(blob.contains("case .bytes(let value): try UnionCoding.encode(value, to: encoder)"), "\(blob)")
+    }
+
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func urlAndDataMembersOfAnUntaggedUnionRoundTrip() throws {
+        let models = [
+            RandomModel(name: "Link", kind: .union([RandomUnionMember(caseName: nil, type: .int), RandomUnionMember(caseName: nil, type: .url)], discriminator: nil)),
+            RandomModel(name: "Blob", kind: .union([RandomUnionMember(caseName: "flag", type: .bool), RandomUnionMember(caseName: "bytes", type: .data)], discriminator: nil)),
+            RandomModel(name: "Holder", kind: .structure([
+                RandomProperty(specName: "link", swiftName: "link", key: "link", type: .model("Link"), effectiveType: .model("Link"), defaultValue: nil, dateStrategy: nil),
+                RandomProperty(specName: "blob", swiftName: "blob", key: "blob", type: .optional(.model("Blob")), effectiveType: .optional(.model("Blob")), defaultValue: nil, dateStrategy: nil),
+                RandomProperty(specName: "links", swiftName: "links", key: "links", type: .array(.model("Link")), effectiveType: .array(.model("Link")), defaultValue: nil, dateStrategy: nil),
+                RandomProperty(specName: "blobs", swiftName: "blobs", key: "blobs", type: .dictionary(.model("Blob")), effectiveType: .dictionary(.model("Blob")), defaultValue: nil, dateStrategy: nil),
+            ])),
+        ]
+        let instances: [(model: String, json: FuzzJSON)] = try [
+            ("Link", #""https://example.com/a?b=c#d""#),
+            ("Link", "42"),
+            ("Blob", #""AAEC/w==""#),
+            ("Blob", "true"),
+            ("Holder", #"{"link": "urn:isbn:0451450523", "blob": "", "links": [7, "http://127.0.0.1:8080/x%20y"], "blobs": {"a": "3q2+7w==", "b": false}}"#),
+        ].map { ($0.0, FuzzJSON(try JSONParser.parse($0.1))) }
+        let spec = RandomSpec(index: 0, seed: 0, spec: FuzzJSON(try JSONParser.parse(Self.urlAndDataMembers)), models: models, instances: instances)
+        try RandomSpecTests.compileAndRoundTrip(spec, options: GeneratorOptions(layout: .split), label: "URL and Data members", replay: "")
+    }
+}
+
+extension CampaignFindingsTests {
+    // MARK: Untagged members that are never decoded
+
+    /// Seen while drawing untagged unions for the valid-spec campaign, whose members must stay
+    /// apart without a warning: the check of members an earlier one always takes read a struct's
+    /// own properties only, so a composed struct whose bases hold a required property was said to
+    /// take every object (a warning about a member that does decode), while a struct whose
+    /// properties are all nullable, which does take every object, was not; and `Int`, `Int64` or
+    /// `Double` before an integer enum, which takes every value of the enum, gave no warning.
+    static let unreachableMembers = spec(models: #"""
+        {
+          "Level": { "enum": [0, 1, 2] },
+          "Base": { "properties": { "id": "String" } },
+          "Composed": { "allOf": ["Base"], "properties": { "note": "String?" } },
+          "Loose": { "allOf": ["Patch"], "properties": { "note": "String ? " } },
+          "Other": { "properties": { "x": "Int" } },
+          "Patch": { "properties": { "name": { "type": "String", "nullable": true } } },
+          "ComposedFirst": { "oneOf": ["Composed", "Other"] },
+          "NullableFirst": { "oneOf": ["Patch", "Other"] },
+          "LooseFirst": { "oneOf": ["Loose", "Other"] },
+          "IntFirst": { "oneOf": ["Int", "Level"] },
+          "DoubleFirst": { "oneOf": ["Double", "Level"] },
+          "LevelFirst": { "oneOf": ["Level", "Double"] }
+        }
+        """#)
+
+    @Test func membersAnEarlierOneAlwaysTakesAreFoundThroughBasesAndNullables() throws {
+        let result = generate(Self.unreachableMembers)
+        #expect(result.succeeded)
+        let warnings = result.diagnostics.filter { $0.severity == .warning }.map(\.message)
+        #expect(warnings == [
+            "member Other of union 'NullableFirst' is never decoded: Patch, tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+            "member Other of union 'LooseFirst' is never decoded: Loose, tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+            "member Level of union 'IntFirst' is never decoded: Int, tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+            "member Level of union 'DoubleFirst' is never decoded: Double, tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+        ], "\(result.diagnostics)")
+    }
+}

@@ -42,15 +42,25 @@ import Testing
         let options = GeneratorOptions(
             layout: Bool.random(using: &layoutRandom) ? .split : .compact,
             accessLevel: Int.random(in: 0..<4, using: &layoutRandom) == 0 ? .internal : nil)
-        let result = Generator.generate(specText: spec.text, specPath: "random-\(index).json", options: options)
+        try Self.compileAndRoundTrip(spec, options: options, label: "random spec \(index)", replay: replay)
+    }
+
+    /// Generates `spec`, checks the files, compiles them with a program that decodes each
+    /// instance and encodes it again, runs it, and compares each round trip by the schema.
+    static func compileAndRoundTrip(_ spec: RandomSpec, options: GeneratorOptions, label: String, replay: String) throws {
+        let index = label
+        let result = Generator.generate(specText: spec.text, specPath: "random-\(spec.index).json", options: options)
         try #require(
             result.succeeded,
-            "random spec \(index) was rejected:\n\(result.diagnostics.map(\.description).joined(separator: "\n"))\nreplay: \(replay)")
+            "\(index) was rejected:\n\(result.diagnostics.map(\.description).joined(separator: "\n"))\nreplay: \(replay)")
+        // The specs keep an untagged union's members apart: nothing for the generator to warn about.
+        let warnings = result.diagnostics.filter { $0.severity == .warning }
+        #expect(warnings.isEmpty, "\(index) gets warnings:\n\(warnings.map(\.description).joined(separator: "\n"))\nreplay: \(replay)")
         let lexical = MutationFuzzTests.lexicalProblems(result.files)
-        #expect(lexical.isEmpty, "random spec \(index): \(lexical)\nreplay: \(replay)")
+        #expect(lexical.isEmpty, "\(index): \(lexical)\nreplay: \(replay)")
 
         let modules = try #require(GeneratedCodeCompilesTests.modules, "GeneratedRuntime.swiftmodule not found beside the test binary")
-        let objects = try #require(Self.runtimeObjects, "GeneratedRuntime's object files not found beside the test binary")
+        let objects = try #require(runtimeObjects, "GeneratedRuntime's object files not found beside the test binary")
         let folder = try TemporaryDirectory()
         var sources: [String] = []
         for (number, file) in result.files.enumerated() {
@@ -58,7 +68,7 @@ import Testing
             try folder.write(name, file.contents)
             sources.append(folder.file(name).path)
         }
-        try folder.write("main.swift", Self.mainSource(spec))
+        try folder.write("main.swift", mainSource(spec))
         sources.append(folder.file("main.swift").path)
         for (number, instance) in spec.instances.enumerated() {
             try folder.write("instances/\(number).json", instance.json.text)
@@ -68,13 +78,13 @@ import Testing
             executable(named: "swiftc")!,
             ["-swift-version", "6", "-warnings-as-errors", "-Onone", "-module-name", "RandomSpecProgram", "-I", modules.path]
                 + sources + objects + ["-o", program])
-        try #require(compile.status == 0, "random spec \(index) does not compile without warnings:\n\(compile.standardError)\nreplay: \(replay)")
+        try #require(compile.status == 0, "\(index) does not compile without warnings:\n\(compile.standardError)\nreplay: \(replay)")
 
         let run = try runProcess(program, [folder.file("instances").path])
-        try #require(run.status == 0, "random spec \(index): the round-trip program failed:\n\(run.standardError)\nreplay: \(replay)")
+        try #require(run.status == 0, "\(index): the round-trip program failed:\n\(run.standardError)\nreplay: \(replay)")
         for (number, instance) in spec.instances.enumerated() {
             if let error = folder.read("instances/\(number).error.txt") {
-                Issue.record("random spec \(index), instance \(number) of \(instance.model) does not decode: \(error)\n\(instance.json.text)\nreplay: \(replay)")
+                Issue.record("\(index), instance \(number) of \(instance.model) does not decode: \(error)\n\(instance.json.text)\nreplay: \(replay)")
                 continue
             }
             let output = try #require(folder.read("instances/\(number).out.json"), "no output for instance \(number)")
@@ -83,7 +93,7 @@ import Testing
             let differences = RoundTripComparer(spec: spec).compare(expected, actual, .model(instance.model), strategy: nil, at: instance.model)
             #expect(
                 differences.isEmpty,
-                "random spec \(index), instance \(number) of \(instance.model) does not round-trip:\n\(differences.prefix(10).joined(separator: "\n"))\nin:  \(instance.json.text)\nout: \(output)\nreplay: \(replay)")
+                "\(index), instance \(number) of \(instance.model) does not round-trip:\n\(differences.prefix(10).joined(separator: "\n"))\nin:  \(instance.json.text)\nout: \(output)\nreplay: \(replay)")
         }
     }
 
@@ -115,6 +125,7 @@ import Testing
         "\"pathParams\":", "\"multipart\"", "\"form\"", "\"Upload\"", "\"tolerant\":", "\"default\":", "\"dateStrategy\":",
         "\"keyStrategy\":", "\"arrayStrategy\":", "\"auth\":", "\"servers\":", "\"deprecated\":", "\"responseKey\":", "\"enum\":",
         "\"format\":", "\"firstPage\":", "\"nextCursor\":", "\"swiftName\":", "\"contentType\":", "\"access\":",
+        "\"oneOf\":", "\"discriminator\":", "\"mapping\":", "\"allOf\":", "\"additionalProperties\":", "\"nullable\":",
     ]
 
     /// The generator is a function of (seed, index), and its specs are valid.
@@ -126,11 +137,29 @@ import Testing
             #expect(spec.text == generator.make(index: index).text)
             #expect(spec.instances.map(\.json) == generator.make(index: index).instances.map(\.json))
             let result = Generator.generate(specText: spec.text, specPath: "random.json")
-            #expect(result.succeeded, "random spec \(index): \(result.diagnostics.map(\.description))\n\(spec.text)")
+            #expect(result.succeeded && result.diagnostics.isEmpty, "\(index): \(result.diagnostics.map(\.description))\n\(spec.text)")
             for needle in Self.constructs where spec.text.contains(needle) { constructs.insert(needle) }
         }
         #expect(constructs == Set(Self.constructs), "never made: \(Set(Self.constructs).subtracting(constructs))")
         #expect(generator.make(index: 1).text != generator.make(index: 2).text)
+    }
+
+    /// `ENDPOINTGEN_RANDOM_SPECS_STATS=1`: how often the specs of the run (seed, first, count)
+    /// and their instances use each construct, printed.
+    @Test(.enabled(if: environment["ENDPOINTGEN_RANDOM_SPECS_STATS"] == "1"))
+    func constructCounts() {
+        let generator = RandomSpecGenerator(seed: Self.seed)
+        var totals: [String: Int] = [:]
+        var specs: [String: Int] = [:]
+        for index in Self.indices {
+            let spec = generator.make(index: index)
+            for (key, value) in spec.stats {
+                totals[key, default: 0] += value
+                specs[key, default: 0] += 1
+            }
+        }
+        let lines = totals.keys.sorted().map { "\($0): \(totals[$0]!) in \(specs[$0]!) specs" }
+        print("constructs of \(Self.count) random specs (seed \(Self.seed), from \(Self.first)):\n" + lines.joined(separator: "\n"))
     }
 
     /// The comparer sees a lost fraction, a changed value, a missing key and an extra one.
@@ -152,6 +181,52 @@ import Testing
         #expect(try !differences(#"{"when": "2024-05-01T10:20:30Z", "n": 1}"#, #"{"n": 2, "when": "2024-05-01T10:20:30Z"}"#).isEmpty)
         #expect(try !differences(#"{"when": "2024-05-01T10:20:30Z", "n": 1}"#, #"{"n": 1, "x": 0, "when": "2024-05-01T10:20:30Z"}"#).isEmpty)
         #expect(try !differences(#"{"when": "2024-05-01T10:20:30Z", "n": 1, "o": "a"}"#, #"{"n": 1, "when": "2024-05-01T10:20:30Z"}"#).isEmpty)
+    }
+
+    /// The comparer holds the new shapes to what the format promises: a nullable property keeps
+    /// absent, null and a value apart; an open model keeps its undeclared keys; a tagged union
+    /// writes its case's first value and keeps an unknown object as it came; an untagged union's
+    /// value is compared as the member that takes it.
+    @Test func roundTripComparerFindsDifferencesInShapes() throws {
+        func property(_ key: String, _ type: RandomType, nullable: Bool = false) -> RandomProperty {
+            RandomProperty(specName: key, swiftName: key, key: key, type: type, effectiveType: nullable ? .optional(type.unwrapped) : type, defaultValue: nil, dateStrategy: nil, nullable: nullable)
+        }
+        let models = [
+            RandomModel(name: "Patch", kind: .structure([property("name", .string, nullable: true), property("n", .int)])),
+            RandomModel(name: "Open", kind: .structure([property("a", .int)]), additionalProperties: .int),
+            RandomModel(name: "A", kind: .structure([property("type", .string), property("x", .int)])),
+            RandomModel(name: "B", kind: .structure([property("type", .string), property("y", .string)])),
+            RandomModel(name: "Tagged", kind: .union([RandomUnionMember(caseName: nil, type: .model("A"), tags: ["a", "alpha"]), RandomUnionMember(caseName: nil, type: .model("B"), tags: ["B"])], discriminator: "type")),
+            RandomModel(name: "Untagged", kind: .union([RandomUnionMember(caseName: nil, type: .int), RandomUnionMember(caseName: nil, type: .double), RandomUnionMember(caseName: nil, type: .model("A"))], discriminator: nil)),
+        ]
+        let comparer = RoundTripComparer(spec: RandomSpec(index: 0, seed: 0, spec: .null, models: models, instances: []))
+        func same(_ model: String, _ input: String, _ output: String) throws -> Bool {
+            comparer.compare(try JSONParser.parse(input), try JSONParser.parse(output), .model(model), strategy: nil, at: model).isEmpty
+        }
+        #expect(try same("Patch", #"{"n": 1}"#, #"{"n": 1}"#))
+        #expect(try same("Patch", #"{"n": 1, "name": null}"#, #"{"name": null, "n": 1}"#))
+        #expect(try same("Patch", #"{"n": 1, "name": "x"}"#, #"{"name": "x", "n": 1}"#))
+        #expect(try !same("Patch", #"{"n": 1, "name": null}"#, #"{"n": 1}"#))
+        #expect(try !same("Patch", #"{"n": 1}"#, #"{"n": 1, "name": null}"#))
+        #expect(try !same("Patch", #"{"n": 1, "name": "x"}"#, #"{"n": 1, "name": null}"#))
+
+        #expect(try same("Open", #"{"a": 1, "b": 2, "c": 3}"#, #"{"b": 2, "a": 1, "c": 3}"#))
+        #expect(try !same("Open", #"{"a": 1, "b": 2}"#, #"{"a": 1}"#))
+        #expect(try !same("Open", #"{"a": 1, "b": 2}"#, #"{"a": 1, "b": 3}"#))
+        #expect(try !same("Open", #"{"a": 1}"#, #"{"a": 1, "b": 2}"#))
+
+        #expect(try same("Tagged", #"{"type": "alpha", "x": 1}"#, #"{"x": 1, "type": "a"}"#))
+        #expect(try !same("Tagged", #"{"type": "alpha", "x": 1}"#, #"{"x": 1, "type": "alpha"}"#))
+        #expect(try !same("Tagged", #"{"type": "a", "x": 1}"#, #"{"x": 2, "type": "a"}"#))
+        #expect(try same("Tagged", #"{"type": "zeta", "q": [1, {"r": null}]}"#, #"{"q": [1, {"r": null}], "type": "zeta"}"#))
+        #expect(try !same("Tagged", #"{"type": "zeta", "q": [1, {"r": null}]}"#, #"{"q": [1, {}], "type": "zeta"}"#))
+
+        #expect(try same("Untagged", "3", "3"))
+        #expect(try same("Untagged", "0.5", "0.5"))
+        #expect(try !same("Untagged", "0.5", "1"))
+        #expect(try same("Untagged", #"{"type": "t", "x": 1}"#, #"{"x": 1, "type": "t"}"#))
+        #expect(try !same("Untagged", #"{"type": "t", "x": 1}"#, #"{"x": 1}"#))
+        #expect(try !same("Untagged", #""s""#, #""s""#))
     }
 }
 
@@ -210,11 +285,40 @@ struct RoundTripComparer {
             case (.structure(let properties), .object(let a), .object(let b)):
                 var differences: [String] = []
                 let keys = Set(properties.map(\.key))
-                for extra in b.map(\.key) where !keys.contains(extra) { differences.append("\(path): an extra key \(extra.debugDescription)") }
                 if Set(b.map(\.key)).count != b.count { differences.append("\(path): a key twice") }
+                if let extra = model.additionalProperties {
+                    // An open model keeps the keys it does not declare: each comes back, with its
+                    // value, and no other.
+                    let input = a.filter { !keys.contains($0.key) }
+                    let output = b.filter { !keys.contains($0.key) }
+                    for member in output where !input.contains(where: { $0.key == member.key }) {
+                        differences.append("\(path): an extra key \(member.key.debugDescription)")
+                    }
+                    for member in input {
+                        guard let kept = output.first(where: { $0.key == member.key }) else {
+                            differences.append("\(path): the undeclared key \(member.key.debugDescription) was dropped")
+                            continue
+                        }
+                        differences += compare(member.value, kept.value, extra, strategy: nil, at: "\(path)[\(member.key.debugDescription)]")
+                    }
+                } else {
+                    for extra in b.map(\.key) where !keys.contains(extra) { differences.append("\(path): an extra key \(extra.debugDescription)") }
+                }
                 for property in properties {
                     var input = a.first { $0.key == property.key }?.value
                     let output = b.first { $0.key == property.key }?.value
+                    if property.nullable {
+                        // Absent stays absent, null stays null, a value stays the value.
+                        switch (input, output) {
+                        case (nil, nil): break
+                        case (let i?, let o?) where Self.isNull(i) && Self.isNull(o): break
+                        case (let i?, let o?) where !Self.isNull(i) && !Self.isNull(o):
+                            differences += compare(i, o, property.effectiveType.unwrapped, strategy: property.dateStrategy, at: "\(path).\(property.key)")
+                        default:
+                            differences.append("\(path).\(property.key): \(Self.show(input)) became \(Self.show(output)); a nullable property keeps absent, null and a value apart")
+                        }
+                        continue
+                    }
                     var type = property.effectiveType
                     if let value = property.defaultValue, input == nil || input.map(Self.isNull) == true {
                         // A missing or null key decodes as the default, which is then encoded.
@@ -224,10 +328,63 @@ struct RoundTripComparer {
                     differences += compare(input, output, type, strategy: property.dateStrategy, at: "\(path).\(property.key)")
                 }
                 return differences
+            case (.union(let members, let discriminator?), .object(let a), .object(let b)):
+                guard case .string(let tag)? = a.first(where: { $0.key == discriminator })?.value.value,
+                      let member = members.first(where: { $0.tags.contains(tag) }) else {
+                    // A value no case lists decodes to `unknown`, which writes the JSON as it came.
+                    return Self.sameJSON(expected, actual) ? [] : mismatch + ["\(path): an unknown discriminator value must come back as it went"]
+                }
+                var differences: [String] = []
+                // The case writes its first value, whichever value picked it.
+                let written = b.filter { $0.key == discriminator }
+                if written.count != 1 {
+                    differences.append("\(path): the discriminator \(discriminator.debugDescription) written \(written.count) times")
+                } else if case .string(let text) = written[0].value.value, text == member.tags[0] {
+                } else {
+                    differences.append("\(path).\(discriminator): expected \(member.tags[0].debugDescription), got \(Self.show(written[0].value))")
+                }
+                // The rest as the member (its own discriminator property aside).
+                func without(_ members: [JSONNode.Member]) -> JSONNode {
+                    JSONNode(value: .object(members.filter { $0.key != discriminator }), location: expected.location)
+                }
+                return differences + compare(without(a), without(b), member.type, strategy: nil, at: "\(path)<\(member.type.expression(spaced: false))>")
+            case (.union(let members, nil), _, _):
+                // Members are tried in order: the value is the first one's that takes it.
+                guard let member = members.first(where: { takes($0.type, expected) }) else {
+                    return ["\(path): no member of \(name) takes \(Self.show(expected))"]
+                }
+                return compare(expected, actual, member.type, strategy: nil, at: "\(path)<\(member.type.expression(spaced: false))>")
             default: return mismatch
             }
         default:
             return mismatch
+        }
+    }
+
+    /// Whether a member of an untagged union decodes `node`, for the members the random specs
+    /// draw (each JSON kind once, or kept apart by a key or a form).
+    func takes(_ type: RandomType, _ node: JSONNode) -> Bool {
+        switch (type, node.value) {
+        case (.json, _): return true
+        case (.uuid, .string(let text)): return UUID(uuidString: text) != nil
+        case (.data, .string(let text)): return Data(base64Encoded: text) != nil
+        case (.string, .string), (.url, .string): return true
+        case (.int, .number(let text)), (.int64, .number(let text)): return Int64(text) != nil
+        case (.double, .number): return true
+        case (.bool, .bool): return true
+        case (.array, .array): return true
+        case (.dictionary, .object): return true
+        case (.model(let name), _):
+            switch (spec.model(named: name)?.kind, node.value) {
+            case (.stringEnum, .string): return true
+            case (.integerEnum, .number(let text)): return Int(text) != nil
+            case (.structure, .object(let members)): return spec.requiredKeys(name).isSubset(of: Set(members.map(\.key)))
+            case (.union(_, let discriminator?), .object(let members)):
+                if case .string? = members.first(where: { $0.key == discriminator })?.value.value { return true }
+                return false
+            default: return false
+            }
+        default: return false
         }
     }
 

@@ -154,6 +154,9 @@ extension Resolver {
             return isString ? Self.isString(later, enums: enumRawValues) : Self.isWholeNumber(later, enums: enumRawValues)
         case (.builtin(.string), _):
             return Self.isString(later, enums: enumRawValues)
+        case (.builtin(.int), .model), (.builtin(.int64), .model), (.builtin(.double), .model):
+            // A number takes every value of an integer enum.
+            return isEnum(later) && Self.isWholeNumber(later, enums: enumRawValues)
         case (.model(let a), .model(let b)) where modelKinds[a] == .structure && modelKinds[b] == .structure:
             return acceptsAnyObject(a)
         case (.model(let a), .dictionary) where modelKinds[a] == .structure:
@@ -179,13 +182,18 @@ extension Resolver {
         }
     }
 
-    /// A struct without a required property (all optional, all defaulted, or tolerant) decodes
-    /// from any object.
-    private func acceptsAnyObject(_ name: String) -> Bool {
-        guard let model = document.models.first(where: { $0.name.value == name }), case .structure(let properties) = model.kind else {
+    /// A struct without a required property (all optional, nullable or defaulted, its bases'
+    /// too, or tolerant) decodes from any object.
+    private func acceptsAnyObject(_ name: String, visited: Set<String> = []) -> Bool {
+        guard !visited.contains(name), let model = document.models.first(where: { $0.name.value == name }),
+              case .structure(let properties) = model.kind else {
             return false
         }
-        return model.tolerant || properties.allSatisfy { $0.type.value.hasSuffix("?") || $0.defaultValue != nil }
+        if model.tolerant { return true }
+        let own = properties.allSatisfy {
+            $0.type.value.last(where: { !$0.isWhitespace }) == "?" || $0.defaultValue != nil || $0.nullable?.value == true
+        }
+        return own && model.allOf.allSatisfy { acceptsAnyObject($0.value, visited: visited.union([name])) }
     }
 
     /// `String` → `string`, `MessageEvent` → `messageEvent`, `[Part]` → `partArray`,

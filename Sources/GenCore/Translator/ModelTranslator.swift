@@ -187,6 +187,18 @@ struct ModelTranslator {
 
     // MARK: Unions
 
+    /// A `URL` or `Data` member: the coder has its own form for them (a string, base64) that
+    /// their `init(from:)` and `encode(to:)` do not use, so they go through a container, as a
+    /// property's do.
+    static func goesThroughContainer(_ type: TypeReference) -> Bool {
+        type == .builtin(.url) || type == .builtin(.data)
+    }
+
+    /// How an untagged union decodes a member.
+    static func decodeMember(_ type: TypeReference) -> String {
+        goesThroughContainer(type) ? "UnionCoding.decode(\(type.swift).self, from: decoder)" : "\(type.swift)(from: decoder)"
+    }
+
     private func render(_ model: ResolvedAPI.Union, into printer: inout CodePrinter) {
         printer.line("// Spec: \(CommentText.singleLine(model.pointer))")
         printer.documentation(model.description)
@@ -214,7 +226,7 @@ struct ModelTranslator {
                     printer.line("var failures: [(member: String, error: any Error)] = []")
                     for unionCase in model.cases {
                         printer.line(
-                            "do { self = .\(SwiftNaming.escaped(unionCase.name))(try \(unionCase.type.swift)(from: decoder)); return } catch { failures.append((\(SwiftLiteral.string(unionCase.label)), error)) }")
+                            "do { self = .\(SwiftNaming.escaped(unionCase.name))(try \(Self.decodeMember(unionCase.type))); return } catch { failures.append((\(SwiftLiteral.string(unionCase.label)), error)) }")
                     }
                     printer.line("throw UnionCoding.noMemberFits(\(SwiftLiteral.string(model.name)), tried: failures, in: decoder)")
                 }
@@ -226,6 +238,8 @@ struct ModelTranslator {
                     let pattern = "case .\(SwiftNaming.escaped(unionCase.name))(let value):"
                     if let discriminator = model.discriminator, let tag = unionCase.tags.first {
                         printer.line("\(pattern) try UnionCoding.encode(value, tag: \(SwiftLiteral.string(tag)), at: \(SwiftLiteral.string(discriminator)), to: encoder)")
+                    } else if Self.goesThroughContainer(unionCase.type) {
+                        printer.line("\(pattern) try UnionCoding.encode(value, to: encoder)")
                     } else {
                         printer.line("\(pattern) try value.encode(to: encoder)")
                     }

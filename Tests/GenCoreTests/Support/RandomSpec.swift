@@ -93,17 +93,39 @@ struct RandomProperty {
     var defaultValue: FuzzJSON?
     /// The date strategy in force, when the type holds a date.
     var dateStrategy: RandomDateStrategy?
+    /// `"nullable": true`: absent, `null` and a value stay apart (a `Nullable<T>?`); the
+    /// effective type is then `T?`.
+    var nullable = false
+
+    /// A key every object of the model has: one a decoder needs to take the object.
+    var isRequired: Bool { !effectiveType.isOptional && defaultValue == nil && !nullable }
+}
+
+/// A member of a union: its type, and for a tagged union the discriminator values that pick
+/// it (the first is the one written when encoding).
+struct RandomUnionMember {
+    var caseName: String?
+    var type: RandomType
+    var tags: [String] = []
 }
 
 struct RandomModel {
     enum Kind {
+        /// Every property, a composed model's bases' first.
         case structure([RandomProperty])
         case stringEnum([String])
         case integerEnum([Int])
+        /// `oneOf`, tagged when it has a discriminator (a JSON key).
+        case union([RandomUnionMember], discriminator: String?)
     }
 
     var name: String
     var kind: Kind
+    /// An open model's `additionalProperties`: the type of the values of the keys it does not
+    /// declare (its own, or the one its bases agree on).
+    var additionalProperties: RandomType? = nil
+    /// A composed model's bases.
+    var allOf: [String] = []
 
     var properties: [RandomProperty] {
         if case .structure(let properties) = kind { return properties }
@@ -117,12 +139,36 @@ struct RandomSpec {
     var seed: UInt64
     var spec: FuzzJSON
     var models: [RandomModel]
-    /// Model name and instance, for each struct model one or two.
+    /// Model name and instance, for each struct model and union one or two.
     var instances: [(model: String, json: FuzzJSON)]
+    /// How often the spec and its instances use each construct, for the campaign's report.
+    var stats: [String: Int] = [:]
 
     var text: String { spec.text }
 
     func model(named name: String) -> RandomModel? { models.first { $0.name == name } }
+
+    /// The JSON keys a struct model declares, or (for a tagged union) any of its members does,
+    /// with the discriminator.
+    func declaredKeys(_ name: String) -> Set<String> {
+        switch model(named: name)?.kind {
+        case .structure(let properties): return Set(properties.map(\.key))
+        case .union(let members, let discriminator?):
+            var keys: Set<String> = [discriminator]
+            for case .model(let member) in members.map(\.type) { keys.formUnion(declaredKeys(member)) }
+            return keys
+        default: return []
+        }
+    }
+
+    /// The keys every object of a struct model (or tagged union) has.
+    func requiredKeys(_ name: String) -> Set<String> {
+        switch model(named: name)?.kind {
+        case .structure(let properties): return Set(properties.filter(\.isRequired).map(\.key))
+        case .union(_, let discriminator?): return [discriminator]
+        default: return []
+        }
+    }
 }
 
 /// Makes ``RandomSpec``s. A fresh generator per spec: `make(index:)` is a function of the seed
@@ -202,6 +248,12 @@ enum RandomNames {
 
     static let schemes = ["kong", "admin", "partnerKey", "mapsKey", "signed", "user auth", "default", "class", "Type", "2fa"]
 
+    /// Discriminator keys (JSON keys of the tagged unions).
+    static let discriminators = ["type", "kind", "object", "@type", "event-type", "$kind", "é", "Type", "a \"b\"", "self"]
+
+    /// Discriminator values of a mapping.
+    static let tags = ["text", "image_url", "created", "a \"quoted\" tag", "é", "1", "true", "null", "", " ", "default", "self", "\\(x)", "*/"]
+
     static let contentTypes = ["application/zip", "text/plain; charset=utf-8", "application/octet-stream", "image/png", "a \"quoted\" \\ type"]
 }
 
@@ -227,6 +279,17 @@ private struct Builder {
     var defaultEnvelope = false
     /// Function names in the whole spec, lowercased (endpoint struct names must be unique).
     var functionTypeNames: Set<String> = []
+    var stringEnumNames: [String] = []
+    var integerEnumNames: [String] = []
+    var unionNames: [String] = []
+    /// Structs and unions made so far, in order: a plain reference goes to one of them.
+    var finished: [String] = []
+    /// The discriminator of the tagged unions a struct is a member of.
+    var discriminators: [String: String] = [:]
+    /// Every JSON key a model declares: the keys an instance makes up (a dictionary's, an open
+    /// model's) are never one of them, so that an untagged union's members stay apart.
+    var declaredKeys: Set<String> = []
+    var stats: [String: Int] = [:]
 
     init(random: SeededGenerator, index: Int) {
         self.random = random
@@ -337,10 +400,63 @@ private struct Builder {
         top.append(("resources", .object(resources)))
 
         var instances: [(model: String, json: FuzzJSON)] = []
-        for name in structNames {
+        for name in structNames + unionNames {
             for _ in 0..<count(1...2) { instances.append((name, instance(of: .model(name), depth: 0))) }
         }
-        return RandomSpec(index: index, seed: seed, spec: .object(top), models: models, instances: instances)
+        countUses(top)
+        return RandomSpec(index: index, seed: seed, spec: .object(top), models: models, instances: instances, stats: stats)
+    }
+
+    /// Where unions, composed and open models are used: properties, elements, values, bodies,
+    /// responses.
+    mutating func countUses(_ top: [(key: String, value: FuzzJSON)]) {
+        let composedNames = models.filter { !$0.allOf.isEmpty }.map(\.name)
+        let openNames = models.filter { $0.additionalProperties != nil }.map(\.name)
+        func uses(_ type: RandomType, _ names: [String], inCollection: Bool = false) -> [String] {
+            switch type {
+            case .model(let name): return names.contains(name) ? [inCollection ? "" : "plain"] : []
+            case .optional(let wrapped): return uses(wrapped, names, inCollection: inCollection)
+            case .array(let element): return uses(element, names, inCollection: true).map { $0.isEmpty || $0 == "plain" ? "array element" : $0 }
+            case .dictionary(let value): return uses(value, names, inCollection: true).map { $0.isEmpty || $0 == "plain" ? "dictionary value" : $0 }
+            default: return []
+            }
+        }
+        for model in models {
+            for property in model.properties {
+                for use in uses(property.type, unionNames) { stats["union as \(use == "plain" ? "property" : use)", default: 0] += 1 }
+                for use in uses(property.type, composedNames) { stats["composed model as \(use == "plain" ? "property" : use)", default: 0] += 1 }
+            }
+            if let extra = model.additionalProperties, case .model(let name) = extra {
+                stats[unionNames.contains(name) ? "union as additional property" : "model as additional property", default: 0] += 1
+            }
+            if case .union(let members, _) = model.kind {
+                for member in members {
+                    for use in uses(member.type, unionNames) where use != "plain" { stats["union in an untagged union's \(use)", default: 0] += 1 }
+                    if case .model(let name) = member.type, taggedUnionNames.contains(name) { stats["tagged union as untagged member", default: 0] += 1 }
+                    if case .model(let name) = member.type, composedNames.contains(name) { stats["composed model as union member", default: 0] += 1 }
+                    if case .model(let name) = member.type, openNames.contains(name) { stats["open model as union member", default: 0] += 1 }
+                }
+            }
+        }
+        // Bodies and responses name a type as text.
+        func mentions(_ text: String, _ names: [String]) -> Bool {
+            let words = text.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init)
+            return words.contains { names.contains($0) }
+        }
+        guard case .object(let resources)? = top.first(where: { $0.key == "resources" })?.value else { return }
+        for resource in resources {
+            guard case .object(let fields) = resource.value, case .array(let endpoints)? = fields.first(where: { $0.key == "endpoints" })?.value else { continue }
+            for case .object(let endpoint) in endpoints {
+                for (key, value) in endpoint where ["body", "response", "errorResponse"].contains(key) {
+                    var text = ""
+                    if case .string(let type) = value { text = type }
+                    if case .object(let body) = value, case .string(let type)? = body.first(where: { $0.key == "type" })?.value { text = type }
+                    if mentions(text, unionNames) { stats["union in \(key)", default: 0] += 1 }
+                    if mentions(text, composedNames) { stats["composed model in \(key)", default: 0] += 1 }
+                    if mentions(text, openNames) { stats["open model in \(key)", default: 0] += 1 }
+                }
+            }
+        }
     }
 
     mutating func oneLineText() -> String {
@@ -383,6 +499,7 @@ private struct Builder {
                 var objectNames: [String] = []
                 for _ in values { objectNames.append(objectFormCaseName()) }
                 enumForms[name] = chance(40) ? .objectForm(objectNames) : .arrayForm
+                stringEnumNames.append(name)
             } else {
                 var values: [Int] = []
                 for _ in 0..<count(1...5) {
@@ -391,17 +508,47 @@ private struct Builder {
                 }
                 models.append(RandomModel(name: name, kind: .integerEnum(values)))
                 enumForms[name] = chance(40) ? .objectForm(values.map { _ in "" }) : .arrayForm
+                integerEnumNames.append(name)
             }
             enumNames.append(name)
         }
-        // Struct names up front, so that properties can refer to later structs (recursion).
-        var names: [String] = []
+        // Names up front, so that properties can refer to later models (recursion). A slot is a
+        // struct (now and then composed of earlier ones), or a union; a tagged union's members
+        // are earlier structs, which then hold its discriminator.
+        var slots: [(name: String, kind: Slot)] = []
         for _ in 0..<count(2...7) {
-            if let name = modelName() { names.append(name) }
+            guard let name = modelName() else { continue }
+            let position = slots.count
+            let structs = slots.indices.filter { slots[$0].kind.isStructure }
+            var kind = Slot.plain
+            switch count(0...99) {
+            case 0..<14 where position > 0:
+                // A tagged union of earlier structs that can take its discriminator.
+                let key = pick(RandomNames.discriminators)
+                let members = structs.filter { discriminators[slots[$0].name].map { $0 == key } ?? true }
+                    .shuffled(using: &random).prefix(count(1...3))
+                if members.isEmpty {
+                    kind = .untagged
+                } else {
+                    for member in members { discriminators[slots[member].name] = key }
+                    kind = .tagged(key, members.sorted().map { slots[$0].name })
+                }
+            case 14..<28 where position > 0: kind = .untagged
+            case 28..<40 where !structs.isEmpty: kind = .composed
+            default: break
+            }
+            slots.append((name, kind))
         }
-        structNames = names
-        for (position, name) in names.enumerated() {
-            models.append(makeStruct(name, position: position))
+        structNames = slots.filter { $0.kind.isStructure }.map(\.name)
+        unionNames = slots.filter { !$0.kind.isStructure }.map(\.name)
+        for slot in slots {
+            switch slot.kind {
+            case .plain: models.append(makeStruct(slot.name, composed: false))
+            case .composed: models.append(makeStruct(slot.name, composed: true))
+            case .tagged(let key, let members): models.append(makeTaggedUnion(slot.name, discriminator: key, members: members))
+            case .untagged: models.append(makeUntaggedUnion(slot.name))
+            }
+            finished.append(slot.name)
         }
         // A form model and a multipart model, sometimes.
         if chance(60), let name = modelName() {
@@ -413,6 +560,23 @@ private struct Builder {
             structNames.append(name)
             models.append(makeFormModel(name, multipart: true))
             multipartModels.append(name)
+        }
+        for model in models {
+            if case .structure(let properties) = model.kind { declaredKeys.formUnion(properties.map(\.key)) }
+            if case .union(_, let key?) = model.kind { declaredKeys.insert(key) }
+        }
+    }
+
+    enum Slot {
+        case plain, composed, untagged
+        /// The discriminator and the member structs.
+        case tagged(String, [String])
+
+        var isStructure: Bool {
+            switch self {
+            case .plain, .composed: true
+            case .untagged, .tagged: false
+            }
         }
     }
 
@@ -426,6 +590,8 @@ private struct Builder {
     /// Per struct model: its options (strategies, tolerance, description) and properties, as written.
     var modelOptions: [String: [(key: String, value: FuzzJSON)]] = [:]
     var modelPropertiesJSON: [String: [(key: String, value: FuzzJSON)]] = [:]
+    /// Per union: its members as written, and the rest (discriminator, mapping, description).
+    var unionJSON: [String: [(key: String, value: FuzzJSON)]] = [:]
 
     mutating func objectFormCaseName() -> String {
         // Object-form case names: keywords and odd names; the values stay as they are.
@@ -433,31 +599,50 @@ private struct Builder {
         return pick(names) + (chance(50) ? String(count(0...9)) : "")
     }
 
-    /// The property types a struct can hold; `position` limits plain references to earlier
-    /// structs, so that every model has a finite JSON instance.
-    mutating func propertyType(position: Int, depth: Int = 0) -> RandomType {
+    /// The property types a struct can hold. A plain (not optional, not in a collection)
+    /// reference is to a model already made, so that every model has a finite JSON instance.
+    mutating func propertyType(depth: Int = 0) -> RandomType {
         let roll = count(0...99)
         switch roll {
-        case 0..<40:
+        case 0..<38:
             return pick([.string, .int, .int64, .double, .bool, .date, .url, .uuid, .data, .json, .file] as [RandomType])
-        case 40..<50:
+        case 38..<47:
             return enumNames.isEmpty ? .string : .model(pick(enumNames))
-        case 50..<60:
-            // A plain reference: an earlier struct, or (optional) any struct, itself included.
-            if position > 0, chance(50) { return .model(structNames[count(0...position - 1)]) }
-            return .optional(.model(structNames[count(0...structNames.count - 1)]))
-        case 60..<75:
-            return depth > 2 ? .string : .optional(propertyType(position: position, depth: depth + 1).unwrapped)
+        case 47..<57:
+            // A plain reference: a model made already, or (optional) any struct, itself included.
+            if let earlier = finished.randomElement(using: &random), chance(50) { return .model(earlier) }
+            return .optional(.model(pick(structNames)))
+        case 57..<62:
+            // A union: plain when made already, else optional or in a collection.
+            guard !unionNames.isEmpty else { return .string }
+            let union = pick(unionNames)
+            if finished.contains(union), chance(50) { return .model(union) }
+            return pick([.optional(.model(union)), .array(.model(union)), .dictionary(.model(union))])
+        case 62..<75:
+            return depth > 2 ? .string : .optional(propertyType(depth: depth + 1).unwrapped)
         case 75..<88:
-            if chance(20) { return .array(.model(pick(structNames))) }
-            return depth > 2 ? .array(.int) : .array(propertyType(position: position, depth: depth + 1))
+            if chance(20) { return .array(.model(pick(structNames + unionNames))) }
+            return depth > 2 ? .array(.int) : .array(propertyType(depth: depth + 1))
         default:
-            if chance(20) { return .dictionary(.model(pick(structNames))) }
-            return depth > 2 ? .dictionary(.string) : .dictionary(propertyType(position: position, depth: depth + 1))
+            if chance(20) { return .dictionary(.model(pick(structNames + unionNames))) }
+            return depth > 2 ? .dictionary(.string) : .dictionary(propertyType(depth: depth + 1))
         }
     }
 
-    mutating func makeStruct(_ name: String, position: Int) -> RandomModel {
+    /// The value type of an open model's undeclared keys: no date, no file.
+    mutating func additionalType() -> RandomType {
+        switch count(0...9) {
+        case 0...3: return .json
+        case 4, 5: return pick([.string, .int, .int64, .double, .bool, .uuid, .url, .data] as [RandomType])
+        case 6: return enumNames.isEmpty ? .string : .model(pick(enumNames))
+        case 7, 8: return .model(pick(structNames + unionNames))
+        default: return pick([.optional(.string), .array(.int), .dictionary(.bool), .array(.json), .optional(.double)] as [RandomType])
+        }
+    }
+
+    /// A struct: composed of earlier structs now and then, holding the discriminator of the
+    /// tagged unions it is a member of, open now and then, with nullable properties.
+    mutating func makeStruct(_ name: String, composed: Bool) -> RandomModel {
         var options: [(key: String, value: FuzzJSON)] = []
         var snake = defaultKeySnakeCase
         var dateStrategy = defaultDateStrategy
@@ -473,28 +658,114 @@ private struct Builder {
         let tolerant = chance(15)
         if tolerant { options.append(("tolerant", .bool(true))) }
         if chance(50) { options.append(("description", description())) }
+        let discriminator = discriminators[name]
 
         var properties: [RandomProperty] = []
         var json: [(key: String, value: FuzzJSON)] = []
         var swiftNames: Set<String> = []
         var keys: Set<String> = []
+
+        // The bases' properties first, as their models resolve them; a tolerant model makes
+        // those without a default optional. A base that would clash is left out.
+        var bases: [String] = []
+        var inheritedExtra: [RandomType] = []
+        if composed {
+            let candidates = finished.filter { base in
+                structNames.contains(base) && base != name
+            }.shuffled(using: &random).prefix(count(1...3))
+            for base in candidates {
+                guard let model = models.first(where: { $0.name == base }) else { continue }
+                var adjusted = model.properties
+                for index in adjusted.indices where tolerant && adjusted[index].defaultValue == nil && !adjusted[index].effectiveType.isOptional {
+                    adjusted[index].effectiveType = .optional(adjusted[index].effectiveType)
+                }
+                var added: [RandomProperty] = []
+                var fits = true
+                for property in adjusted {
+                    if let discriminator, property.key == discriminator,
+                       property.nullable || !isDiscriminatorType(property.effectiveType.unwrapped) {
+                        fits = false
+                    }
+                    let sameKey = (properties + added).first { $0.key == property.key }
+                    let sameName = (properties + added).first { $0.swiftName == property.swiftName }
+                    if let same = sameKey ?? sameName {
+                        // Kept once when it is the same property: same key, type, Swift name, and
+                        // (so that which one is kept does not matter) the same default and dates.
+                        if same.key == property.key && same.swiftName == property.swiftName && same.effectiveType == property.effectiveType
+                            && same.nullable == property.nullable && same.defaultValue == property.defaultValue
+                            && !property.effectiveType.containsDate {
+                            continue
+                        }
+                        fits = false
+                    }
+                    added.append(property)
+                }
+                guard fits else { continue }
+                bases.append(base)
+                properties += added
+                if let extra = model.additionalProperties { inheritedExtra.append(extra) }
+            }
+            if !bases.isEmpty { stats["allOf", default: 0] += 1 }
+            swiftNames = Set(properties.map(\.swiftName))
+            keys = Set(properties.map(\.key))
+        }
+
+        // A tagged union's discriminator, unless a base holds it already.
+        let inheritedCount = properties.count
+        if let discriminator, !keys.contains(discriminator) {
+            var specName = chance(60) ? discriminator : pick(["discriminator", "kind of thing", "type", "tag", "class"])
+            while swiftNames.contains(SwiftNaming.memberName(specName)) { specName = "discriminator \(count(0...999))" }
+            let swiftName = SwiftNaming.memberName(specName)
+            do {
+                let derived = snake ? SwiftNaming.snakeCase(specName) : specName
+                var type: RandomType = chance(30) && !stringEnumNames.isEmpty ? .model(pick(stringEnumNames)) : .string
+                if chance(20) { type = .optional(type) }
+                var full: [(key: String, value: FuzzJSON)] = [("type", .string(type.expression(spaced: false)))]
+                if derived != discriminator { full.append(("key", .string(discriminator))) }
+                let effective = tolerant && !type.isOptional ? .optional(type) : type
+                properties.append(RandomProperty(
+                    specName: specName, swiftName: swiftName, key: discriminator, type: type, effectiveType: effective,
+                    defaultValue: nil, dateStrategy: nil))
+                json.append((specName, full.count == 1 && chance(50) ? full[0].value : .object(full)))
+                swiftNames.insert(swiftName)
+                keys.insert(discriminator)
+            }
+        }
+
+        // Now and then, a base's property said again, as the format allows.
+        if composed, chance(30), let repeated = properties.prefix(inheritedCount).filter({ $0.defaultValue == nil && !$0.nullable && !$0.effectiveType.containsDate }).randomElement(using: &random) {
+            // Written with its resolved type and key, so that it resolves to the same property.
+            let base = models.first { $0.properties.contains { $0.key == repeated.key } && bases.contains($0.name) }
+            let original = base?.properties.first { $0.key == repeated.key }
+            if let original {
+                json.append((original.specName, .object([("type", .string(original.effectiveType.expression(spaced: false))), ("key", .string(original.key))])))
+                stats["allOf repeated property", default: 0] += 1
+            }
+        }
+
         for _ in 0..<count(0...8) {
             let specName = pick(RandomNames.members) + (chance(30) ? String(count(0...9)) : "")
             let swiftName = SwiftNaming.memberName(specName)
             let explicitKey: String? = chance(20) ? text() + String(count(0...99)) : nil
             let key = explicitKey ?? (snake ? SwiftNaming.snakeCase(specName) : specName)
-            guard !swiftNames.contains(swiftName), !keys.contains(key) else { continue }
-            let type = propertyType(position: position)
+            guard !swiftNames.contains(swiftName), !keys.contains(key), swiftName != "additionalProperties" else { continue }
+            let type = propertyType()
+            let nullable = chance(10)
             var full: [(key: String, value: FuzzJSON)] = [("type", .string(type.expression(spaced: chance(10))))]
             if let explicitKey { full.append(("key", .string(explicitKey))) }
+            if nullable { full.append(("nullable", .bool(true))) }
             if chance(20) { full.append(("description", description())) }
             var defaultValue: FuzzJSON?
-            if chance(30), let value = defaultJSON(for: type) {
+            if nullable {
+                // No default: it would erase the difference between absent and null.
+            } else if chance(30), let value = defaultJSON(for: type) {
                 // `null` for an optional (a `JSON?` can draw one) is the same as no default.
                 defaultValue = type.isOptional && value == .null ? nil : value
                 full.append(("default", value))
             } else if type.isOptional, chance(5) {
                 full.append(("default", .null))
+            } else if chance(3) {
+                full.append(("nullable", .bool(false)))
             }
             var strategy: RandomDateStrategy?
             if type.containsDate {
@@ -507,16 +778,193 @@ private struct Builder {
             if case .array = type.unwrapped, chance(25) { full.append(("arrayStrategy", .string(pick(["strict", "prune"])))) }
             swiftNames.insert(swiftName)
             keys.insert(key)
-            let effective = tolerant && defaultValue == nil && !type.isOptional ? .optional(type) : type
+            var effective = tolerant && defaultValue == nil && !type.isOptional ? .optional(type) : type
+            if nullable {
+                effective = .optional(type.unwrapped)
+                stats["nullable property", default: 0] += 1
+            }
             properties.append(RandomProperty(
                 specName: specName, swiftName: swiftName, key: key, type: type, effectiveType: effective,
-                defaultValue: defaultValue, dateStrategy: strategy))
+                defaultValue: defaultValue, dateStrategy: strategy, nullable: nullable))
             // The shorthand when nothing but the type is said.
             json.append((specName, full.count == 1 && chance(70) ? full[0].value : .object(full)))
         }
+
+        // Open now and then; a composed model whose bases keep different types must say its own.
+        var extra: RandomType?
+        var ownExtra = false
+        if chance(15) || Set(inheritedExtra.map { $0.expression(spaced: false) }).count > 1 {
+            extra = additionalType()
+            ownExtra = true
+        } else {
+            extra = inheritedExtra.first
+        }
+        if extra != nil { stats["additionalProperties", default: 0] += 1 }
+        if ownExtra, let extra { options.append(("additionalProperties", .string(extra.expression(spaced: chance(10))))) }
+        if !bases.isEmpty { options.insert(("allOf", .array(bases.map { .string($0) })), at: 0) }
         modelOptions[name] = options
         modelPropertiesJSON[name] = json
-        return RandomModel(name: name, kind: .structure(properties))
+        return RandomModel(name: name, kind: .structure(properties), additionalProperties: extra, allOf: bases)
+    }
+
+    func isDiscriminatorType(_ type: RandomType) -> Bool {
+        if case .model(let name) = type { return stringEnumNames.contains(name) }
+        return type == .string
+    }
+
+    // MARK: Unions
+
+    /// A union's case name as the format derives it from the member's type.
+    static func caseName(_ type: RandomType) -> String {
+        switch type {
+        case .array(let element): caseName(element) + "Array"
+        case .dictionary(let value): caseName(value) + "Dictionary"
+        case .optional(let wrapped): caseName(wrapped)
+        case .model(let name): SwiftNaming.memberName(name)
+        default: SwiftNaming.memberName(type.expression(spaced: false))
+        }
+    }
+
+    /// Case names: derived (the array form) or chosen (the object form), distinct.
+    mutating func caseNames(_ types: [RandomType], tagged: Bool) -> [String?] {
+        let derived = types.map(Self.caseName)
+        if chance(60), Set(derived).count == derived.count, !(tagged && derived.contains("unknown")) {
+            return types.map { _ in nil }
+        }
+        var used: Set<String> = tagged ? ["unknown"] : []
+        return types.enumerated().map { number, _ in
+            var name = pick(RandomNames.members) + (chance(30) ? String(count(0...9)) : "")
+            if !used.insert(SwiftNaming.memberName(name)).inserted {
+                name = "case \(number)"
+                used.insert(SwiftNaming.memberName(name))
+            }
+            return name
+        }
+    }
+
+    /// A tagged union of `members` (structs that hold the discriminator): discriminator values
+    /// mapped, or (for members the mapping leaves out) the type's name.
+    mutating func makeTaggedUnion(_ name: String, discriminator: String, members: [String]) -> RandomModel {
+        var taken: Set<String> = []
+        var tags: [[String]] = members.map { _ in [] }
+        var mapping: [(key: String, value: FuzzJSON)] = []
+        for (index, member) in members.enumerated() where chance(60) {
+            for _ in 0..<count(1...2) {
+                let value = chance(20) ? members[count(0...members.count - 1)] : pick(RandomNames.tags) + (chance(40) ? String(count(0...9)) : "")
+                // A member's own name picks it unless the mapping gives it values.
+                guard !taken.contains(value), !(members.contains(value) && value != member) else { continue }
+                taken.insert(value)
+                tags[index].append(value)
+                mapping.append((value, .string(member)))
+            }
+        }
+        for (index, member) in members.enumerated() where tags[index].isEmpty {
+            guard !taken.contains(member) else { return makeUntaggedUnion(name) }
+            tags[index] = [member]
+            taken.insert(member)
+        }
+        mapping.shuffle(using: &random)
+        // The first value mapped to a member is the one written: order the tags as the mapping does.
+        for index in tags.indices where tags[index].count > 1 {
+            tags[index] = mapping.filter { $0.value == .string(members[index]) }.map(\.key)
+        }
+        let types = members.map { RandomType.model($0) }
+        let cases = caseNames(types, tagged: true)
+        var fields: [(key: String, value: FuzzJSON)] = []
+        if chance(30) { fields.append(("description", description())) }
+        fields.append(("oneOf", oneOfJSON(types, cases)))
+        fields.append(("discriminator", .string(discriminator)))
+        if !mapping.isEmpty { fields.append(("mapping", .object(mapping))) }
+        if chance(30) { fields.shuffle(using: &random) }
+        unionJSON[name] = fields
+        stats["tagged union", default: 0] += 1
+        if !mapping.isEmpty { stats["tagged union with mapping", default: 0] += 1 }
+        if tags.contains(where: { $0.count == 1 && members.contains($0[0]) }) { stats["tagged member picked by type name", default: 0] += 1 }
+        return RandomModel(name: name, kind: .union(zip(zip(cases, types), tags).map { RandomUnionMember(caseName: $0.0, type: $0.1, tags: $1) }, discriminator: discriminator))
+    }
+
+    func oneOfJSON(_ types: [RandomType], _ cases: [String?]) -> FuzzJSON {
+        if cases.allSatisfy({ $0 == nil }) { return .array(types.map { .string($0.expression(spaced: false)) }) }
+        return .object(zip(cases, types).map { ($0!, .string($1.expression(spaced: false))) })
+    }
+
+    /// The JSON kinds an untagged union's members can take, each at most once (with the few
+    /// orders that stay apart: a UUID before another string, a whole number before a Double,
+    /// structs each with a key the ones after never hold, a dictionary last), so that every
+    /// value decodes as the member it was made for and the generator has nothing to warn about.
+    mutating func makeUntaggedUnion(_ name: String) -> RandomModel {
+        var types: [RandomType] = []
+        var kinds = ["string", "number", "bool", "array", "object", "object", "json"].shuffled(using: &random).prefix(count(2...4))
+        if !kinds.contains("object") && !kinds.contains("array") && chance(50) { kinds.append("json") }
+        var objects: [RandomType] = []
+        for kind in Set(kinds).sorted() {
+            switch kind {
+            case "string":
+                let strings: [RandomType] = [.string, .url, .data] + stringEnumNames.map { .model($0) }
+                if chance(25) { types += [.uuid, pick(strings)] } else { types.append(pick(strings + [.uuid])) }
+            case "number":
+                let numbers: [RandomType] = [.int, .int64, .double] + integerEnumNames.map { .model($0) }
+                if chance(25) { types += [pick([.int, .int64] as [RandomType]), .double] } else { types.append(pick(numbers)) }
+            case "bool": types.append(.bool)
+            case "array": types.append(.array(unionElementType(name, depth: 0)))
+            case "object":
+                // Structs and tagged unions made already, each with a key that no later one declares.
+                let candidates = finished.filter { candidate in
+                    structNames.contains(candidate) || taggedUnionNames.contains(candidate)
+                }.shuffled(using: &random)
+                for candidate in candidates.prefix(3) {
+                    let required = currentRequiredKeys(candidate)
+                    let declared = currentDeclaredKeys(candidate)
+                    guard !required.isEmpty else { continue }
+                    let apart = objects.allSatisfy { earlier in
+                        guard case .model(let earlierName) = earlier else { return false }
+                        return !currentRequiredKeys(earlierName).isSubset(of: declared)
+                    }
+                    if apart { objects.append(.model(candidate)) }
+                }
+                if objects.isEmpty || chance(25) { objects.append(.dictionary(unionElementType(name, depth: 1))) }
+            default: break
+            }
+        }
+        types += objects
+        let hasJSON = kinds.contains("json") && !kinds.contains("object") && !kinds.contains("array")
+        if hasJSON { types.append(.json) }
+        if types.count < 2 { types.insert(types.contains(.bool) ? .string : .bool, at: 0) }
+        // One type once: a dictionary of JSON drawn twice, say.
+        var distinct: [RandomType] = []
+        for type in types where !distinct.contains(type) { distinct.append(type) }
+        let cases = caseNames(distinct, tagged: false)
+        var fields: [(key: String, value: FuzzJSON)] = []
+        if chance(30) { fields.append(("description", description())) }
+        fields.append(("oneOf", oneOfJSON(distinct, cases)))
+        unionJSON[name] = fields
+        stats["untagged union", default: 0] += 1
+        if objects.count > 1 { stats["untagged union of several object members", default: 0] += 1 }
+        return RandomModel(name: name, kind: .union(zip(cases, distinct).map { RandomUnionMember(caseName: $0, type: $1) }, discriminator: nil))
+    }
+
+    var taggedUnionNames: [String] {
+        models.compactMap { if case .union(_, _?) = $0.kind { $0.name } else { nil } }
+    }
+
+    func currentRequiredKeys(_ name: String) -> Set<String> {
+        RandomSpec(index: index, seed: 0, spec: .null, models: models, instances: []).requiredKeys(name)
+    }
+
+    func currentDeclaredKeys(_ name: String) -> Set<String> {
+        RandomSpec(index: index, seed: 0, spec: .null, models: models, instances: []).declaredKeys(name)
+    }
+
+    /// An element of an untagged union's array or dictionary member: no date, no file; any
+    /// model, the union itself included.
+    mutating func unionElementType(_ union: String, depth: Int) -> RandomType {
+        switch count(0...9) {
+        case 0...3: return pick([.string, .int, .int64, .double, .bool, .uuid, .url, .data, .json] as [RandomType])
+        case 4: return enumNames.isEmpty ? .int : .model(pick(enumNames))
+        case 5, 6: return .model(pick(structNames + unionNames))
+        case 7: return .model(union)
+        default: return depth > 1 ? .string : (chance(50) ? .array(unionElementType(union, depth: depth + 1)) : .dictionary(unionElementType(union, depth: depth + 1)))
+        }
     }
 
     /// A model whose fields a form can send: simple values, optional or in arrays; for
@@ -573,6 +1021,8 @@ private struct Builder {
                 return .object([("enum", .object(values.enumerated().map { ("n\($0.offset) \($0.element < 0 ? "minus" : "")", .number(String($0.element))) }))])
             }
             return .object([("enum", .array(values.map { .number(String($0)) }))])
+        case .union:
+            return .object(unionJSON[model.name] ?? [])
         }
     }
 
@@ -613,7 +1063,8 @@ private struct Builder {
     /// A type for JSON bodies, responses and error bodies: no date outside a model.
     mutating func jsonType(depth: Int) -> RandomType {
         switch count(0...9) {
-        case 0...3: return .model(pick(structNames))
+        case 0...2: return .model(pick(structNames))
+        case 3: return unionNames.isEmpty ? .model(pick(structNames)) : .model(pick(unionNames))
         case 4: return enumNames.isEmpty ? .json : .model(pick(enumNames))
         case 5: return pick([.string, .int, .double, .bool, .uuid, .url, .json, .data] as [RandomType])
         case 6, 7: return depth > 1 ? .json : .array(jsonType(depth: depth + 1))
@@ -818,7 +1269,7 @@ private struct Builder {
             envelopeAllowed = false
         case 3, 4:
             // A page of items.
-            let item = pick(structNames)
+            let item = chance(80) || unionNames.isEmpty ? pick(structNames) : pick(unionNames)
             if let pagination = pagination(&swiftNames) {
                 members.append(("response", .string("[\(item)]")))
                 members.append(("pagination", pagination))
@@ -904,6 +1355,45 @@ private struct Builder {
 
     // MARK: Instances
 
+    /// A made-up key (of a dictionary or an open model) that no model declares.
+    mutating func undeclaredKey(_ number: Int) -> String {
+        var key = text() + String(number)
+        while declaredKeys.contains(key) { key += "+" }
+        return key
+    }
+
+    /// What kind of JSON value a member of an untagged union takes.
+    static func jsonKind(_ type: RandomType, _ models: [RandomModel]) -> String {
+        switch type {
+        case .string, .url, .uuid, .data, .date: return "string"
+        case .int, .int64, .double: return "number"
+        case .bool: return "bool"
+        case .array: return "array"
+        case .dictionary, .file: return "object"
+        case .json: return "any"
+        case .optional(let wrapped): return jsonKind(wrapped, models)
+        case .model(let name):
+            switch models.first(where: { $0.name == name })?.kind {
+            case .stringEnum: return "string"
+            case .integerEnum: return "number"
+            case .union(_, _?), .structure: return "object"
+            default: return "any"
+            }
+        }
+    }
+
+    static func jsonKind(_ value: FuzzJSON) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "bool"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        case .raw: "raw"
+        }
+    }
+
     mutating func randomJSON(depth: Int) -> FuzzJSON {
         switch count(0...(depth > 2 ? 4 : 6)) {
         case 0: return .null
@@ -948,13 +1438,59 @@ private struct Builder {
                 for property in properties {
                     let effective = property.effectiveType
                     if property.defaultValue != nil, chance(25) { continue }  // the default fills it
-                    if effective.isOptional {
+                    if property.nullable {
+                        // Absent, null and a value, a third each.
+                        switch depth > 3 ? 0 : count(0...2) {
+                        case 0: stats["nullable absent", default: 0] += 1; continue
+                        case 1: stats["nullable null", default: 0] += 1; members.append((property.key, .null)); continue
+                        default: stats["nullable value", default: 0] += 1
+                        }
+                    } else if effective.isOptional {
                         if depth > 3 || chance(25) { continue }
                         if chance(15) { members.append((property.key, .null)); continue }
                     }
                     members.append((property.key, instance(of: effective.unwrapped, depth: depth + 1, strategy: property.dateStrategy)))
                 }
+                if let extra = models.first(where: { $0.name == name })?.additionalProperties {
+                    // Keys the model does not declare, some of them its properties' names in
+                    // another spelling than their keys.
+                    for number in 0..<(depth > 3 ? 0 : count(0...3)) {
+                        var key = undeclaredKey(number)
+                        if chance(30), let property = properties.randomElement(using: &random),
+                           !declaredKeys.contains(property.specName), !members.contains(where: { $0.key == property.specName }) {
+                            key = property.specName
+                        }
+                        members.append((key, instance(of: extra, depth: depth + 1)))
+                        stats["additional key in an instance", default: 0] += 1
+                    }
+                }
                 return .object(members.shuffled(using: &random))
+            case .union(let unionMembers, let discriminator?):
+                if chance(15) {
+                    // A value no case lists: kept as it came.
+                    var members: [(key: String, value: FuzzJSON)] = [(discriminator, .string("unlisted " + text()))]
+                    for number in 0..<count(0...3) { members.append((undeclaredKey(number), randomJSON(depth: 1))) }
+                    stats["unknown discriminator in an instance", default: 0] += 1
+                    return .object(members.shuffled(using: &random))
+                }
+                let member = pick(unionMembers)
+                guard case .model(let memberName) = member.type, case .object(var members) = instance(of: member.type, depth: depth) else { return .null }
+                _ = memberName
+                members.removeAll { $0.key == discriminator }
+                members.insert((discriminator, .string(pick(member.tags))), at: count(0...members.count))
+                stats["tagged union instance", default: 0] += 1
+                return .object(members)
+            case .union(let unionMembers, nil):
+                stats["untagged union instance", default: 0] += 1
+                let member = pick(unionMembers)
+                guard member.type == .json else { return instance(of: member.type, depth: depth + 1) }
+                // JSON takes what no member before it takes.
+                let covered = Set(unionMembers.dropLast().map { Self.jsonKind($0.type, models) })
+                for _ in 0..<20 {
+                    let value = randomJSON(depth: 1)
+                    if !covered.contains(Self.jsonKind(value)) { return value }
+                }
+                return .null
             case nil: return .null
             }
         case .array(let element):
@@ -963,7 +1499,7 @@ private struct Builder {
         case .dictionary(let value):
             var members: [(key: String, value: FuzzJSON)] = []
             for number in 0..<(depth > 3 ? 0 : count(0...3)) {
-                members.append((text() + String(number), instance(of: value, depth: depth + 1, strategy: strategy)))
+                members.append((undeclaredKey(number), instance(of: value, depth: depth + 1, strategy: strategy)))
             }
             return .object(members)
         case .optional(let wrapped):
