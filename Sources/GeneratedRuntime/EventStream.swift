@@ -33,10 +33,11 @@ extension ServerSentEvent: Hashable where Payload: Hashable {}
 /// ```
 ///
 /// It ends when the body ends, or at the terminator the spec names (`[DONE]`). It throws
-/// ``EndpointError``: `.decoding` with an ``EventStreamError`` for an event that does not decode
-/// or a body that ends in the middle of one (both name the event's position), `.transport` when
-/// the connection fails, `.cancelled` when the task is cancelled, which closes the connection.
-/// Leaving a `for try await` loop early closes it too.
+/// ``EndpointError``, after the events that arrived before the failure: `.decoding` with an
+/// ``EventStreamError`` for an event that does not decode or a body that ends in the middle of one
+/// (both name the event's position), `.transport` when the connection fails, `.cancelled` when
+/// the task is cancelled, which closes the connection. Leaving a `for try await` loop early
+/// closes it too. After an error the stream is over.
 public struct EventStream<Event: Sendable>: AsyncSequence, Sendable {
     public typealias Element = Event
 
@@ -108,6 +109,9 @@ public struct EventStream<Event: Sendable>: AsyncSequence, Sendable {
             context = body.context
         }
 
+        /// The error that ends the stream, thrown once the events before it have been read.
+        private var failure: EndpointError?
+
         func next() async throws -> Event? {
             while true {
                 if head < pending.count {
@@ -116,6 +120,10 @@ public struct EventStream<Event: Sendable>: AsyncSequence, Sendable {
                 }
                 pending.removeAll(keepingCapacity: true)
                 head = 0
+                if let failure {
+                    self.failure = nil
+                    throw failure
+                }
                 if ended { return nil }
                 do {
                     if let chunk = try await chunks.next() {
@@ -124,9 +132,13 @@ public struct EventStream<Event: Sendable>: AsyncSequence, Sendable {
                         try finish()
                     }
                 } catch {
+                    // The events the chunk completed before the error come first.
                     ended = true
-                    pending = []
-                    throw error
+                    failure = error as? EndpointError
+                        ?? context?.failure(error)
+                        ?? EndpointError(kind: EndpointClient.isCancellation(error) ? .cancelled : .transport, method: nil, url: nil, underlyingError: error)
+                    // Stop the transfer: nothing after the error is read.
+                    chunks = ResponseBody(Data()).makeAsyncIterator()
                 }
             }
         }
