@@ -282,7 +282,8 @@ extension Resolver {
                 if errorResponse == nil { failed = true }
             }
         }
-        var envelope = endpoint.withoutEnvelope ? nil : defaultEnvelope
+        // A stream's events are values of their own, not wrapped in the spec's default envelope.
+        var envelope = endpoint.withoutEnvelope || endpoint.stream != nil ? nil : defaultEnvelope
         if let value = endpoint.envelope { envelope = resolveEnvelope(value) }
         if envelope != nil {
             switch response {
@@ -349,7 +350,6 @@ extension Resolver {
         if let value = endpoint.stream {
             stream = resolveStream(value, of: endpoint, response: &response, parameters: parameters)
             if stream == nil { failed = true }
-            // Each event is a value of its own, not wrapped in the spec's default envelope.
             envelope = nil
         } else if let terminator = endpoint.streamTerminator {
             diagnostics.error("'streamTerminator' needs a 'stream' of \"sse\" or \"jsonLines\"", at: terminator.location)

@@ -1,0 +1,54 @@
+import Testing
+
+@testable import GenCore
+
+/// The problems a streamed response can have, each reported in one run at its place.
+@Suite struct StreamSpecProblemTests {
+    static let spec = #"""
+        {
+          "endpointgen": 1,
+          "name": "Broken",
+          "defaults": { "envelope": { "status": "ok", "success": [true], "value": "data" } },
+          "models": { "Tick": { "properties": { "index": "Int" } } },
+          "resources": {
+            "Feed": {
+              "endpoints": [
+                { "name": "a", "method": "GET", "path": "/a", "response": "Tick", "stream": "websocket" },
+                { "name": "b", "method": "GET", "path": "/b", "stream": "sse" },
+                { "name": "c", "method": "GET", "path": "/c", "response": "HTTPResponse", "stream": "jsonLines" },
+                { "name": "d", "method": "GET", "path": "/d", "response": "Tick", "stream": "bytes" },
+                { "name": "e", "method": "GET", "path": "/e", "stream": "bytes", "streamTerminator": "END" },
+                { "name": "f", "method": "GET", "path": "/f", "response": "Tick", "streamTerminator": "[DONE]" },
+                { "name": "g", "method": "GET", "path": "/g", "response": "Tick", "stream": "sse", "streamTerminator": "" },
+                { "name": "h", "method": "GET", "path": "/h", "response": "[Tick]", "stream": "sse", "responseKey": "ticks", "arrayStrategy": "prune" },
+                { "name": "i", "method": "GET", "path": "/i", "response": "[Tick]", "stream": "jsonLines", "pagination": { "style": "offset" } },
+                { "name": "j", "method": "GET", "path": "/j", "response": "Tick", "stream": "sse", "envelope": { "status": "ok", "success": [true] } },
+                { "name": "k", "method": "PUT", "path": "/k", "body": "Upload", "stream": "bytes" },
+                { "name": "l", "method": "GET", "path": "/l", "response": "Tick", "stream": 1 }
+              ]
+            }
+          }
+        }
+        """#
+
+    @Test func streamProblems() {
+        expectExactProblems(Self.spec, [
+            (.marker(#""websocket""#), #"'stream' must be "sse", "jsonLines" or "bytes", not "websocket""#),
+            (.marker(#""sse" },"#),
+             "a stream of server-sent events needs a 'response': the type each event's data decodes to (a JSON type, or String for text), not none"),
+            (.marker(#""HTTPResponse""#),
+             "a stream of JSON lines needs a 'response': the type each line decodes to (a JSON type, or String for text), not HTTPResponse"),
+            (.marker(#""Tick", "stream": "bytes""#),
+             #"a 'bytes' stream hands on the body as chunks of Data: leave out 'response' or make it "Data", not Tick"#),
+            (.marker(#""END""#), #"'streamTerminator' needs a 'stream' of "sse" or "jsonLines", not "bytes""#),
+            (.marker(#""[DONE]" }"#), #"'streamTerminator' needs a 'stream' of "sse" or "jsonLines""#),
+            (.marker(#""" }"#), "'streamTerminator' cannot be empty"),
+            (.marker(#""ticks""#), "a streamed response is read event by event: it cannot have 'responseKey'"),
+            (.marker(#""prune""#), "a streamed response is read event by event: it cannot have 'arrayStrategy'"),
+            (.marker(#"{ "style": "offset" }"#), "a streamed response is read event by event: it cannot have pagination"),
+            (.marker(#"{ "status": "ok", "success": [true] } }"#), "a streamed response is read event by event: it cannot have an envelope"),
+            (.marker(#""bytes" },"#, occurrence: 2), "a streamed response cannot come with an 'Upload' body, which would be read into memory and its progress never reported"),
+            (.marker("1 }"), "'stream' must be a string, not a number"),
+        ])
+    }
+}
