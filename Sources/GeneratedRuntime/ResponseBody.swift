@@ -28,6 +28,7 @@ public struct StreamedHTTPResponse: Sendable {
 
     /// Waits for the rest of the body: the whole response.
     public func collect() async throws -> HTTPResponse {
+        if let whole = body.wholeData { return HTTPResponse(statusCode: statusCode, headers: headers, body: whole) }
         var data = Data()
         for try await chunk in body { data.append(chunk) }
         return HTTPResponse(statusCode: statusCode, headers: headers, body: data)
@@ -45,31 +46,43 @@ public struct StreamedHTTPResponse: Sendable {
 public struct ResponseBody: AsyncSequence, Sendable {
     public typealias Element = Data
 
-    /// Gives the body up when the last copy of it (and the last iterator) is released.
-    let lifetime: Lifetime
+    /// A body that has arrived whole, or one still arriving.
+    enum Storage: Sendable {
+        case whole(Data)
+        /// Gives the body up when the last copy of it (and the last iterator) is released.
+        case arriving(Lifetime)
+    }
+
+    let storage: Storage
     /// What errors are reported with (the request's method and URL), once a client hands the body on.
     let context: ErrorContext?
 
-    var channel: Channel { lifetime.channel }
+    /// The channel of a body still arriving; nil for a whole one.
+    var channel: Channel? {
+        if case .arriving(let lifetime) = storage { lifetime.channel } else { nil }
+    }
 
-    init(lifetime: Lifetime, context: ErrorContext?) {
-        self.lifetime = lifetime
+    init(storage: Storage, context: ErrorContext?) {
+        self.storage = storage
         self.context = context
     }
 
     /// A body that has arrived whole: one chunk (none when `data` is empty).
     public init(_ data: Data) {
-        let (body, writer) = Self.makeStream()
-        if !data.isEmpty { writer.yield(data) }
-        writer.finish()
-        self = body
+        self.init(storage: .whole(data), context: nil)
+    }
+
+    /// The whole body when it arrived whole (from ``init(_:)`` or a transport that cannot
+    /// stream); nil for a body still arriving, which has to be read.
+    public var wholeData: Data? {
+        if case .whole(let data) = storage { data } else { nil }
     }
 
     /// A body whose chunks a transport writes as they arrive. `onCancel` runs once, when the reader
     /// gives up before the end (cancelled, or released): it stops the transfer.
     public static func makeStream(onCancel: @escaping @Sendable () -> Void = {}) -> (body: ResponseBody, writer: Writer) {
         let channel = Channel(onCancel: onCancel)
-        return (ResponseBody(lifetime: Lifetime(channel: channel), context: nil), Writer(channel: channel))
+        return (ResponseBody(storage: .arriving(Lifetime(channel: channel)), context: nil), Writer(channel: channel))
     }
 
     /// Where a transport writes the chunks of a ``ResponseBody`` as they arrive.
@@ -87,14 +100,23 @@ public struct ResponseBody: AsyncSequence, Sendable {
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(reader: Reader(lifetime: lifetime), context: context)
+        switch storage {
+        case .whole(let data): AsyncIterator(reader: nil, whole: data.isEmpty ? nil : data, context: context)
+        case .arriving(let lifetime): AsyncIterator(reader: Reader(lifetime: lifetime), whole: nil, context: context)
+        }
     }
 
     public struct AsyncIterator: AsyncIteratorProtocol {
-        let reader: Reader
+        let reader: Reader?
+        /// A whole body's one chunk, until it is read.
+        var whole: Data?
         let context: ErrorContext?
 
         public mutating func next() async throws -> Data? {
+            guard let reader else {
+                defer { whole = nil }
+                return whole
+            }
             do {
                 return try await reader.lifetime.channel.next()
             } catch {
@@ -120,12 +142,12 @@ public struct ResponseBody: AsyncSequence, Sendable {
 
     /// The body with errors reported as ``EndpointError``s of `context`'s request.
     func reporting(_ context: ErrorContext) -> ResponseBody {
-        ResponseBody(lifetime: lifetime, context: context)
+        ResponseBody(storage: storage, context: context)
     }
 
     /// Stops the transfer: a reader waiting or coming later gets `error`. Does nothing once the
     /// body has ended.
-    func cancel(_ error: any Error) { channel.cancel(error) }
+    func cancel(_ error: any Error) { channel?.cancel(error) }
 
     /// The request a body belongs to, for its errors.
     struct ErrorContext: Sendable {

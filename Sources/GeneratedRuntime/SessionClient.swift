@@ -130,7 +130,8 @@ extension SessionClient {
     /// Counts the stream among the requests in flight for generation `started` until its body
     /// ends: an ``update(_:)`` meanwhile stops it, its reader failing as superseded.
     private func keep(_ body: ResponseBody, for started: Int) {
-        let channel = body.channel
+        // A body that arrived whole has nothing left in flight.
+        guard let channel = body.channel else { return }
         let superseded = body.context?.failure(SessionChanged(), kind: .cancelled)
             ?? EndpointError(kind: .cancelled, method: nil, url: nil, underlyingError: SessionChanged())
         let cancel: @Sendable () -> Void = { channel.cancel(superseded) }
