@@ -31,12 +31,19 @@ public protocol Endpoint: Sendable {
     /// Decodes a successful (2xx) response whose body may still be arriving. The default waits for
     /// the whole body and decodes it with ``decodeResponse(_:)``.
     func decodeStream(_ response: StreamedHTTPResponse) async throws -> Response
+
+    /// Whether the endpoint may be sent twice although its method is not idempotent (a `POST`
+    /// with an idempotency key), so that a retry middleware may resend it: the spec's
+    /// `"idempotent": true`. False by default.
+    static var declaresIdempotency: Bool { get }
 }
 
 extension Endpoint {
     public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? { nil }
 
     public static var streamsResponse: Bool { false }
+
+    public static var declaresIdempotency: Bool { false }
 
     public func decodeStream(_ response: StreamedHTTPResponse) async throws -> Response {
         try decodeResponse(await response.collect())

@@ -59,6 +59,9 @@ public struct EndpointClient: EndpointSending {
     /// The request timeout, or nil for the transport's default.
     public var timeout: TimeInterval?
     public var transport: any HTTPTransport
+    /// The steps every request goes through between this client and its transport, the first
+    /// outermost: retries, logging, metrics, your own (``ClientMiddleware``).
+    public var middlewares: [any ClientMiddleware]
     /// Base URLs of resources that live on another server, by the name the generated code gives
     /// them (`"Avatars"`); a request for such a resource is resolved against its entry, or against
     /// `baseURL` when it has none (a local test server that serves everything).
@@ -74,12 +77,14 @@ public struct EndpointClient: EndpointSending {
         defaultHeaders: [String: String] = [:],
         timeout: TimeInterval? = nil,
         transport: any HTTPTransport = URLSessionTransport(),
-        serverOverrides: [String: URL] = [:]
+        serverOverrides: [String: URL] = [:],
+        middlewares: [any ClientMiddleware] = []
     ) {
         self.baseURL = baseURL
         self.defaultHeaders = defaultHeaders
         self.timeout = timeout
         self.transport = transport
+        self.middlewares = middlewares
         self.serverOverrides = serverOverrides
         basePrefix = ServerPrefix(baseURL)
         overridePrefixes = serverOverrides.mapValues(ServerPrefix.init)
@@ -121,8 +126,8 @@ public struct EndpointClient: EndpointSending {
             underlyingError: FailureReason(message: "the endpoint needs a \(E.Auth.self) credential, which this client does not hold"))
     }
 
-    /// The whole exchange: make the request, authorize it when `authorizer` is set, send it,
-    /// check the status and decode.
+    /// The whole exchange: make the request, authorize it when `authorizer` is set, send it
+    /// through the middlewares, check the status and decode.
     func send<E: Endpoint>(_ endpoint: E, authorizer: Authorizer?) async throws(EndpointError) -> E.Response {
         let request: EndpointRequest
         var urlRequest: URLRequest
@@ -133,19 +138,31 @@ public struct EndpointClient: EndpointSending {
             throw error as? EndpointError ?? EndpointError(kind: .invalidRequest, method: nil, url: nil, underlyingError: error)
         }
         // Errors name the URL as it was before authorization: an API key in the query stays out.
-        var context = ResponseBody.ErrorContext(method: request.method, url: urlRequest.url, secrets: [])
+        var context = ResponseBody.ErrorContext(method: request.method, url: urlRequest.url, secrets: request.secrets)
         if let authorizer {
             // The URL is the configured server's (the base URL, or the resource's own server)
             // with an encoded path and query appended: the credential goes nowhere else, and
             // URLSessionTransport drops it from a redirect to another origin.
             do {
-                context.secrets = try await authorizer.authorize(&urlRequest)
+                context.secrets += try await authorizer.authorize(&urlRequest)
             } catch {
                 throw EndpointError(kind: .authorization, method: request.method, url: context.url, underlyingError: error)
             }
         }
+        let authorized = authorizer != nil
+        if !middlewares.isEmpty {
+            context.record = ExchangeRecord()
+            return try await sendThroughMiddlewares(endpoint, request, urlRequest, context: context, authorized: authorized)
+        }
         if E.streamsResponse {
-            return try await stream(endpoint, request, urlRequest, context: context, authorized: authorizer != nil)
+            let streamed: StreamedHTTPResponse
+            do {
+                try Task.checkCancellation()
+                streamed = try await transport.stream(Self.streamable(urlRequest, request))
+            } catch {
+                throw Self.transportFailure(error, context, authorized: authorized)
+            }
+            return try await decodeStream(streamed, of: endpoint, context, authorized: authorized)
         }
         let response: HTTPResponse
         do {
@@ -156,8 +173,62 @@ public struct EndpointClient: EndpointSending {
                 response = try await transport.send(urlRequest)
             }
         } catch {
-            throw Self.transportFailure(error, context, authorized: authorizer != nil)
+            throw Self.transportFailure(error, context, authorized: authorized)
         }
+        return try decode(response, of: endpoint, context)
+    }
+
+    /// The exchange through the middlewares, the transport at the end of the chain.
+    private func sendThroughMiddlewares<E: Endpoint>(
+        _ endpoint: E, _ request: EndpointRequest, _ urlRequest: URLRequest, context: ResponseBody.ErrorContext, authorized: Bool
+    ) async throws(EndpointError) -> E.Response {
+        let transport = self.transport
+        let upload = request.upload
+        let streams = E.streamsResponse
+        var next: ClientMiddleware.Next = { urlRequest in
+            try Task.checkCancellation()
+            if streams { return try await transport.stream(Self.streamable(urlRequest, request)) }
+            if let upload {
+                return StreamedHTTPResponse(try await transport.upload(urlRequest, from: upload.body, progress: upload.progress))
+            }
+            return StreamedHTTPResponse(try await transport.send(urlRequest))
+        }
+        let middlewareContext = RequestContext(
+            endpoint: String(describing: E.self), method: request.method, pathTemplate: request.path.template,
+            isIdempotent: request.method.isIdempotent || E.declaresIdempotency,
+            canResend: urlRequest.httpBodyStream == nil, isStreaming: streams,
+            secrets: context.secrets, record: context.record ?? ExchangeRecord())
+        for middleware in middlewares.reversed() {
+            let inner = next
+            next = { try await middleware.intercept($0, context: middlewareContext, next: inner) }
+        }
+        let streamed: StreamedHTTPResponse
+        do {
+            streamed = try await next(urlRequest)
+        } catch {
+            throw Self.transportFailure(error, context, authorized: authorized)
+        }
+        if streams { return try await decodeStream(streamed, of: endpoint, context, authorized: authorized) }
+        let response: HTTPResponse
+        do {
+            response = try await streamed.collect()
+        } catch {
+            throw Self.transportFailure(error, context, authorized: authorized)
+        }
+        return try decode(response, of: endpoint, context)
+    }
+
+    /// The request of a streaming endpoint: a transport streams a response, not an upload, so an
+    /// upload's body goes whole.
+    private static func streamable(_ urlRequest: URLRequest, _ request: EndpointRequest) throws -> URLRequest {
+        guard let upload = request.upload else { return urlRequest }
+        var urlRequest = urlRequest
+        urlRequest.httpBody = try upload.body.readAll()
+        return urlRequest
+    }
+
+    /// Checks the status of a whole response and decodes it.
+    private func decode<E: Endpoint>(_ response: HTTPResponse, of endpoint: E, _ context: ResponseBody.ErrorContext) throws(EndpointError) -> E.Response {
         try check(response, of: endpoint, context)
         do {
             return try endpoint.decodeResponse(response)
@@ -166,21 +237,12 @@ public struct EndpointClient: EndpointSending {
         }
     }
 
-    /// The exchange of a streaming endpoint: the response goes to the endpoint as soon as its
-    /// head arrives, its body reporting errors as this request's.
-    private func stream<E: Endpoint>(
-        _ endpoint: E, _ request: EndpointRequest, _ urlRequest: URLRequest, context: ResponseBody.ErrorContext, authorized: Bool
+    /// Checks the status of a streamed response and hands it to the endpoint as soon as its head
+    /// arrived, its body reporting errors as this request's; a failed status reads the whole body.
+    private func decodeStream<E: Endpoint>(
+        _ streamed: StreamedHTTPResponse, of endpoint: E, _ context: ResponseBody.ErrorContext, authorized: Bool
     ) async throws(EndpointError) -> E.Response {
-        var streamed: StreamedHTTPResponse
-        do {
-            try Task.checkCancellation()
-            var urlRequest = urlRequest
-            // A transport streams a response, not an upload: the body goes whole.
-            if let upload = request.upload { urlRequest.httpBody = try upload.body.readAll() }
-            streamed = try await transport.stream(urlRequest)
-        } catch {
-            throw Self.transportFailure(error, context, authorized: authorized)
-        }
+        var streamed = streamed
         if !streamed.isSuccess {
             let response: HTTPResponse
             do {
@@ -201,19 +263,31 @@ public struct EndpointClient: EndpointSending {
     /// Throws the error for a response whose status is not 2xx.
     private func check<E: Endpoint>(_ response: HTTPResponse, of endpoint: E, _ context: ResponseBody.ErrorContext) throws(EndpointError) {
         guard response.isSuccess else {
-            throw EndpointError(
+            var error = EndpointError(
                 kind: .unacceptableStatus, method: context.method, url: context.url, response: response,
                 errorBody: endpoint.decodeErrorBody(response), secrets: context.secrets)
+            error.attempts = context.attempts
+            throw error
         }
     }
 
     private static func transportFailure(_ error: any Error, _ context: ResponseBody.ErrorContext, authorized: Bool) -> EndpointError {
         // A URLError carries the URL it failed on, query and all: keep only its code.
         // An authorizer may have put a credential in the URL (a custom one without `secrets`).
+        if var error = error as? EndpointError {
+            // A middleware's own error: it names this request.
+            if error.method == nil { error.method = context.method }
+            if error.url == nil { error.url = context.url }
+            error.secrets += context.secrets
+            error.attempts = max(error.attempts, context.attempts)
+            return error
+        }
         let underlying: any Error = if authorized, let urlError = error as? URLError { URLError(urlError.code) } else { error }
-        return EndpointError(
+        var failure = EndpointError(
             kind: isCancellation(error) ? .cancelled : .transport,
             method: context.method, url: context.url, underlyingError: underlying, secrets: context.secrets)
+        failure.attempts = context.attempts
+        return failure
     }
 
     private static func decodingFailure(_ error: any Error, _ response: HTTPResponse, _ context: ResponseBody.ErrorContext) -> EndpointError {
@@ -222,11 +296,14 @@ public struct EndpointClient: EndpointSending {
             if error.url == nil { error.url = context.url }
             if error.response == nil { error.response = response }
             error.secrets += context.secrets
+            error.attempts = max(error.attempts, context.attempts)
             return error
         }
-        return EndpointError(
+        var failure = EndpointError(
             kind: .decoding, method: context.method, url: context.url, response: response, underlyingError: error,
             secrets: context.secrets)
+        failure.attempts = context.attempts
+        return failure
     }
 
     private func makeURLRequest(_ request: EndpointRequest) throws -> URLRequest {
@@ -329,21 +406,53 @@ public struct EndpointClient: EndpointSending {
 /// credential, and those that need none, without it. The credential goes only to the servers the
 /// client is configured with (its base URL and its resources' own servers), never with a
 /// redirect to another origin.
+///
+/// With a refresher (bearer schemes), a `401` answer to a request with the credential makes the
+/// client refresh it once, whoever else hit the `401` at the same time, and send each such
+/// request again, once, with the new token.
 public struct AuthorizedClient<Scheme: AuthScheme>: EndpointSending {
     /// The client that sends the requests; its servers are the only places the credential goes.
     public var client: EndpointClient
     let credential: @Sendable () async throws -> Scheme.Credential
+    let refresher: CredentialRefresher<Scheme.Credential>?
 
-    init(client: EndpointClient, credential: @escaping @Sendable () async throws -> Scheme.Credential) {
+    init(
+        client: EndpointClient, credential: @escaping @Sendable () async throws -> Scheme.Credential,
+        refresher: CredentialRefresher<Scheme.Credential>? = nil
+    ) {
         self.client = client
         self.credential = credential
+        self.refresher = refresher
     }
 
     public func perform<E: Endpoint>(_ endpoint: E) async throws(EndpointError) -> E.Response {
         if E.Auth.self == NoAuth.self { return try await client.send(endpoint, authorizer: nil) }
         guard E.Auth.self == Scheme.self else { throw EndpointClient.lacksCredential(E.self) }
-        let credential = self.credential
-        let authorizer = EndpointClient.Authorizer { request in
+        guard let refresher else { return try await client.send(endpoint, authorizer: Self.authorizer(credential)) }
+        let used = UsedCredential<Scheme.Credential>()
+        do {
+            return try await client.send(endpoint, authorizer: Self.authorizer {
+                let (value, generation) = await refresher.current()
+                used.set(generation)
+                return value
+            })
+        } catch let refused where refused.statusCode == 401 {
+            guard let generation = used.generation else { throw refused }
+            let fresh: Scheme.Credential
+            do {
+                fresh = try await refresher.refreshed(after: generation)
+            } catch {
+                var failure = EndpointError(kind: .authorization, method: refused.method, url: refused.url, underlyingError: error)
+                failure.attempts = refused.attempts
+                throw failure
+            }
+            return try await client.send(endpoint, authorizer: Self.authorizer { fresh })
+        }
+    }
+
+    /// Adds the credential `credential` gives, and knows what of it to keep secret.
+    static func authorizer(_ credential: @escaping @Sendable () async throws -> Scheme.Credential) -> EndpointClient.Authorizer {
+        EndpointClient.Authorizer { request in
             let value = try await credential()
             guard Scheme.Credential.self == CustomAuthorization.self, let custom = value as? CustomAuthorization,
                   custom.redactsAddedValues
@@ -356,6 +465,80 @@ public struct AuthorizedClient<Scheme: AuthScheme>: EndpointSending {
             try await Scheme.authorize(&request, with: value)
             return Scheme.secrets(of: value) + CustomAuthorization.addedValues(from: before, to: request)
         }
-        return try await client.send(endpoint, authorizer: authorizer)
     }
+}
+
+extension EndpointClient {
+    /// A client that holds `credential` for a bearer `scheme` and refreshes it when a request is
+    /// answered `401`: `refresh` gets the token that was refused and returns a new one. Requests
+    /// that hit the `401` together share one refresh, and each is sent again once. A refresh
+    /// that throws fails those requests with `.authorization` and a ``CredentialRefreshFailed``.
+    public func authorized<S: BearerAuthScheme>(
+        _ scheme: S.Type, credential: BearerToken, refresh: @escaping @Sendable (BearerToken) async throws -> BearerToken
+    ) -> AuthorizedClient<S> {
+        let refresher = CredentialRefresher(credential, refresh: refresh)
+        return AuthorizedClient(client: self, credential: { await refresher.current().value }, refresher: refresher)
+    }
+}
+
+/// Why a request failed after a `401`: refreshing the credential threw `underlyingError`.
+public struct CredentialRefreshFailed: Error, Sendable, CustomStringConvertible {
+    public var underlyingError: any Error
+    public var description: String { "refreshing the credential failed: \(EndpointError.message(of: underlyingError))" }
+}
+
+/// The credential of the moment and its generation, refreshed by one task at a time.
+actor CredentialRefresher<Credential: Sendable> {
+    private var credential: Credential
+    private var generation = 0
+    private var refreshing: Task<Credential, any Error>?
+    private let refresh: @Sendable (Credential) async throws -> Credential
+    /// How many refreshes ran (tests look at it).
+    private(set) var refreshes = 0
+
+    init(_ credential: Credential, refresh: @escaping @Sendable (Credential) async throws -> Credential) {
+        self.credential = credential
+        self.refresh = refresh
+    }
+
+    func current() -> (value: Credential, generation: Int) { (credential, generation) }
+
+    /// A credential newer than generation `refused`: the one a refresh since then gave, the one
+    /// a refresh under way gives, or a new refresh's.
+    func refreshed(after refused: Int) async throws -> Credential {
+        if generation != refused { return credential }
+        let task: Task<Credential, any Error>
+        if let refreshing {
+            task = refreshing
+        } else {
+            let refresh = self.refresh
+            let old = credential
+            task = Task { try await refresh(old) }
+            refreshing = task
+            refreshes += 1
+            do {
+                let fresh = try await task.value
+                credential = fresh
+                generation += 1
+                refreshing = nil
+                return fresh
+            } catch {
+                refreshing = nil
+                throw CredentialRefreshFailed(underlyingError: error)
+            }
+        }
+        do {
+            return try await task.value
+        } catch {
+            throw CredentialRefreshFailed(underlyingError: error)
+        }
+    }
+}
+
+/// The generation of the credential a request went out with.
+final class UsedCredential<Credential>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Int?
+    var generation: Int? { lock.withLock { value } }
+    func set(_ generation: Int) { lock.withLock { value = generation } }
 }

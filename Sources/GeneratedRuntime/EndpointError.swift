@@ -35,6 +35,8 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible, CustomDeb
     public var errorBody: (any Sendable)?
     /// The server's message, for a response whose envelope reported a failure.
     public var message: String?
+    /// How many times the request was sent: more than 1 when a retry middleware sent it again.
+    public var attempts = 1
     /// Secret text of the request's credential, kept out of ``description`` and ``bodyExcerpt``.
     var secrets: [String] = []
 
@@ -118,6 +120,7 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible, CustomDeb
         if let message { text += ": \(message)" }
         if let codingPath { text += " at \(codingPath.isEmpty ? "the top level" : codingPath)" }
         if let underlyingError { text += ": \(Self.message(of: underlyingError))" }
+        if attempts > 1 { text += " (after \(attempts) attempts)" }
         if let bodyExcerpt, kind == .unacceptableStatus || kind == .decoding { text += "\nbody: \(bodyExcerpt)" }
         return redacted(text)
     }

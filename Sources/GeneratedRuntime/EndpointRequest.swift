@@ -23,6 +23,9 @@ public struct EndpointRequest: Sendable {
     /// The `Accept` header sent unless `headers` or the client's defaults set one: JSON for
     /// endpoints that decode JSON, `*/*` for raw data and text.
     public var accept: String?
+    /// Values of this request that must never be shown, in errors or logs: those of the
+    /// parameters the spec marks `"secret": true`.
+    public var secrets: [String] = []
 
     public init(
         method: HTTPMethod,
@@ -148,20 +151,35 @@ private struct AnyEncodable: Encodable {
 public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
     /// The percent-encoded path.
     public var percentEncoded: String
+    /// The path as written, each interpolated value a `{}` (`/cities/{}`); the path itself when
+    /// nothing was interpolated. For logs and metrics, which group requests by it.
+    public var template: String { interpolatedTemplate ?? percentEncoded }
+    private var interpolatedTemplate: String?
 
     public init(percentEncoded: String) { self.percentEncoded = percentEncoded }
     public init(stringLiteral value: String) { percentEncoded = value }
-    public init(stringInterpolation: StringInterpolation) { percentEncoded = stringInterpolation.text }
+    public init(stringInterpolation: StringInterpolation) {
+        percentEncoded = stringInterpolation.text
+        interpolatedTemplate = stringInterpolation.template
+    }
     public var description: String { percentEncoded }
+
+    public static func == (lhs: EndpointPath, rhs: EndpointPath) -> Bool { lhs.percentEncoded == rhs.percentEncoded }
+    public func hash(into hasher: inout Hasher) { hasher.combine(percentEncoded) }
 
     public struct StringInterpolation: StringInterpolationProtocol {
         var text = ""
+        var template = ""
         public init(literalCapacity: Int, interpolationCount: Int) {
             text.reserveCapacity(literalCapacity + 16 * interpolationCount)
         }
-        public mutating func appendLiteral(_ literal: String) { text += literal }
+        public mutating func appendLiteral(_ literal: String) {
+            text += literal
+            template += literal
+        }
         public mutating func appendInterpolation(_ value: some ParameterValue) {
             text += PercentEncoding.encodeSegment(value.parameterValue)
+            template += "{}"
         }
     }
 }

@@ -154,11 +154,17 @@ public struct ResponseBody: AsyncSequence, Sendable {
         var method: HTTPMethod
         var url: URL?
         var secrets: [String]
+        /// The attempts of a call through middlewares.
+        var record: ExchangeRecord?
+
+        var attempts: Int { record?.attempts ?? 1 }
 
         func failure(_ error: any Error, kind: EndpointError.Kind? = nil) -> EndpointError {
             if let error = error as? EndpointError { return error }
             let kind = kind ?? (EndpointClient.isCancellation(error) ? .cancelled : .transport)
-            return EndpointError(kind: kind, method: method, url: url, underlyingError: error, secrets: secrets)
+            var failure = EndpointError(kind: kind, method: method, url: url, underlyingError: error, secrets: secrets)
+            failure.attempts = attempts
+            return failure
         }
     }
 

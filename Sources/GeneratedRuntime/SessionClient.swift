@@ -21,22 +21,39 @@ public final class SessionClient<Scheme: AuthScheme>: EndpointSending, @unchecke
         /// The credential for endpoints that need one; nil while the user is logged out, when
         /// such endpoints fail with `.authorization`.
         public var credential: Scheme.Credential?
+        /// Refreshes the credential when a request with it is answered `401`: gets the refused
+        /// credential, returns a new one. Requests that hit the `401` together share one refresh
+        /// and are each sent again once; the new credential serves this configuration's later
+        /// requests. nil: a `401` fails the request.
+        public var refresh: (@Sendable (Scheme.Credential) async throws -> Scheme.Credential)?
 
-        public init(client: EndpointClient, credential: Scheme.Credential? = nil) {
+        public init(
+            client: EndpointClient, credential: Scheme.Credential? = nil,
+            refresh: (@Sendable (Scheme.Credential) async throws -> Scheme.Credential)? = nil
+        ) {
             self.client = client
             self.credential = credential
+            self.refresh = refresh
         }
     }
 
     // `@unchecked Sendable`: the state below is only touched under `lock`.
     private let lock = NSLock()
     private var current: Configuration
+    /// The current configuration's credential and its refreshes, when it has a refresher.
+    private var refresher: CredentialRefresher<Scheme.Credential>?
     private var generation = 0
     private var inFlight: [Int: (generation: Int, cancel: @Sendable () -> Void)] = [:]
     private var nextID = 0
 
     public init(_ configuration: Configuration) {
         current = configuration
+        refresher = Self.refresher(for: configuration)
+    }
+
+    private static func refresher(for configuration: Configuration) -> CredentialRefresher<Scheme.Credential>? {
+        guard let credential = configuration.credential, let refresh = configuration.refresh else { return nil }
+        return CredentialRefresher(credential, refresh: refresh)
     }
 
     public convenience init(client: EndpointClient, credential: Scheme.Credential? = nil) {
@@ -57,6 +74,7 @@ public final class SessionClient<Scheme: AuthScheme>: EndpointSending, @unchecke
     public func update(_ configuration: Configuration) {
         let cancellations = lock.withLock {
             current = configuration
+            refresher = Self.refresher(for: configuration)
             generation += 1
             let cancellations = inFlight.values.map(\.cancel)
             inFlight.removeAll()
@@ -81,13 +99,18 @@ public final class SessionClient<Scheme: AuthScheme>: EndpointSending, @unchecke
     }
 
     func perform<E: Endpoint>(_ endpoint: E, pinnedTo pinned: Int?) async throws(EndpointError) -> E.Response {
-        let (configuration, started) = lock.withLock { (current, generation) }
+        let (configuration, refresher, started): (Configuration, CredentialRefresher<Scheme.Credential>?, Int) = lock.withLock {
+            (current, self.refresher, generation)
+        }
         if let pinned, pinned != started {
             throw EndpointError(kind: .cancelled, method: nil, url: nil, underlyingError: SessionChanged())
         }
         let client: any EndpointSending
         if E.Auth.self == NoAuth.self {
             client = configuration.client
+        } else if let refresher {
+            client = AuthorizedClient<Scheme>(
+                client: configuration.client, credential: { await refresher.current().value }, refresher: refresher)
         } else if let credential = configuration.credential {
             client = configuration.client.authorized(Scheme.self, credential: credential)
         } else {

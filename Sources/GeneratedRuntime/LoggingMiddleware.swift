@@ -1,0 +1,179 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(os)
+import os
+#endif
+
+/// Writes a line per request (`GET https://api.example.com/v1/cities → 200, 1532 bytes in 84 ms
+/// [FetchCitiesEndpoint]`), and with a higher level its headers and bodies, without ever writing
+/// a credential: `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` headers, any
+/// header or query item whose name is in `redactedNames` (API keys' names among the defaults),
+/// and every value the request holds as secret (the credential's, and the parameters the spec
+/// marks `"secret": true`) come out as `<redacted>`.
+///
+/// The lines go to `sink`; the default is the unified log (`os.Logger`) on Apple platforms and
+/// standard error elsewhere.
+public struct LoggingMiddleware: ClientMiddleware {
+    public enum Level: Sendable, Hashable {
+        /// One line per request: method, URL, status, bytes, duration, endpoint.
+        case summary
+        /// The summary and the request's and response's header fields.
+        case headers
+        /// Headers, and bodies up to `limit` bytes each (a streamed body is not read).
+        case bodies(limit: Int)
+    }
+
+    public var level: Level
+    /// Header and query item names whose values are never written, compared without case.
+    public var redactedNames: Set<String>
+    public var sink: @Sendable (String) -> Void
+
+    public static let defaultRedactedNames: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "apikey", "api_key",
+        "x-auth-token", "access_token", "token", "key", "secret", "password", "client_secret",
+    ]
+
+    public init(
+        level: Level = .summary, redactedNames: Set<String> = LoggingMiddleware.defaultRedactedNames,
+        sink: @escaping @Sendable (String) -> Void = LoggingMiddleware.standardSink
+    ) {
+        self.level = level
+        self.redactedNames = Set(redactedNames.map { $0.lowercased() })
+        self.sink = sink
+    }
+
+    /// The unified log on Apple platforms, standard error elsewhere.
+    public static let standardSink: @Sendable (String) -> Void = { line in
+        #if canImport(os)
+        if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
+            Logger(subsystem: "endpointgen", category: "http").info("\(line, privacy: .public)")
+            return
+        }
+        #endif
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    public func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> StreamedHTTPResponse {
+        let start = Date()
+        let method = request.httpMethod ?? "GET"
+        let url = redactedURL(request.url, context: context)
+        var lines: [String] = []
+        if level != .summary {
+            lines += headerLines(request.allHTTPHeaderFields ?? [:], prefix: "> ", context: context)
+            if case .bodies(let limit) = level, let body = request.httpBody, !body.isEmpty {
+                lines.append("> " + excerpt(body, limit: limit, context: context))
+            }
+        }
+        do {
+            let response = try await next(request)
+            let milliseconds = Int(Date().timeIntervalSince(start) * 1000)
+            let bytes = response.body.wholeData.map { "\($0.count) bytes" } ?? "streamed"
+            var summary = "\(method) \(url) → \(response.statusCode), \(bytes) in \(milliseconds) ms [\(context.endpoint)]"
+            if context.attempts > 1 { summary += " after \(context.attempts) attempts" }
+            lines.insert(summary, at: 0)
+            if level != .summary {
+                lines += headerLines(response.headers, prefix: "< ", context: context)
+                if case .bodies(let limit) = level, let body = response.body.wholeData, !body.isEmpty {
+                    lines.append("< " + excerpt(body, limit: limit, context: context))
+                }
+            }
+            sink(lines.joined(separator: "\n"))
+            return response
+        } catch {
+            let milliseconds = Int(Date().timeIntervalSince(start) * 1000)
+            lines.insert("\(method) \(url) → failed in \(milliseconds) ms [\(context.endpoint)]: \(redacted("\(error)", context: context))", at: 0)
+            sink(lines.joined(separator: "\n"))
+            throw error
+        }
+    }
+
+    private func redactedURL(_ url: URL?, context: RequestContext) -> String {
+        guard let url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "(no URL)" }
+        if components.password != nil { components.password = "<redacted>" }
+        if let items = components.percentEncodedQueryItems {
+            components.percentEncodedQueryItems = items.map { item in
+                redactedNames.contains(item.name.removingPercentEncoding?.lowercased() ?? item.name.lowercased())
+                    ? URLQueryItem(name: item.name, value: "<redacted>") : item
+            }
+        }
+        return redacted(components.string ?? url.absoluteString, context: context)
+    }
+
+    private func headerLines(_ headers: [String: String], prefix: String, context: RequestContext) -> [String] {
+        headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { name, value in
+            prefix + name + ": " + (redactedNames.contains(name.lowercased()) ? "<redacted>" : redacted(value, context: context))
+        }
+    }
+
+    private func excerpt(_ body: Data, limit: Int, context: RequestContext) -> String {
+        let text = String(decoding: body.prefix(max(0, limit)), as: UTF8.self)
+        return redacted(body.count > limit ? text + "… (\(body.count) bytes)" : text, context: context)
+    }
+
+    /// `text` with every secret of the request, and its percent-encoded form, replaced.
+    private func redacted(_ text: String, context: RequestContext) -> String {
+        var text = text
+        for secret in context.secrets.sorted(by: { $0.count > $1.count }) where !secret.isEmpty {
+            text = text.replacingOccurrences(of: secret, with: "<redacted>")
+            if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != secret {
+                text = text.replacingOccurrences(of: encoded, with: "<redacted>")
+            }
+        }
+        return text
+    }
+}
+
+/// What one call cost: reported by ``MetricsMiddleware`` when its response (or error) came.
+public struct RequestMetrics: Sendable {
+    /// The endpoint's type name, its method and path template.
+    public var endpoint: String
+    public var method: HTTPMethod
+    public var pathTemplate: String
+    /// How many times the request was sent.
+    public var attempts: Int
+    /// The final status; nil when no response came.
+    public var statusCode: Int?
+    /// From the call's start to its response's head (for a stream) or whole body, or its error.
+    public var duration: TimeInterval
+    /// The request body's size (nil for a streamed upload).
+    public var requestBytes: Int?
+    /// The response body's size (nil for a stream, which is still arriving).
+    public var responseBytes: Int?
+    /// The error, when the call failed.
+    public var error: (any Error)?
+}
+
+/// Reports a ``RequestMetrics`` per call to `report`. Put it first in the chain to measure the
+/// whole call, retries included.
+public struct MetricsMiddleware: ClientMiddleware {
+    public var report: @Sendable (RequestMetrics) -> Void
+
+    public init(report: @escaping @Sendable (RequestMetrics) -> Void) {
+        self.report = report
+    }
+
+    public func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> StreamedHTTPResponse {
+        let start = Date()
+        var metrics = RequestMetrics(
+            endpoint: context.endpoint, method: context.method, pathTemplate: context.pathTemplate, attempts: 1,
+            statusCode: nil, duration: 0, requestBytes: request.httpBody?.count ?? (request.httpBodyStream == nil ? 0 : nil),
+            responseBytes: nil, error: nil)
+        do {
+            let response = try await next(request)
+            metrics.statusCode = response.statusCode
+            metrics.responseBytes = response.body.wholeData?.count
+            metrics.attempts = context.attempts
+            metrics.duration = Date().timeIntervalSince(start)
+            report(metrics)
+            return response
+        } catch {
+            metrics.error = error
+            metrics.attempts = context.attempts
+            metrics.duration = Date().timeIntervalSince(start)
+            report(metrics)
+            throw error
+        }
+    }
+}
