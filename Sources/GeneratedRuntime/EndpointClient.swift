@@ -320,7 +320,7 @@ public struct EndpointClient: EndpointSending {
         var urlRequest = URLRequest(url: url)
         // GET is a new request's method; setting it anyway costs a copy of the request.
         if request.method != .get { urlRequest.httpMethod = request.method.rawValue }
-        if let timeout { urlRequest.timeoutInterval = timeout }
+        if let timeout = request.timeout ?? timeout { urlRequest.timeoutInterval = timeout }
         // Header names are case-insensitive: the endpoint's field wins over a default of any case.
         var fields: [String: (name: String, value: String)] = [:]
         for (name, value) in defaultHeaders { fields[name.lowercased()] = (name, value) }

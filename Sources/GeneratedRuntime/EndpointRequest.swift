@@ -26,6 +26,9 @@ public struct EndpointRequest: Sendable {
     /// Values of this request that must never be shown, in errors or logs: those of the
     /// parameters the spec marks `"secret": true`.
     public var secrets: [String] = []
+    /// Seconds without data after which the request fails, instead of the client's timeout: the
+    /// spec's `timeout`, or one call's (``Endpoint/timeout(_:)``).
+    public var timeout: TimeInterval?
 
     public init(
         method: HTTPMethod,
@@ -43,6 +46,20 @@ public struct EndpointRequest: Sendable {
         self.query = query
         self.headers = headers
         self.body = body
+    }
+
+    /// Keeps `value` out of errors and logs (a parameter the spec marks `"secret": true`), as
+    /// written and percent-encoded; nil adds nothing.
+    public mutating func markSecret(_ value: (some ParameterValue)?) {
+        guard let text = value?.parameterValue, !text.isEmpty else { return }
+        secrets.append(text)
+        let encoded = PercentEncoding.encode(text)
+        if encoded != text { secrets.append(encoded) }
+    }
+
+    /// Keeps each of `values` out of errors and logs; nil adds nothing.
+    public mutating func markSecret(_ values: [some ParameterValue]?) {
+        for value in values ?? [] { markSecret(value) }
     }
 
     /// One `name=value` pair of the query string, not yet percent-encoded.

@@ -73,3 +73,38 @@ extension HTTPMethod {
         }
     }
 }
+
+/// An endpoint sent with its own timeout: `client.send(CitiesService.fetchCities().timeout(5))`.
+/// It wins over the spec's `timeout` and the client's.
+public struct TimedEndpoint<Wrapped: Endpoint>: Endpoint {
+    public typealias Response = Wrapped.Response
+    public typealias Auth = Wrapped.Auth
+
+    public var wrapped: Wrapped
+    /// Seconds without data after which the request fails with `URLError.timedOut`.
+    public var timeout: TimeInterval
+
+    public init(_ wrapped: Wrapped, timeout: TimeInterval) {
+        self.wrapped = wrapped
+        self.timeout = timeout
+    }
+
+    public func makeRequest() throws -> EndpointRequest {
+        var request = try wrapped.makeRequest()
+        request.timeout = timeout
+        return request
+    }
+
+    public func decodeResponse(_ response: HTTPResponse) throws -> Response { try wrapped.decodeResponse(response) }
+    public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? { wrapped.decodeErrorBody(response) }
+    public static var streamsResponse: Bool { Wrapped.streamsResponse }
+    public func decodeStream(_ response: StreamedHTTPResponse) async throws -> Response { try await wrapped.decodeStream(response) }
+    public static var declaresIdempotency: Bool { Wrapped.declaresIdempotency }
+}
+
+extension Endpoint {
+    /// This endpoint with its own timeout, in seconds, for one call.
+    public func timeout(_ seconds: TimeInterval) -> TimedEndpoint<Self> {
+        TimedEndpoint(self, timeout: seconds)
+    }
+}

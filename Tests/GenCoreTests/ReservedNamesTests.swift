@@ -22,7 +22,7 @@ import Testing
         }
         #expect(names.contains("EndpointClient"), "the scan found the runtime's types")
         // Nested types (EndpointError.Kind, EndpointRequest.QueryItem) cannot clash at the top level.
-        let nested: Set<String> = ["Kind", "QueryItem", "StringInterpolation", "Configuration", "Field", "Upload", "Iterator", "AsyncIterator", "Writer"]
+        let nested: Set<String> = ["Kind", "QueryItem", "StringInterpolation", "Configuration", "Field", "Upload", "Iterator", "AsyncIterator", "Writer", "Level"]
         for name in names.subtracting(nested).sorted() {
             #expect(Resolver.reservedTypeNames.contains(name), "GeneratedRuntime declares '\(name)' but a model may still take that name")
         }

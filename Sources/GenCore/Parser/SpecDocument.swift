@@ -201,6 +201,10 @@ struct SpecDocument: Sendable {
         /// `sse`, `jsonLines` or `bytes`: the response is read as it arrives.
         var stream: Located<String>?
         var streamTerminator: Located<String>?
+        /// `"idempotent": true`: a retry may resend it whatever its method.
+        var idempotent = false
+        /// Seconds, as written.
+        var timeout: Located<String>?
         var auth: Located<String>?
         var errorResponse: Located<String>?
         var envelope: Envelope?
@@ -214,6 +218,8 @@ struct SpecDocument: Sendable {
         var type: Located<String>
         var description: String?
         var swiftName: Located<String>?
+        /// `"secret": true`: its value never shows in errors or logs.
+        var secret = false
     }
 
     struct Body: Sendable {

@@ -362,7 +362,7 @@ struct SpecReader {
             members,
             allowed: ["name", "method", "path", "description", "deprecated", "pathParams", "query", "headers", "cookies",
                       "body", "response", "responseKey", "arrayStrategy", "stream", "streamTerminator", "auth", "errorResponse",
-                      "envelope", "pagination"],
+                      "envelope", "pagination", "idempotent", "timeout"],
             in: what)
         let method = requiredString("method", of: members, at: node.location, in: what)
         let path = requiredString("path", of: members, at: node.location, in: what)
@@ -406,6 +406,8 @@ struct SpecReader {
             arrayStrategy: optionalLocatedString("arrayStrategy", of: members),
             stream: optionalLocatedString("stream", of: members),
             streamTerminator: optionalLocatedString("streamTerminator", of: members),
+            idempotent: optionalBool("idempotent", of: members) ?? false,
+            timeout: timeout(of: members),
             auth: optionalLocatedString("auth", of: members),
             errorResponse: optionalLocatedString("errorResponse", of: members),
             envelope: member("envelope", of: members).flatMap { Self.isNone($0.value) ? nil : envelope($0.value) },
@@ -423,11 +425,12 @@ struct SpecReader {
             case .string(let type):
                 result.append(.init(name: name, type: Located(type, of: entry.value)))
             case .object(let fields):
-                checkKeys(fields, allowed: ["type", "description", "swiftName"], in: what)
+                checkKeys(fields, allowed: ["type", "description", "swiftName", "secret"], in: what)
+                let secret = optionalBool("secret", of: fields) ?? false
                 if let type = requiredString("type", of: fields, at: entry.value.location, in: what) {
                     result.append(.init(
                         name: name, type: type, description: optionalString("description", of: fields),
-                        swiftName: optionalLocatedString("swiftName", of: fields)))
+                        swiftName: optionalLocatedString("swiftName", of: fields), secret: secret))
                 }
             default:
                 diagnostics.error("\(what) must be a type or an object with a \"type\", not \(entry.value.kindName)", at: entry.value.location)
@@ -494,6 +497,17 @@ struct SpecReader {
 
     private mutating func optionalString(_ key: String, of members: [JSONNode.Member]) -> String? {
         optionalLocatedString(key, of: members)?.value
+    }
+
+    /// An endpoint's `timeout`: a positive number of seconds, as written.
+    private mutating func timeout(of members: [JSONNode.Member]) -> Located<String>? {
+        guard let entry = member("timeout", of: members) else { return nil }
+        if case .number(let text) = entry.value.value, let seconds = Double(text), seconds > 0, seconds <= 86_400 {
+            return Located(text, of: entry.value)
+        }
+        let found = if case .number(let text) = entry.value.value { text } else { entry.value.kindName }
+        diagnostics.error("'timeout' must be a number of seconds greater than 0 and at most 86400, not \(found)", at: entry.value.location)
+        return nil
     }
 
     private mutating func optionalBool(_ key: String, of members: [JSONNode.Member]) -> Bool? {

@@ -180,6 +180,10 @@ struct ResolvedAPI: Sendable {
         var arrayStrategy: ArrayStrategy
         /// How a streamed response is read; nil when it is read whole.
         var stream: Stream?
+        /// The spec marks it idempotent: a retry may resend it whatever its method.
+        var idempotent = false
+        /// Its timeout in seconds, as written in the spec.
+        var timeout: String?
         /// The auth scheme's type name, nil for none.
         var auth: String?
         /// The server the request goes to when it is not the API's (`"Avatars"`).
@@ -243,6 +247,8 @@ struct ResolvedAPI: Sendable {
         var swiftName: String
         var type: TypeReference
         var description: String?
+        /// Its value never shows in errors or logs.
+        var secret = false
 
         var isOptional: Bool {
             if case .optional = type { return true }

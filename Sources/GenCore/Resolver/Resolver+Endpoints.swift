@@ -110,7 +110,7 @@ extension Resolver {
         func add(_ parameter: SpecDocument.Parameter, as kind: ResolvedAPI.Parameter.Kind, type: TypeReference) -> Bool {
             let swiftName = SwiftNaming.memberName(parameter.swiftName?.value ?? parameter.name.value)
             guard claim(swiftName, for: parameter.name.value, at: parameter.name.location) else { return false }
-            parameters.append(.init(kind: kind, swiftName: swiftName, type: type, description: parameter.description))
+            parameters.append(.init(kind: kind, swiftName: swiftName, type: type, description: parameter.description, secret: parameter.secret))
             return true
         }
         /// Reports a parameter whose type has no single text form.
@@ -360,7 +360,7 @@ extension Resolver {
             pointer: endpoint.pointer, functionName: functionName, typeName: typeName, method: method,
             pathSegments: resolvedSegments, description: endpoint.description, deprecated: endpoint.deprecated,
             parameters: parameters, response: response, responseKey: endpoint.responseKey?.value,
-            arrayStrategy: strategy, stream: stream, auth: auth, server: server, errorResponse: errorResponse, envelope: envelope,
+            arrayStrategy: strategy, stream: stream, idempotent: endpoint.idempotent, timeout: endpoint.timeout?.value, auth: auth, server: server, errorResponse: errorResponse, envelope: envelope,
             pagination: pagination)
     }
 

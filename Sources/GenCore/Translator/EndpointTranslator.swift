@@ -18,6 +18,7 @@ struct EndpointTranslator {
                 printer.line("\(access)typealias PageItem = \(pagination.itemType.swift)")
             }
             if let auth = endpoint.auth { printer.line("\(access)typealias Auth = \(auth)") }
+            if endpoint.idempotent { printer.line("\(access)static var declaresIdempotency: Bool { true }") }
             printer.separator()
             for parameter in endpoint.parameters {
                 printer.documentation(parameter.description)
@@ -123,13 +124,18 @@ struct EndpointTranslator {
         let creation = "EndpointRequest(\(arguments.joined(separator: ", ")))"
         let progress = endpoint.parameters.first { if case .progress = $0.kind { true } else { false } }
         var throwing = false
-        let statements = endpoint.parameters.flatMap { parameter -> [String] in
+        var statements = endpoint.parameters.flatMap { parameter -> [String] in
             let value = reference(parameter.swiftName)
+            let secret = parameter.secret ? ["request.markSecret(\(value))"] : []
             switch parameter.kind {
-            case .path, .progress: return []
-            case .query(let name): return ["request.addQuery(\(SwiftLiteral.string(name)), \(value))"]
-            case .header(let name): return ["request.setHeader(\(SwiftLiteral.string(name)), \(value))"]
-            case .cookie(let name): return ["request.addCookie(\(SwiftLiteral.string(name)), \(value))"]
+            case .path: return secret
+            case .query(let name): return ["request.addQuery(\(SwiftLiteral.string(name)), \(value))"] + secret
+            case .header(let name): return ["request.setHeader(\(SwiftLiteral.string(name)), \(value))"] + secret
+            case .cookie(let name): return ["request.addCookie(\(SwiftLiteral.string(name)), \(value))"] + secret
+            default: break
+            }
+            switch parameter.kind {
+            case .path, .query, .header, .cookie, .progress: return []
             case .body(let key, .json):
                 throwing = true
                 return [key.map { "try request.setJSONBody(\(value), wrappedIn: \(SwiftLiteral.string($0)))" }
@@ -150,6 +156,7 @@ struct EndpointTranslator {
                 return ["request.setUploadBody(\(value), contentType: \(SwiftLiteral.string(contentType)), progress: \(handler))"]
             }
         }
+        if let timeout = endpoint.timeout { statements.append("request.timeout = \(timeout)") }
         printer.block("\(access)func makeRequest()\(throwing ? " throws" : "") -> EndpointRequest") { printer in
             if statements.isEmpty {
                 printer.line(creation)

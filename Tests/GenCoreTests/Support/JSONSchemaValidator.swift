@@ -27,7 +27,7 @@ struct JSONSchemaValidator {
 
     /// Keywords that say something about the instance.
     static let assertions: Set<String> = [
-        "type", "enum", "const", "pattern", "minLength", "minimum", "items", "minItems", "uniqueItems",
+        "type", "enum", "const", "pattern", "minLength", "minimum", "exclusiveMinimum", "maximum", "items", "minItems", "uniqueItems",
         "properties", "additionalProperties", "propertyNames", "required", "minProperties", "dependentRequired",
         "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "$ref", "$defs",
     ]
@@ -181,6 +181,16 @@ struct JSONSchemaValidator {
                 if case .number(let text) = node.value, let number = Double(text), let minimum = value.numberText.flatMap(Double.init),
                    number < minimum {
                     failures.append(Failure(pointer: pointer, message: "\(text) is less than \(minimum)"))
+                }
+            case "exclusiveMinimum":
+                if case .number(let text) = node.value, let number = Double(text), let minimum = value.numberText.flatMap(Double.init),
+                   number <= minimum {
+                    failures.append(Failure(pointer: pointer, message: "\(text) is not greater than \(minimum)"))
+                }
+            case "maximum":
+                if case .number(let text) = node.value, let number = Double(text), let maximum = value.numberText.flatMap(Double.init),
+                   number > maximum {
+                    failures.append(Failure(pointer: pointer, message: "\(text) is greater than \(maximum)"))
                 }
             case "items":
                 for (index, element) in (node.elements ?? []).enumerated() {
