@@ -19,6 +19,20 @@ GET /delay/{seconds}?then=         {"delayed": seconds} after that many seconds 
                                    ones hold up no other
 GET /requests                      how many requests each path got, for tests that count pages
 
+Retries and refreshes (each test uses ids and realms of its own):
+GET|POST /flaky/{id}?fail=&status=&retryAfter=
+                                   the first `fail` requests for that id get `status` (503 by
+                                   default) with `Retry-After: retryAfter` (seconds, or
+                                   `date:N` for an HTTP date N seconds ahead); then
+                                   {"attempts": n}
+GET /flaky-status?id=              {"attempts": n, "times": [seconds since the first, …]}
+GET /auth/{realm}/protected        401 unless `Authorization: Bearer <the realm's token>`, then
+                                   {"attempts": 1, "token": "…"}; a realm's token is "token-0"
+                                   until its first refresh
+POST /auth/{realm}/refresh         a new token for the realm, "token-<n>", after 200 ms;
+                                   `?fail=1` fails with 500 instead
+GET /auth/{realm}/status           {"refreshes": n, "refused": n}
+
 Streams (chunked `text/event-stream`, each event flushed as it is written):
 GET /sse/ticks?count=&gate=&done=  `count` tick events {"index", "text"}; with `gate`, the first one,
                                    then nothing until /sse/open?gate= is called (at most 10 s),
@@ -49,6 +63,8 @@ counts = {}
 lock = threading.Lock()
 gates = {}  # gate id → threading.Event
 endless = {}  # stream id → {"closed": bool, "sent": int}
+flaky = {}  # id → [time of each request]
+realms = {}  # realm → {"token": str, "refreshes": int, "refused": int}
 
 
 def gate(name):
@@ -108,6 +124,50 @@ class Handler(BaseHTTPRequestHandler):
 
     def event(self, value):
         self.chunk("data: %s\n\n" % (value if isinstance(value, str) else json.dumps(value)))
+
+    def resilience_route(self, url, query, number):
+        parts = url.path.strip("/").split("/")
+        if parts[0] == "flaky" and len(parts) == 2:
+            with lock:
+                times = flaky.setdefault(parts[1], [])
+                times.append(time.time())
+                attempt = len(times)
+            if attempt <= (number("fail", 0) or 0):
+                headers = []
+                after = query.get("retryAfter")
+                if after and after.startswith("date:"):
+                    from email.utils import formatdate
+                    headers.append(("Retry-After", formatdate(time.time() + int(after[5:]), usegmt=True)))
+                elif after:
+                    headers.append(("Retry-After", after))
+                return self.send_json(number("status", 503) or 503, {"title": "try again", "attempt": attempt}, headers=headers)
+            return self.send_json(200, {"attempts": attempt})
+        if url.path == "/flaky-status":
+            with lock:
+                times = list(flaky.get(query.get("id", ""), []))
+            return self.send_json(200, {"attempts": len(times), "times": [t - times[0] for t in times]})
+        if parts[0] == "auth" and len(parts) == 3:
+            realm, action = parts[1], parts[2]
+            with lock:
+                state = realms.setdefault(realm, {"token": "token-0", "refreshes": 0, "refused": 0})
+            if action == "protected":
+                if self.headers.get("Authorization") != "Bearer " + state["token"]:
+                    with lock:
+                        state["refused"] += 1
+                    return self.send_json(401, {"title": "token expired", "status": 401})
+                return self.send_json(200, {"attempts": 1, "token": state["token"]})
+            if action == "refresh" and self.command == "POST":
+                time.sleep(0.2)
+                if query.get("fail") == "1":
+                    return self.send_json(500, {"title": "refresh failed", "status": 500})
+                with lock:
+                    state["refreshes"] += 1
+                    state["token"] = "token-%d" % state["refreshes"]
+                    return self.send_json(200, {"token": state["token"]})
+            if action == "status":
+                with lock:
+                    return self.send_json(200, {"refreshes": state["refreshes"], "refused": state["refused"]})
+        return self.send_json(404, {"title": "Not found", "status": 404})
 
     def stream_route(self, url, query, number):
         if url.path == "/sse/ticks":
@@ -240,6 +300,8 @@ class Handler(BaseHTTPRequestHandler):
             if "then" in query:
                 return self.send_json(302, {"delayed": seconds}, headers=[("Location", query["then"])])
             return self.send_json(200, {"delayed": seconds})
+        if url.path.startswith("/flaky") or url.path.startswith("/auth/"):
+            return self.resilience_route(url, query, number)
         if url.path.startswith("/sse/") or url.path.startswith("/lines/"):
             return self.stream_route(url, query, number)
         if url.path == "/requests":

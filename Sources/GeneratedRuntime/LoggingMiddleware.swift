@@ -57,6 +57,11 @@ public struct LoggingMiddleware: ClientMiddleware {
 
     public func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> StreamedHTTPResponse {
         let start = Date()
+        // The values of the redacted headers are secret wherever they show (a body that echoes them).
+        var context = context
+        for (name, value) in request.allHTTPHeaderFields ?? [:] where redactedNames.contains(name.lowercased()) {
+            context.secrets += Self.secretParts(of: value)
+        }
         let method = request.httpMethod ?? "GET"
         let url = redactedURL(request.url, context: context)
         var lines: [String] = []
@@ -89,16 +94,33 @@ public struct LoggingMiddleware: ClientMiddleware {
         }
     }
 
-    private func redactedURL(_ url: URL?, context: RequestContext) -> String {
-        guard let url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "(no URL)" }
-        if components.password != nil { components.password = "<redacted>" }
-        if let items = components.percentEncodedQueryItems {
-            components.percentEncodedQueryItems = items.map { item in
-                redactedNames.contains(item.name.removingPercentEncoding?.lowercased() ?? item.name.lowercased())
-                    ? URLQueryItem(name: item.name, value: "<redacted>") : item
-            }
+    /// A header value and its parts that may show alone: a credential after its scheme
+    /// (`Bearer …`), each cookie's value.
+    static func secretParts(of value: String) -> [String] {
+        var parts = [value]
+        if let space = value.firstIndex(of: " ") { parts.append(String(value[value.index(after: space)...])) }
+        for cookie in value.split(separator: ";") {
+            if let equals = cookie.firstIndex(of: "=") { parts.append(String(cookie[cookie.index(after: equals)...])) }
         }
-        return redacted(components.string ?? url.absoluteString, context: context)
+        return parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.count >= 4 }
+    }
+
+    private func redactedURL(_ url: URL?, context: RequestContext) -> String {
+        guard let url else { return "(no URL)" }
+        var text = url.absoluteString
+        if let password = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPassword, !password.isEmpty {
+            text = text.replacingOccurrences(of: ":\(password)@", with: ":<redacted>@")
+        }
+        if let question = text.firstIndex(of: "?") {
+            let end = text[question...].firstIndex(of: "#") ?? text.endIndex
+            let items = text[text.index(after: question)..<end].split(separator: "&", omittingEmptySubsequences: false).map { item in
+                let name = item.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+                let plain = (name.removingPercentEncoding ?? name).lowercased()
+                return redactedNames.contains(plain) ? "\(name)=<redacted>" : String(item)
+            }
+            text = String(text[...question]) + items.joined(separator: "&") + text[end...]
+        }
+        return redacted(text, context: context)
     }
 
     private func headerLines(_ headers: [String: String], prefix: String, context: RequestContext) -> [String] {

@@ -15,6 +15,13 @@ public enum FeaturesAPI {
             URL(string: rawValue)!
         }
 
+        /// The base URL of the Resilience resource, which lives on another server.
+        public var resilienceURL: URL {
+            switch self {
+            case .local: URL(string: "http://127.0.0.1:8081")!
+            }
+        }
+
         /// The base URL of the Catalog resource, which lives on another server.
         public var catalogURL: URL {
             switch self {
@@ -32,6 +39,7 @@ public enum FeaturesAPI {
         transport: any HTTPTransport = URLSessionTransport()
     ) -> EndpointClient {
         var client = client(baseURL: server.url, transport: transport)
+        client.serverOverrides["Resilience"] = server.resilienceURL
         client.serverOverrides["Catalog"] = server.catalogURL
         return client
     }
