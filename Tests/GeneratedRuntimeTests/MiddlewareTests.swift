@@ -1,0 +1,251 @@
+import Foundation
+@testable import GeneratedRuntime
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The middleware chain without a network: its order, what a middleware sees of the endpoint,
+/// the retry policy's decisions and waits, `Retry-After`, and streams through the chain.
+@Suite(.timeLimit(.minutes(1))) struct MiddlewareTests {
+    /// Answers from a list of results, one per request, and records the requests.
+    final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
+        private let lock = NSLock()
+        private var script: [Result<HTTPResponse, URLError>]
+        private var seen: [URLRequest] = []
+
+        init(_ script: [Result<HTTPResponse, URLError>]) { self.script = script }
+
+        var requests: [URLRequest] { lock.withLock { seen } }
+
+        func send(_ request: URLRequest) async throws -> HTTPResponse {
+            let next: Result<HTTPResponse, URLError> = lock.withLock {
+                seen.append(request)
+                return script.isEmpty ? .success(HTTPResponse(statusCode: 200)) : script.removeFirst()
+            }
+            return try next.get()
+        }
+    }
+
+    /// Appends its name to a shared list on the way in and on the way out.
+    struct Tracer: ClientMiddleware {
+        let name: String
+        let trace: Trace
+        func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> StreamedHTTPResponse {
+            trace.append("\(name) in: \(context.endpoint) \(context.method) \(context.pathTemplate) idempotent=\(context.isIdempotent)")
+            var request = request
+            request.addValue(name, forHTTPHeaderField: "X-Trace")
+            let response = try await next(request)
+            trace.append("\(name) out: \(response.statusCode)")
+            return response
+        }
+    }
+
+    final class Trace: @unchecked Sendable {
+        private let lock = NSLock()
+        private var entries: [String] = []
+        var all: [String] { lock.withLock { entries } }
+        func append(_ entry: String) { lock.withLock { entries.append(entry) } }
+    }
+
+    struct City: Endpoint {
+        var id: Int
+        func makeRequest() -> EndpointRequest { EndpointRequest(method: .get, path: "/cities/\(id)/streets") }
+        func decodeResponse(_ response: HTTPResponse) throws -> String { try response.decodeString() }
+    }
+
+    struct Order: Endpoint {
+        func makeRequest() -> EndpointRequest { EndpointRequest(method: .post, path: "/orders") }
+        func decodeResponse(_ response: HTTPResponse) {}
+    }
+
+    struct KeyedOrder: Endpoint {
+        static var declaresIdempotency: Bool { true }
+        func makeRequest() -> EndpointRequest { EndpointRequest(method: .post, path: "/orders") }
+        func decodeResponse(_ response: HTTPResponse) {}
+    }
+
+    static func client(_ transport: ScriptedTransport, _ middlewares: [any ClientMiddleware]) -> EndpointClient {
+        EndpointClient(baseURL: URL(string: "https://api.test")!, transport: transport, middlewares: middlewares)
+    }
+
+    /// A retry middleware that never waits.
+    static let eager: RetryMiddleware = {
+        var retry = RetryMiddleware(maximumAttempts: 3, initialDelay: 0)
+        retry.random = { 0 }
+        return retry
+    }()
+
+    @Test func theFirstMiddlewareSeesTheRequestFirstAndTheResponseLast() async throws {
+        let trace = Trace()
+        let transport = ScriptedTransport([.success(HTTPResponse(statusCode: 200, body: Data("Leeds".utf8)))])
+        let client = Self.client(transport, [Tracer(name: "a", trace: trace), Tracer(name: "b", trace: trace)])
+        #expect(try await client.send(City(id: 7)) == "Leeds")
+        #expect(trace.all == [
+            "a in: City GET /cities/{}/streets idempotent=true", "b in: City GET /cities/{}/streets idempotent=true",
+            "b out: 200", "a out: 200",
+        ])
+        #expect(transport.requests.first?.value(forHTTPHeaderField: "X-Trace") == "a,b")
+        #expect(transport.requests.first?.url?.absoluteString == "https://api.test/cities/7/streets")
+    }
+
+    @Test func retriesStatusesAndTransportFailuresThatMayPass() async throws {
+        let transport = ScriptedTransport([
+            .success(HTTPResponse(statusCode: 503)), .failure(URLError(.networkConnectionLost)),
+            .success(HTTPResponse(statusCode: 200, body: Data("ok".utf8))),
+        ])
+        #expect(try await Self.client(transport, [Self.eager]).send(City(id: 1)) == "ok")
+        #expect(transport.requests.count == 3)
+    }
+
+    @Test func doesNotRetryWhatItMustNot() async throws {
+        // A 404, a bad URL: a later attempt fails the same.
+        for answer: Result<HTTPResponse, URLError> in [.success(HTTPResponse(statusCode: 404)), .failure(URLError(.badURL))] {
+            let transport = ScriptedTransport([answer, .success(HTTPResponse(statusCode: 200))])
+            await #expect(throws: EndpointError.self) { try await Self.client(transport, [Self.eager]).send(City(id: 1)) }
+            #expect(transport.requests.count == 1)
+        }
+        // A POST, unless it declares idempotency.
+        let post = ScriptedTransport([.success(HTTPResponse(statusCode: 503)), .success(HTTPResponse(statusCode: 200))])
+        do {
+            try await Self.client(post, [Self.eager]).send(Order())
+            Issue.record("the 503 was not the POST's answer")
+        } catch {
+            #expect(error.statusCode == 503)
+            #expect(error.attempts == 1)
+        }
+        let keyed = ScriptedTransport([.success(HTTPResponse(statusCode: 503)), .success(HTTPResponse(statusCode: 200))])
+        try await Self.client(keyed, [Self.eager]).send(KeyedOrder())
+        #expect(keyed.requests.count == 2)
+    }
+
+    @Test func stopsAtTheMaximumAttemptsAndSaysHowMany() async throws {
+        let transport = ScriptedTransport(Array(repeating: .failure(URLError(.timedOut)), count: 5))
+        do {
+            _ = try await Self.client(transport, [Self.eager]).send(City(id: 1))
+            Issue.record("timeouts succeeded")
+        } catch {
+            #expect(error.kind == .transport)
+            #expect(error.attempts == 3)
+            #expect(error.description.hasSuffix("(after 3 attempts)"))
+        }
+        #expect(transport.requests.count == 3)
+    }
+
+    @Test func backoffGrowsWithFullJitterUpToItsCeilingAndTheBudget() {
+        var retry = RetryMiddleware(maximumAttempts: 10, initialDelay: 0.5, maximumDelay: 3, budget: 10)
+        retry.random = { 1 }
+        let start = Date()
+        #expect(retry.delay(after: 1, retryAfter: nil, start: start) == 0.5)
+        #expect(retry.delay(after: 2, retryAfter: nil, start: start) == 1)
+        #expect(retry.delay(after: 3, retryAfter: nil, start: start) == 2)
+        #expect(retry.delay(after: 4, retryAfter: nil, start: start) == 3)
+        #expect(retry.delay(after: 9, retryAfter: nil, start: start) == 3)
+        retry.random = { 0.25 }
+        #expect(retry.delay(after: 3, retryAfter: nil, start: start) == 0.5)
+        // Retry-After wins over the backoff, capped at the longest wait.
+        #expect(retry.delay(after: 1, retryAfter: 2, start: start) == 2)
+        #expect(retry.delay(after: 1, retryAfter: 120, start: start) == 3)
+        // A wait that would end past the budget is not made.
+        #expect(retry.delay(after: 1, retryAfter: 2, start: start.addingTimeInterval(-9)) == nil)
+    }
+
+    @Test func retryAfterIsReadInSecondsAndAsAnHTTPDate() {
+        let now = Date(timeIntervalSince1970: 1_445_412_480)  // Wed, 21 Oct 2015 07:28:00 GMT
+        #expect(RetryMiddleware.retryAfter("120", now: now) == 120)
+        #expect(RetryMiddleware.retryAfter(" 0 ", now: now) == 0)
+        #expect(RetryMiddleware.retryAfter("Wed, 21 Oct 2015 07:28:30 GMT", now: now) == 30)
+        #expect(RetryMiddleware.retryAfter("Wednesday, 21-Oct-15 07:29:00 GMT", now: now) == 60)
+        #expect(RetryMiddleware.retryAfter("Wed Oct 21 07:28:10 2015", now: now) == 10)
+        // A date in the past is no wait; nonsense and negative numbers are no Retry-After.
+        #expect(RetryMiddleware.retryAfter("Wed, 21 Oct 2015 07:00:00 GMT", now: now) == 0)
+        #expect(RetryMiddleware.retryAfter("-5", now: now) == nil)
+        #expect(RetryMiddleware.retryAfter("soon", now: now) == nil)
+        #expect(RetryMiddleware.retryAfter("１２", now: now) == nil)
+    }
+
+    @Test func aRetriedStreamGivesUpTheFailedResponsesBody() async throws {
+        struct Ticks: StreamingEndpoint {
+            typealias Response = EventStream<ServerSentEvent<String>>
+            func makeRequest() -> EndpointRequest { EndpointRequest(method: .get, path: "/ticks", accept: "text/event-stream") }
+            func decodeEvents(_ response: StreamedHTTPResponse) -> Response { response.serverSentEvents() }
+        }
+        final class Streams: HTTPTransport, @unchecked Sendable {
+            let cancelled = StreamedResponseTests.CancelCounter()
+            private let lock = NSLock()
+            private var count = 0
+            func send(_ request: URLRequest) async throws -> HTTPResponse { HTTPResponse(statusCode: 500) }
+            func stream(_ request: URLRequest) async throws -> StreamedHTTPResponse {
+                let first = lock.withLock { count += 1; return count == 1 }
+                let counter = cancelled
+                let (body, writer) = ResponseBody.makeStream { counter.cancel() }
+                writer.yield(Data("data: \(first ? "busy" : "tick")\n\n".utf8))
+                if !first { writer.finish() }
+                return StreamedHTTPResponse(statusCode: first ? 503 : 200, body: body)
+            }
+        }
+        let transport = Streams()
+        let client = EndpointClient(baseURL: URL(string: "https://api.test")!, transport: transport, middlewares: [Self.eager])
+        var data: [String] = []
+        for try await event in try await client.send(Ticks()) { data.append(event.data) }
+        #expect(data == ["tick"])
+        // The 503's body, still arriving, was stopped.
+        #expect(transport.cancelled.count == 1)
+    }
+
+    @Test func metricsReportTheWholeCall() async throws {
+        let reports = Reports()
+        let transport = ScriptedTransport([.success(HTTPResponse(statusCode: 502)), .success(HTTPResponse(statusCode: 200, body: Data("Leeds".utf8)))])
+        let client = Self.client(transport, [MetricsMiddleware(report: reports.append), Self.eager])
+        _ = try await client.send(City(id: 3))
+        let report = try #require(reports.all.first)
+        #expect(reports.all.count == 1)
+        #expect(report.endpoint == "City")
+        #expect(report.pathTemplate == "/cities/{}/streets")
+        #expect(report.attempts == 2)
+        #expect(report.statusCode == 200)
+        #expect(report.responseBytes == 5)
+        #expect(report.requestBytes == 0)
+        #expect(report.error == nil)
+    }
+
+    final class Reports: @unchecked Sendable {
+        private let lock = NSLock()
+        private var reports: [RequestMetrics] = []
+        var all: [RequestMetrics] { lock.withLock { reports } }
+        func append(_ report: RequestMetrics) { lock.withLock { reports.append(report) } }
+    }
+
+    @Test func loggingRedactsCredentialsAndSecretParameters() async throws {
+        struct Search: Endpoint {
+            typealias Auth = Bearer
+            func makeRequest() -> EndpointRequest {
+                var request = EndpointRequest(method: .get, path: "/search")
+                request.addQuery("q", "tea")
+                request.addQuery("signature", "s1gn/ature+")
+                request.markSecret("s1gn/ature+")
+                request.addQuery("api_key", "k3y-v4lue")
+                return request
+            }
+            func decodeResponse(_ response: HTTPResponse) {}
+        }
+        let lines = Trace()
+        let transport = ScriptedTransport([.success(HTTPResponse(
+            statusCode: 200, headers: ["Set-Cookie": "id=c00kie", "X-Echo": "t0ken-abc"], body: Data(#"{"echo": "t0ken-abc s1gn/ature+"}"#.utf8)))])
+        var client = Self.client(transport, [LoggingMiddleware(level: .bodies(limit: 100), sink: lines.append)])
+        client.defaultHeaders["Cookie"] = "a=b0dy-c00kie; theme=dark"
+        try await client.authorized(Bearer.self, credential: BearerToken("t0ken-abc")).send(Search())
+        let log = lines.all.joined(separator: "\n")
+        #expect(log.hasPrefix("GET https://api.test/search?q=tea&signature=<redacted>&api_key=<redacted> → 200, 33 bytes in "))
+        #expect(log.contains("> Authorization: <redacted>"))
+        #expect(log.contains("< Set-Cookie: <redacted>"))
+        // The token's value is secret wherever it shows.
+        #expect(log.contains("< X-Echo: <redacted>"))
+        #expect(log.contains(#"< {"echo": "<redacted> <redacted>"}"#))
+        for secret in ["t0ken-abc", "s1gn", "k3y-v4lue", "c00kie", "b0dy-c00kie"] {
+            #expect(!log.contains(secret), "\(secret) shows in:\n\(log)")
+        }
+    }
+
+    enum Bearer: BearerAuthScheme {}
+}
