@@ -349,12 +349,18 @@ let package = Package(name: "ConsumerOpenAPI", platforms: [.macOS(.v13)],
                      lower_is_better=False,
                      note=f"{rounds_note}; interquartile range endpointgen {ours_spread}, baseline {theirs_spread}; "
                           f"{label}: {statistics.median(rates[reference]):,.0f} req/s")
+        for client, label in [("endpointgenPassThrough", "a chain of one pass-through middleware"),
+                              ("endpointgenRetryLogging", "retry and logging middlewares (log discarded)")]:
+            ours, ours_spread = ratio_stats(rates[client], rates["endpointgen"])
+            self.rows.append(("runtime", f"requests per second through a client with {label} vs the same client without",
+                              f"{ours:.3g} ×", "", "",
+                              f"{rounds_note}; interquartile range {ours_spread}; the baseline has no such row"))
         ours, ours_spread = ratio_stats(cpu["endpointgen"], cpu["urlSession"])
         theirs, theirs_spread = ratio_stats(cpu["openapi"], cpu["urlSession"])
         self.row("runtime", "CPU time per request through the generated client vs raw URLSession.shared", ours, theirs, "×",
                  note=f"{rounds_note}; interquartile range endpointgen {ours_spread}, baseline {theirs_spread}; "
                       f"raw URLSession.shared: {statistics.median(cpu['urlSession']) * 1e6:,.0f} µs")
-        self.rows.append(("runtime", "peak memory of the runtime benchmark process", f"{peak / 1024:.0f} MiB (one process for all five clients)", "", "", ""))
+        self.rows.append(("runtime", "peak memory of the runtime benchmark process", f"{peak / 1024:.0f} MiB (one process for all seven clients)", "", "", ""))
 
     def write_results(self):
         machine = f"{platform.machine()}, {os.cpu_count()} cores, " + subprocess.run(

@@ -60,8 +60,8 @@ public struct EndpointClient: EndpointSending {
     public var timeout: TimeInterval?
     public var transport: any HTTPTransport
     /// The steps every request goes through between this client and its transport, the first
-    /// outermost: retries, logging, metrics, your own (``ClientMiddleware``).
-    public var middlewares: [any ClientMiddleware]
+    /// outermost: retries, logging, metrics, your own (``EndpointMiddleware``).
+    public var middlewares: [any EndpointMiddleware]
     /// Base URLs of resources that live on another server, by the name the generated code gives
     /// them (`"Avatars"`); a request for such a resource is resolved against its entry, or against
     /// `baseURL` when it has none (a local test server that serves everything).
@@ -78,7 +78,7 @@ public struct EndpointClient: EndpointSending {
         timeout: TimeInterval? = nil,
         transport: any HTTPTransport = URLSessionTransport(),
         serverOverrides: [String: URL] = [:],
-        middlewares: [any ClientMiddleware] = []
+        middlewares: [any EndpointMiddleware] = []
     ) {
         self.baseURL = baseURL
         self.defaultHeaders = defaultHeaders
@@ -185,7 +185,7 @@ public struct EndpointClient: EndpointSending {
         let transport = self.transport
         let upload = request.upload
         let streams = E.streamsResponse
-        var next: ClientMiddleware.Next = { urlRequest in
+        var next: EndpointMiddleware.Next = { urlRequest in
             try Task.checkCancellation()
             if streams { return try await transport.stream(Self.streamable(urlRequest, request)) }
             if let upload {

@@ -15,7 +15,7 @@ import os
 ///
 /// The lines go to `sink`; the default is the unified log (`os.Logger`) on Apple platforms and
 /// standard error elsewhere.
-public struct LoggingMiddleware: ClientMiddleware {
+public struct LoggingMiddleware: EndpointMiddleware {
     public enum Level: Sendable, Hashable {
         /// One line per request: method, URL, status, bytes, duration, endpoint.
         case summary
@@ -169,7 +169,7 @@ public struct RequestMetrics: Sendable {
 
 /// Reports a ``RequestMetrics`` per call to `report`. Put it first in the chain to measure the
 /// whole call, retries included.
-public struct MetricsMiddleware: ClientMiddleware {
+public struct MetricsMiddleware: EndpointMiddleware {
     public var report: @Sendable (RequestMetrics) -> Void
 
     public init(report: @escaping @Sendable (RequestMetrics) -> Void) {

@@ -12,7 +12,7 @@ import FoundationNetworking
 /// and streams), after the credential has been added, once per call (a retry calls `next` again).
 ///
 /// ```swift
-/// struct UserAgent: ClientMiddleware {
+/// struct UserAgent: EndpointMiddleware {
 ///     func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> StreamedHTTPResponse {
 ///         var request = request
 ///         request.setValue("MyApp/1.0", forHTTPHeaderField: "User-Agent")
@@ -23,7 +23,7 @@ import FoundationNetworking
 ///
 /// The response's body is still arriving for a streaming endpoint; for the others it has arrived
 /// whole (`response.body.wholeData`).
-public protocol ClientMiddleware: Sendable {
+public protocol EndpointMiddleware: Sendable {
     typealias Next = @Sendable (URLRequest) async throws -> StreamedHTTPResponse
 
     func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> StreamedHTTPResponse

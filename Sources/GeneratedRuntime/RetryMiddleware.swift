@@ -21,7 +21,7 @@ import FoundationNetworking
 /// let client = CitiesAPI.client(server: .production)
 /// client.middlewares = [RetryMiddleware(maximumAttempts: 4)]
 /// ```
-public struct RetryMiddleware: ClientMiddleware {
+public struct RetryMiddleware: EndpointMiddleware {
     /// The most times a request is sent, the first included.
     public var maximumAttempts: Int
     /// The longest the first wait can be, in seconds; it doubles with each attempt.

@@ -12,7 +12,7 @@ import FoundationNetworking
 @Suite(.enabled(if: HTTPBinServer.isAvailable, "set HTTPBIN_URL (scripts/test.sh starts httpbin)"), .timeLimit(.minutes(2)))
 struct ResilienceEndToEndTests {
     /// A client for the fixture server with `middlewares`.
-    static func client(_ middlewares: [any ClientMiddleware]) throws -> EndpointClient {
+    static func client(_ middlewares: [any EndpointMiddleware]) throws -> EndpointClient {
         var client = FeaturesAPI.client(baseURL: try HTTPBinServer.fixtures())
         client.serverOverrides["Resilience"] = try HTTPBinServer.fixtures()
         client.middlewares = middlewares

@@ -28,7 +28,7 @@ import FoundationNetworking
     }
 
     /// Appends its name to a shared list on the way in and on the way out.
-    struct Tracer: ClientMiddleware {
+    struct Tracer: EndpointMiddleware {
         let name: String
         let trace: Trace
         func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> StreamedHTTPResponse {
@@ -65,7 +65,7 @@ import FoundationNetworking
         func decodeResponse(_ response: HTTPResponse) {}
     }
 
-    static func client(_ transport: ScriptedTransport, _ middlewares: [any ClientMiddleware]) -> EndpointClient {
+    static func client(_ transport: ScriptedTransport, _ middlewares: [any EndpointMiddleware]) -> EndpointClient {
         EndpointClient(baseURL: URL(string: "https://api.test")!, transport: transport, middlewares: middlewares)
     }
 
@@ -248,4 +248,106 @@ import FoundationNetworking
     }
 
     enum Bearer: BearerAuthScheme {}
+}
+
+/// Token refresh through an `AuthorizedClient` and a `SessionClient`: one refresh for requests
+/// that hit the 401 together, one more attempt each, and a refresh that belongs to its identity.
+@Suite(.timeLimit(.minutes(1))) struct TokenRefreshTests {
+    enum Bearer: BearerAuthScheme {}
+
+    struct Me: Endpoint {
+        typealias Auth = Bearer
+        func makeRequest() -> EndpointRequest { EndpointRequest(method: .get, path: "/me") }
+        func decodeResponse(_ response: HTTPResponse) throws -> String { try response.decodeString() }
+    }
+
+    /// Accepts only `Bearer <valid>`, answering with the token; counts what it refused.
+    final class Gate: HTTPTransport, @unchecked Sendable {
+        private let lock = NSLock()
+        private var valid: String
+        private var refusedCount = 0
+        init(valid: String) { self.valid = valid }
+        var refused: Int { lock.withLock { refusedCount } }
+        func accept(_ token: String) { lock.withLock { valid = token } }
+
+        func send(_ request: URLRequest) async throws -> HTTPResponse {
+            let header = request.value(forHTTPHeaderField: "Authorization") ?? ""
+            return lock.withLock {
+                guard header == "Bearer \(valid)" else {
+                    refusedCount += 1
+                    return HTTPResponse(statusCode: 401)
+                }
+                return HTTPResponse(statusCode: 200, body: Data(valid.utf8))
+            }
+        }
+    }
+
+    /// Hands out `token-1`, `token-2`… slowly, counting the calls.
+    final class Issuer: @unchecked Sendable {
+        private let lock = NSLock()
+        private var calls: [String] = []
+        let gate: Gate
+        init(gate: Gate) { self.gate = gate }
+        var refused: [String] { lock.withLock { calls } }
+        func refresh(_ old: BearerToken) async throws -> BearerToken {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            let token = lock.withLock { () -> String in
+                calls.append(old.token)
+                return "token-\(calls.count)"
+            }
+            gate.accept(token)
+            return BearerToken(token)
+        }
+    }
+
+    @Test func requestsThatHit401TogetherShareOneRefresh() async throws {
+        let gate = Gate(valid: "token-1")
+        let issuer = Issuer(gate: gate)
+        let client = EndpointClient(baseURL: URL(string: "https://api.test")!, transport: gate)
+            .authorized(Bearer.self, credential: BearerToken("expired"), refresh: issuer.refresh)
+        let answers = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<20 { group.addTask { try await client.send(Me()) } }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(answers == Array(repeating: "token-1", count: 20))
+        #expect(issuer.refused == ["expired"])
+        // Later requests go with the new token at once.
+        let refusedBefore = gate.refused
+        #expect(try await client.send(Me()) == "token-1")
+        #expect(gate.refused == refusedBefore)
+    }
+
+    @Test func aRequestIsSentOnceMoreAfterARefreshNotMore() async throws {
+        let gate = Gate(valid: "never")
+        let issuer = Issuer(gate: gate)
+        gate.accept("never")
+        let client = EndpointClient(baseURL: URL(string: "https://api.test")!, transport: gate)
+            .authorized(Bearer.self, credential: BearerToken("expired")) { old in
+                _ = try await issuer.refresh(old)
+                gate.accept("never")
+                return BearerToken("still-refused")
+            }
+        do {
+            _ = try await client.send(Me())
+            Issue.record("a refused token was accepted")
+        } catch {
+            #expect(error.statusCode == 401)
+        }
+        #expect(issuer.refused == ["expired"])
+        #expect(gate.refused == 2)
+    }
+
+    @Test func aSessionRefreshesForItsIdentityOnly() async throws {
+        let gate = Gate(valid: "token-1")
+        let issuer = Issuer(gate: gate)
+        let base = EndpointClient(baseURL: URL(string: "https://api.test")!, transport: gate)
+        let session = SessionClient<Bearer>(.init(client: base, credential: BearerToken("expired"), refresh: issuer.refresh))
+        #expect(try await session.send(Me()) == "token-1")
+        #expect(issuer.refused == ["expired"])
+        // Another user: their own credential, refreshed on their own.
+        gate.accept("token-2")
+        session.update(.init(client: base, credential: BearerToken("other-expired"), refresh: issuer.refresh))
+        #expect(try await session.send(Me()) == "token-2")
+        #expect(issuer.refused == ["expired", "other-expired"])
+    }
 }

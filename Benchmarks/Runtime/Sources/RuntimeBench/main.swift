@@ -10,7 +10,8 @@ import FoundationNetworking
 
 // Prints one JSON object of measurements; Benchmarks/bench.py runs it and makes the table.
 // Usage: RuntimeBench <pets in the decode array> <decode rounds> <requests per round> <rounds> <server URL> [clients]
-// (clients: a comma-separated subset of urlSession,urlSessionDelegate,urlSessionNoCache,endpointgen,openapi, for profiling one)
+// (clients: a comma-separated subset of urlSession,urlSessionDelegate,urlSessionNoCache,endpointgen,openapi,
+// endpointgenPassThrough,endpointgenRetryLogging, for profiling one)
 
 /// The struct a team would write by hand for the same payload.
 struct HandWrittenPet: Codable {
@@ -167,6 +168,32 @@ func endpointgenRequest() async throws {
     _ = try await endpointgenClient.send(PetsService.getStats())
 }
 
+/// The same client with a chain of one middleware that only passes the request on, and with
+/// the retry and logging middlewares (the log discarded).
+struct PassThrough: EndpointMiddleware {
+    func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> StreamedHTTPResponse {
+        try await next(request)
+    }
+}
+let passThroughClient: EndpointClient = {
+    var client = PetstoreAPI.client(baseURL: serverURL)
+    client.middlewares = [PassThrough()]
+    return client
+}()
+let retryLoggingClient: EndpointClient = {
+    var client = PetstoreAPI.client(baseURL: serverURL)
+    client.middlewares = [RetryMiddleware(), LoggingMiddleware(sink: { _ in })]
+    return client
+}()
+
+func passThroughRequest() async throws {
+    _ = try await passThroughClient.send(PetsService.getStats())
+}
+
+func retryLoggingRequest() async throws {
+    _ = try await retryLoggingClient.send(PetsService.getStats())
+}
+
 func openapiRequest() async throws {
     _ = try await openapiClient.getStats().ok.body.json
 }
@@ -178,6 +205,7 @@ func openapiRequest() async throws {
 let allClients: [(name: String, send: () async throws -> Void)] = [
     ("urlSession", rawURLSession), ("urlSessionDelegate", rawDelegateSession), ("urlSessionNoCache", rawNoCacheSession),
     ("endpointgen", endpointgenRequest), ("openapi", openapiRequest),
+    ("endpointgenPassThrough", passThroughRequest), ("endpointgenRetryLogging", retryLoggingRequest),
 ]
 let chosen = arguments.count > 5 ? Set(arguments[5].split(separator: ",").map(String.init)) : nil
 let clients = allClients.filter { chosen?.contains($0.name) ?? true }
