@@ -5,14 +5,25 @@
 #   plugin; built and tested from a clean state, its test calls httpbin through the client.
 # - Examples/CommittedConsumer commits its generated code; its tests run, the command plugin's
 #   check passes, and a deliberately stale file makes the check fail.
+# - Examples/OpenAIChat generates OpenAI's chat completions and responses from Specs/openai.json
+#   with the build-tool plugin; built and tested from a clean state against recorded responses
+#   (no network), and its replay program runs over the recordings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-for example in Examples/BuildPluginConsumer Examples/CommittedConsumer; do
+for example in Examples/BuildPluginConsumer Examples/CommittedConsumer Examples/OpenAIChat; do
     echo "test-examples.sh: $example, from a clean state"
     rm -rf "$example/.build"
     swift test --package-path "$example"
 done
+
+echo "test-examples.sh: Examples/OpenAIChat's replay program"
+replay_output=$(swift run --package-path Examples/OpenAIChat openai-replay Examples/OpenAIChat/Recordings)
+grep -q "^14 requests replayed$" <<< "$replay_output" || {
+    echo "test-examples.sh: error: openai-replay did not replay every recording" >&2
+    echo "$replay_output" >&2
+    exit 1
+}
 
 committed=Examples/CommittedConsumer
 generate=(swift package --package-path "$committed" --allow-writing-to-package-directory generate-endpoints)
@@ -37,4 +48,4 @@ grep -q "^+    public var staleEdit\|^-    public var staleEdit" "$backup.out" |
 }
 rm -f "$backup.out"
 echo "test-examples.sh: the stale file failed the check, with its diff"
-echo "test-examples.sh: 3 passed, 0 failed"
+echo "test-examples.sh: 5 passed, 0 failed"
