@@ -352,9 +352,8 @@ let package = Package(name: "ConsumerOpenAPI", platforms: [.macOS(.v13)],
         for client, label in [("endpointgenPassThrough", "a chain of one pass-through middleware"),
                               ("endpointgenRetryLogging", "retry and logging middlewares (log discarded)")]:
             ours, ours_spread = ratio_stats(rates[client], rates["endpointgen"])
-            self.rows.append(("runtime", f"requests per second through a client with {label} vs the same client without",
-                              f"{ours:.3g} ×", "", "",
-                              f"{rounds_note}; interquartile range {ours_spread}; the baseline has no such row"))
+            self.row("runtime", f"requests per second through a client with {label} vs the same client without", ours, None, "×",
+                     lower_is_better=False, note=f"{rounds_note}; interquartile range {ours_spread}; the baseline has no such client")
         ours, ours_spread = ratio_stats(cpu["endpointgen"], cpu["urlSession"])
         theirs, theirs_spread = ratio_stats(cpu["openapi"], cpu["urlSession"])
         self.row("runtime", "CPU time per request through the generated client vs raw URLSession.shared", ours, theirs, "×",
