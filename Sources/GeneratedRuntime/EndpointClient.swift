@@ -432,7 +432,7 @@ public struct AuthorizedClient<Scheme: AuthScheme>: EndpointSending {
         let used = UsedCredential<Scheme.Credential>()
         do {
             return try await client.send(endpoint, authorizer: Self.authorizer {
-                let (value, generation) = await refresher.current()
+                let (value, generation) = refresher.current()
                 used.set(generation)
                 return value
             })
@@ -442,7 +442,9 @@ public struct AuthorizedClient<Scheme: AuthScheme>: EndpointSending {
             do {
                 fresh = try await refresher.refreshed(after: generation)
             } catch {
-                var failure = EndpointError(kind: .authorization, method: refused.method, url: refused.url, underlyingError: error)
+                // Cancelled while it waited for the refresh, or the refresh failed.
+                let kind: EndpointError.Kind = error is CancellationError ? .cancelled : .authorization
+                var failure = EndpointError(kind: kind, method: refused.method, url: refused.url, underlyingError: error)
                 failure.attempts = refused.attempts
                 throw failure
             }
@@ -477,7 +479,7 @@ extension EndpointClient {
         _ scheme: S.Type, credential: BearerToken, refresh: @escaping @Sendable (BearerToken) async throws -> BearerToken
     ) -> AuthorizedClient<S> {
         let refresher = CredentialRefresher(credential, refresh: refresh)
-        return AuthorizedClient(client: self, credential: { await refresher.current().value }, refresher: refresher)
+        return AuthorizedClient(client: self, credential: { refresher.current().value }, refresher: refresher)
     }
 }
 
@@ -487,13 +489,21 @@ public struct CredentialRefreshFailed: Error, Sendable, CustomStringConvertible 
     public var description: String { "refreshing the credential failed: \(EndpointError.message(of: underlyingError))" }
 }
 
-/// The credential of the moment and its generation, refreshed by one task at a time.
-actor CredentialRefresher<Credential: Sendable> {
+/// The credential of the moment and its generation, refreshed by one task at a time. A request
+/// waiting for a refresh stops waiting when its task is cancelled (a superseded identity); the
+/// refresh itself goes on for the others.
+final class CredentialRefresher<Credential: Sendable>: @unchecked Sendable {
+    // `@unchecked Sendable`: the state below is only touched under `lock`.
+    private let lock = NSLock()
     private var credential: Credential
     private var generation = 0
-    private var refreshing: Task<Credential, any Error>?
+    private var refreshing = false
+    private var waiters: [Int: CheckedContinuation<Credential, any Error>] = [:]
+    /// Waiters whose task was cancelled before they started waiting.
+    private var cancelled: Set<Int> = []
+    private var nextWaiter = 0
     private let refresh: @Sendable (Credential) async throws -> Credential
-    /// How many refreshes ran (tests look at it).
+    /// How many refreshes started (tests look at it).
     private(set) var refreshes = 0
 
     init(_ credential: Credential, refresh: @escaping @Sendable (Credential) async throws -> Credential) {
@@ -501,37 +511,70 @@ actor CredentialRefresher<Credential: Sendable> {
         self.refresh = refresh
     }
 
-    func current() -> (value: Credential, generation: Int) { (credential, generation) }
+    func current() -> (value: Credential, generation: Int) {
+        lock.withLock { (credential, generation) }
+    }
 
     /// A credential newer than generation `refused`: the one a refresh since then gave, the one
     /// a refresh under way gives, or a new refresh's.
     func refreshed(after refused: Int) async throws -> Credential {
-        if generation != refused { return credential }
-        let task: Task<Credential, any Error>
-        if let refreshing {
-            task = refreshing
-        } else {
-            let refresh = self.refresh
-            let old = credential
-            task = Task { try await refresh(old) }
-            refreshing = task
-            refreshes += 1
-            do {
-                let fresh = try await task.value
+        let id = lock.withLock { () -> Int in
+            nextWaiter += 1
+            return nextWaiter
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Credential, any Error>) in
+                let next: WaitStep = lock.withLock {
+                    if cancelled.remove(id) != nil { return .cancelled }
+                    if generation != refused { return .ready(credential) }
+                    waiters[id] = continuation
+                    if refreshing { return .wait }
+                    refreshing = true
+                    refreshes += 1
+                    return .start(credential)
+                }
+                switch next {
+                case .ready(let credential): continuation.resume(returning: credential)
+                case .cancelled: continuation.resume(throwing: CancellationError())
+                case .wait: break
+                case .start(let old):
+                    let refresh = self.refresh
+                    Task {
+                        do {
+                            finish(.success(try await refresh(old)))
+                        } catch {
+                            finish(.failure(CredentialRefreshFailed(underlyingError: error)))
+                        }
+                    }
+                }
+            }
+        } onCancel: {
+            let waiter: CheckedContinuation<Credential, any Error>? = lock.withLock {
+                guard let waiter = waiters.removeValue(forKey: id) else {
+                    cancelled.insert(id)
+                    return nil
+                }
+                return waiter
+            }
+            waiter?.resume(throwing: CancellationError())
+        }
+    }
+
+    private enum WaitStep {
+        case ready(Credential), cancelled, start(Credential), wait
+    }
+
+    private func finish(_ result: Result<Credential, any Error>) {
+        let waiting: [CheckedContinuation<Credential, any Error>] = lock.withLock {
+            if case .success(let fresh) = result {
                 credential = fresh
                 generation += 1
-                refreshing = nil
-                return fresh
-            } catch {
-                refreshing = nil
-                throw CredentialRefreshFailed(underlyingError: error)
             }
+            refreshing = false
+            defer { waiters.removeAll() }
+            return Array(waiters.values)
         }
-        do {
-            return try await task.value
-        } catch {
-            throw CredentialRefreshFailed(underlyingError: error)
-        }
+        for waiter in waiting { waiter.resume(with: result) }
     }
 }
 

@@ -110,7 +110,7 @@ public final class SessionClient<Scheme: AuthScheme>: EndpointSending, @unchecke
             client = configuration.client
         } else if let refresher {
             client = AuthorizedClient<Scheme>(
-                client: configuration.client, credential: { await refresher.current().value }, refresher: refresher)
+                client: configuration.client, credential: { refresher.current().value }, refresher: refresher)
         } else if let credential = configuration.credential {
             client = configuration.client.authorized(Scheme.self, credential: credential)
         } else {

@@ -350,4 +350,27 @@ import FoundationNetworking
         #expect(try await session.send(Me()) == "token-2")
         #expect(issuer.refused == ["expired", "other-expired"])
     }
+
+    @Test func anIdentityChangeStopsARequestWaitingForARefresh() async throws {
+        let gate = Gate(valid: "never")
+        let base = EndpointClient(baseURL: URL(string: "https://api.test")!, transport: gate)
+        let session = SessionClient<Bearer>(.init(client: base, credential: BearerToken("expired")) { _ in
+            try await Task.sleep(nanoseconds: 5_000_000_000)
+            return BearerToken("late")
+        })
+        let started = Date()
+        let call = Task { try await session.send(Me()) }
+        // The request has been refused and waits for the refresh.
+        while gate.refused == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        session.update(.init(client: base, credential: nil))
+        do {
+            _ = try await call.value
+            Issue.record("the superseded request succeeded")
+        } catch let error as EndpointError {
+            #expect(error.kind == .cancelled)
+            #expect(error.wasSuperseded)
+        }
+        #expect(Date().timeIntervalSince(started) < 3)
+    }
 }
