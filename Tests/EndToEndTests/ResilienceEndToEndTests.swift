@@ -50,10 +50,11 @@ struct ResilienceEndToEndTests {
         let seen = try await Self.status(of: id)
         #expect(seen.attempts == 3)
         // Full jitter: each wait is at most 0.2 s, then 0.4 s, plus the time the exchange takes
-        // (generous: the machine may be busy).
+        // (generous: the test suite runs many tests at once on few cores). A wait of the
+        // maximum delay's 1 s or more each time would take longer.
         let waits = zip(seen.times.dropFirst(), seen.times).map { $0 - $1 }
         #expect(waits.count == 2)
-        #expect(waits[0] <= 0.2 + 1.5 && waits[1] <= 0.4 + 1.5, "\(waits)")
+        #expect(waits.allSatisfy { $0 >= 0 } && waits.reduce(0, +) < 0.6 + 5, "\(waits)")
     }
 
     @Test func retryAfterInSecondsAndAsADateIsHonoured() async throws {
@@ -62,14 +63,14 @@ struct ResilienceEndToEndTests {
         _ = try await service.flaky(id: seconds, fail: 1, status: 429, retryAfter: "1")
         let inSeconds = try await Self.status(of: seconds)
         #expect(inSeconds.attempts == 2)
-        #expect(inSeconds.times[1] >= 0.95 && inSeconds.times[1] < 3, "\(inSeconds.times)")
+        #expect(inSeconds.times[1] >= 0.95 && inSeconds.times[1] < 10, "\(inSeconds.times)")
 
         let date = UUID().uuidString
         _ = try await service.flaky(id: date, fail: 1, status: 503, retryAfter: "date:2")
         let asDate = try await Self.status(of: date)
         #expect(asDate.attempts == 2)
         // An HTTP date has whole seconds: two seconds ahead is one to two seconds away.
-        #expect(asDate.times[1] >= 0.9 && asDate.times[1] < 4, "\(asDate.times)")
+        #expect(asDate.times[1] >= 0.9 && asDate.times[1] < 12, "\(asDate.times)")
     }
 
     @Test func aPostIsNotResentUnlessTheSpecSaysItIsIdempotent() async throws {
@@ -125,12 +126,13 @@ struct ResilienceEndToEndTests {
 
     @Test func cancellingDuringABackoffReturnsAtOnce() async throws {
         let id = UUID().uuidString
-        let service = LiveResilienceService(client: try Self.client([RetryMiddleware(maximumDelay: 60)]).authorized(KongAuth.self, credential: BearerToken("t")))
+        let service = LiveResilienceService(client: try Self.client([RetryMiddleware(maximumDelay: 60, budget: 300)]).authorized(KongAuth.self, credential: BearerToken("t")))
         let started = Date()
-        let call = Task { try await service.flaky(id: id, fail: 1, status: 503, retryAfter: "30") }
+        let call = Task { try await service.flaky(id: id, fail: 1, status: 503, retryAfter: "60") }
         // Wait until the first attempt was answered, then cancel during the 30 s wait.
         while try await Self.status(of: id).attempts == 0 { try await Task.sleep(nanoseconds: 20_000_000) }
         try await Task.sleep(nanoseconds: 100_000_000)
+        let cancelled = Date()
         call.cancel()
         do {
             _ = try await call.value
@@ -138,7 +140,9 @@ struct ResilienceEndToEndTests {
         } catch let error as EndpointError {
             #expect(error.kind == .cancelled)
         }
-        #expect(Date().timeIntervalSince(started) < 5)
+        // Well before the 60 s the server asked for.
+        #expect(Date().timeIntervalSince(cancelled) < 15)
+        #expect(Date().timeIntervalSince(started) < 30)
         #expect(try await Self.status(of: id).attempts == 1)
     }
 
@@ -187,13 +191,13 @@ struct ResilienceEndToEndTests {
         let service = LiveResilienceService(client: try Self.client([]).authorized(KongAuth.self, credential: BearerToken("t")))
         let started = Date()
         do {
-            try await service.slow(seconds: 3, signature: "sig")
-            Issue.record("a 3 s request beat a 0.5 s timeout")
+            try await service.slow(seconds: 10, signature: "sig")
+            Issue.record("a 10 s request beat a 0.5 s timeout")
         } catch let error as EndpointError {
             #expect(error.kind == .transport)
             #expect((error.underlyingError as? URLError)?.code == .timedOut)
         }
-        #expect(Date().timeIntervalSince(started) < 2.5)
+        #expect(Date().timeIntervalSince(started) < 8)
         // A call's own timeout wins over the spec's.
         let client = try Self.client([]).authorized(KongAuth.self, credential: BearerToken("t"))
         try await client.send(ResilienceService.slow(seconds: 1).timeout(5))
