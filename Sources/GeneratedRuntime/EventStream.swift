@@ -3,7 +3,7 @@ import Foundation
 /// One server-sent event: its `data` decoded to the declared type, with the event's type and the
 /// stream's last event ID and reconnection time.
 public struct ServerSentEvent<Payload: Sendable>: Sendable {
-    /// The `event` field: the event's type, nil when the server sent none (`message`).
+    /// The `event` field: the event's type, nil when the server sent none or an empty one (`message`).
     public var event: String?
     /// The event's `data` lines (joined with `\n`), decoded.
     public var data: Payload

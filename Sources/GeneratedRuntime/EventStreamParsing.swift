@@ -132,7 +132,9 @@ public struct ServerSentEventParser: Sendable {
         // An event without data is not dispatched, but its id and retry still count.
         guard hasData else { return nil }
         count += 1
-        return ServerSentEvent<String>(event: eventType, data: data.joined(separator: "\n"), id: lastEventID, retry: retry)
+        // An empty type is the default one, `message`, as when the event had none.
+        let type = eventType.flatMap { $0.isEmpty ? nil : $0 }
+        return ServerSentEvent<String>(event: type, data: data.joined(separator: "\n"), id: lastEventID, retry: retry)
     }
 }
 

@@ -60,6 +60,17 @@ import Testing
         ])
     }
 
+    /// An empty `event` field is the default type, as none (the standard sets the type only
+    /// from a non-empty buffer): `nil`, not `""`. Found by the valid-spec campaign (seed 1, specs
+    /// 14, 16 and 19), whose streams send `event` and `event:` now and then.
+    @Test func anEmptyEventTypeIsNoEventType() throws {
+        #expect(try events("event\ndata: a\n\nevent:\ndata: b\n\nevent: \ndata: c\n\nevent: x\nevent:\ndata: d\n\n") == [
+            ServerSentEvent<String>(data: "a"), ServerSentEvent<String>(data: "b"), ServerSentEvent<String>(data: "c"),
+            ServerSentEvent<String>(data: "d"),
+        ])
+        #expect(try events("event: x\ndata: a\n\nevent:\nevent: y\ndata: b\n\n").map(\.event) == ["x", "y"])
+    }
+
     @Test func everyLineEndingAndEverySplitGiveTheSameEvents() throws {
         let expected = [
             ServerSentEvent<String>(event: "update", data: "héllo 👋\nworld", id: "7"),
