@@ -47,12 +47,11 @@ public struct LoggingMiddleware: EndpointMiddleware {
     /// The unified log on Apple platforms, standard error elsewhere.
     public static let standardSink: @Sendable (String) -> Void = { line in
         #if canImport(os)
-        if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
-            Logger(subsystem: "endpointgen", category: "http").info("\(line, privacy: .public)")
-            return
-        }
-        #endif
+        // The package's platforms (macOS 13, iOS 16…) all have Logger.
+        Logger(subsystem: "endpointgen", category: "http").info("\(line, privacy: .public)")
+        #else
         FileHandle.standardError.write(Data((line + "\n").utf8))
+        #endif
     }
 
     public func intercept(_ request: URLRequest, context: RequestContext, next: Next) async throws -> StreamedHTTPResponse {
