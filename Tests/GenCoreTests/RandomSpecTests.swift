@@ -37,6 +37,10 @@ import Testing
         if Self.environment["ENDPOINTGEN_RANDOM_SPECS_PRINT"] == "1" {
             print("--- random spec \(index) (seed \(Self.seed)) ---\n\(spec.text)")
             for (number, instance) in spec.instances.enumerated() { print("--- instance \(number): \(instance.model) ---\n\(instance.json.text)") }
+            for (number, stream) in spec.streams.enumerated() {
+                print("--- stream \(number): \(stream.typeName), \(stream.kind.rawValue), terminator \(String(describing: stream.terminator?.debugDescription)) ---")
+                print("body: \(String(decoding: stream.body, as: UTF8.self).debugDescription)\nchunks: \(stream.chunks)\nevents: \(stream.events)")
+            }
         }
         var layoutRandom = SeededGenerator(seed: Self.seed &+ UInt64(index))
         let options = GeneratorOptions(
@@ -68,10 +72,14 @@ import Testing
             try folder.write(name, file.contents)
             sources.append(folder.file(name).path)
         }
-        try folder.write("main.swift", mainSource(spec))
+        try folder.write("main.swift", mainSource(spec, streamCalls: try streamCalls(spec)))
         sources.append(folder.file("main.swift").path)
         for (number, instance) in spec.instances.enumerated() {
             try folder.write("instances/\(number).json", instance.json.text)
+        }
+        for (number, stream) in spec.streams.enumerated() {
+            try folder.write("streams/\(number).chunks", stream.chunks.map(String.init).joined(separator: " "))
+            try Data(stream.body).write(to: folder.file("streams/\(number).body"))
         }
         let program = folder.file("roundtrip").path
         let compile = try runProcess(
@@ -80,7 +88,7 @@ import Testing
                 + sources + objects + ["-o", program])
         try #require(compile.status == 0, "\(index) does not compile without warnings:\n\(compile.standardError)\nreplay: \(replay)")
 
-        let run = try runProcess(program, [folder.file("instances").path])
+        let run = try runProcess(program, [folder.file("instances").path, folder.file("streams").path])
         try #require(run.status == 0, "\(index): the round-trip program failed:\n\(run.standardError)\nreplay: \(replay)")
         for (number, instance) in spec.instances.enumerated() {
             if let error = folder.read("instances/\(number).error.txt") {
@@ -95,12 +103,128 @@ import Testing
                 differences.isEmpty,
                 "\(index), instance \(number) of \(instance.model) does not round-trip:\n\(differences.prefix(10).joined(separator: "\n"))\nin:  \(instance.json.text)\nout: \(output)\nreplay: \(replay)")
         }
+        for (number, stream) in spec.streams.enumerated() {
+            let what = "\(index), stream \(number) (\(stream.typeName), \(stream.kind.rawValue))"
+            let body = String(decoding: stream.body, as: UTF8.self).debugDescription
+            if let error = folder.read("streams/\(number).error.txt") {
+                Issue.record("\(what) fails: \(error)\nbody: \(body.prefix(3000))\nchunks: \(stream.chunks.prefix(300))\nreplay: \(replay)")
+                continue
+            }
+            if stream.kind == .bytes {
+                let output = try Data(contentsOf: folder.file("streams/\(number).out.bin"))
+                #expect(output == Data(stream.body), "\(what): \(output.count) bytes came out of \(stream.body.count), in chunks \(stream.chunks)\nreplay: \(replay)")
+                continue
+            }
+            let output = try #require(folder.read("streams/\(number).out.json"), "no output for stream \(number)")
+            let differences = compareStream(stream, try JSONParser.parse(output), spec: spec)
+            #expect(
+                differences.isEmpty,
+                "\(what) does not hand on its events:\n\(differences.prefix(10).joined(separator: "\n"))\nbody: \(body.prefix(3000))\nchunks: \(stream.chunks.prefix(300))\nout: \(output.debugDescription.prefix(3000))\nreplay: \(replay)")
+        }
     }
 
-    /// A program that decodes each instance file as its model and writes it encoded again.
-    static func mainSource(_ spec: RandomSpec) -> String {
+    /// The differences between the events a stream should hand on and what the program wrote:
+    /// for server-sent events `{"event", "id", "retry", "data"}` objects, for JSON lines the values.
+    static func compareStream(_ stream: RandomStream, _ output: JSONNode, spec: RandomSpec) -> [String] {
+        guard case .array(let written) = output.value else { return ["not an array: \(RoundTripComparer.show(output))"] }
+        guard written.count == stream.events.count else {
+            return ["\(stream.events.count) events expected, \(written.count) came: \(RoundTripComparer.show(output))"]
+        }
+        let comparer = RoundTripComparer(spec: spec)
+        var differences: [String] = []
+        for (number, (expected, actual)) in zip(stream.events, written).enumerated() {
+            var data: JSONNode? = actual
+            if stream.kind == .sse {
+                guard case .object(let members) = actual.value else { differences.append("event \(number): \(RoundTripComparer.show(actual))"); continue }
+                func text(_ key: String) -> String?? {
+                    switch members.first(where: { $0.key == key })?.value.value {
+                    case .string(let value)?: .some(value)
+                    case .null?: .some(nil)
+                    default: nil
+                    }
+                }
+                if text("event") != .some(expected.event) { differences.append("event \(number): event \(String(describing: text("event"))), expected \(String(describing: expected.event))") }
+                if text("id") != .some(expected.id) { differences.append("event \(number): id \(String(describing: text("id"))), expected \(String(describing: expected.id))") }
+                let retry = members.first { $0.key == "retry" }?.value
+                let retryText: String? = if case .number(let value)? = retry?.value { value } else { nil }
+                if retryText.flatMap({ Int($0) }) != expected.retry {
+                    differences.append("event \(number): retry \(RoundTripComparer.show(retry)), expected \(String(describing: expected.retry))")
+                }
+                data = members.first { $0.key == "data" }?.value
+            }
+            switch expected.data {
+            case .text(let value):
+                guard case .string(let written)? = data?.value, written == value else {
+                    differences.append("event \(number): data \(RoundTripComparer.show(data)), expected \(value.debugDescription)")
+                    continue
+                }
+            case .json(let value):
+                guard let type = stream.eventType, let node = try? JSONParser.parse(value.text) else {
+                    differences.append("event \(number): no type or no instance")
+                    continue
+                }
+                differences += comparer.compare(node, data, type, strategy: nil, at: "event \(number)")
+            }
+        }
+        return differences
+    }
+
+    /// For each stream of `spec`, the statement that makes its endpoint and reads the body through
+    /// `decodeEvents`: the endpoint's parameters (found by resolving the spec, in the order its
+    /// initializer takes them) are nil when optional, the body's instance for the body, and a
+    /// value of the type for the rest.
+    static func streamCalls(_ spec: RandomSpec) throws -> [String] {
+        guard !spec.streams.isEmpty else { return [] }
+        var reader = SpecReader(file: "random.json")
+        let document = try #require(reader.read(try JSONParser.parse(spec.text)))
+        var resolver = Resolver(document: document, file: "random.json", accessOverride: nil)
+        let endpoints = resolver.resolve(specReference: "random.json").services.flatMap(\.endpoints)
+        return try spec.streams.enumerated().map { number, stream in
+            let endpoint = try #require(endpoints.first { $0.typeName == stream.typeName }, "no endpoint \(stream.typeName)")
+            let arguments = endpoint.parameters.map { parameter -> String in
+                let label = SwiftNaming.argumentLabel(parameter.swiftName)
+                if case .body = parameter.kind, let body = stream.bodyInstance { return "\(label): __value(\(SwiftLiteral.string(body.text)))" }
+                guard let json = argumentJSON(parameter.type, spec: spec) else { return "\(label): nil" }
+                return "\(label): __value(\(SwiftLiteral.string(json)))"
+            }
+            let reader = ["sse": "__sse", "jsonLines": "__lines", "bytes": "__bytes"][stream.kind.rawValue]!
+            return "await \(reader)(\(stream.typeName)(\(arguments.joined(separator: ", "))).decodeEvents(__response(\(number), in: __streams)), \(number), in: __streams)"
+        }
+    }
+
+    /// JSON that decodes as a parameter of `type`; nil for an optional one.
+    static func argumentJSON(_ type: TypeReference, spec: RandomSpec) -> String? {
+        switch type {
+        case .optional, .uploadBody, .progressHandler: return nil
+        case .array: return "[]"
+        case .dictionary: return "{}"
+        case .builtin(let builtin):
+            switch builtin {
+            case .string: return #""x""#
+            case .int, .int64, .double: return "1"
+            case .bool: return "true"
+            case .date: return "0"
+            case .url: return #""https://example.com""#
+            case .uuid: return #""00000000-0000-0000-0000-000000000000""#
+            case .data: return #""""#
+            case .json: return "null"
+            case .file: return #"{"data": "", "filename": "f", "contentType": "text/plain"}"#
+            }
+        case .model(let name):
+            switch spec.model(named: name)?.kind {
+            case .stringEnum(let values): return FuzzJSON.string(values[0]).text
+            case .integerEnum(let values): return String(values[0])
+            default: return "{}"
+            }
+        }
+    }
+
+    /// A program that decodes each instance file as its model and writes it encoded again, and
+    /// reads each stream's body (its chunks written as the reader reads) through its endpoint.
+    static func mainSource(_ spec: RandomSpec, streamCalls: [String]) -> String {
         var lines = [
             "import Foundation",
+            "import GeneratedRuntime",
             "",
             "func __roundTrip<__Value: Codable>(_ type: __Value.Type, _ number: Swift.Int, in folder: Foundation.URL) {",
             "    let input = folder.appendingPathComponent(\"\\(number).json\")",
@@ -117,6 +241,103 @@ import Testing
         for (number, instance) in spec.instances.enumerated() {
             lines.append("__roundTrip(\(instance.model).self, \(number), in: __folder)")
         }
+        guard !streamCalls.isEmpty else { return lines.joined(separator: "\n") + "\n" }
+        lines += [
+            "",
+            "func __value<__Value: Swift.Decodable>(_ json: Swift.String) -> __Value {",
+            "    do {",
+            "        return try Foundation.JSONDecoder().decode(__Value.self, from: Foundation.Data(json.utf8))",
+            "    } catch {",
+            "        Swift.fatalError(\"an argument does not decode: \\(error)\")",
+            "    }",
+            "}",
+            "",
+            "/// The body of stream `number`, its chunks written by a task as the reader reads them.",
+            "func __response(_ number: Swift.Int, in folder: Foundation.URL) -> GeneratedRuntime.StreamedHTTPResponse {",
+            "    let body = (try? Foundation.Data(contentsOf: folder.appendingPathComponent(\"\\(number).body\"))) ?? Foundation.Data()",
+            "    let sizes = ((try? Swift.String(contentsOf: folder.appendingPathComponent(\"\\(number).chunks\"), encoding: .utf8)) ?? \"\")",
+            "        .split(separator: \" \").compactMap { Swift.Int($0) }",
+            "    var chunks: [Foundation.Data] = []",
+            "    var start = body.startIndex",
+            "    for size in sizes {",
+            "        chunks.append(body.subdata(in: start..<start + size))",
+            "        start += size",
+            "    }",
+            "    let (stream, writer) = GeneratedRuntime.ResponseBody.makeStream()",
+            "    let written = chunks",
+            "    Task {",
+            "        for chunk in written {",
+            "            writer.yield(chunk)",
+            "            await Task.yield()",
+            "        }",
+            "        writer.finish()",
+            "    }",
+            "    return GeneratedRuntime.StreamedHTTPResponse(statusCode: 200, body: stream)",
+            "}",
+            "",
+            "struct __Event<__Payload: Swift.Encodable>: Swift.Encodable {",
+            "    enum __Key: Swift.String, Swift.CodingKey { case event, id, retry, data }",
+            "    var event: Swift.String?",
+            "    var id: Swift.String?",
+            "    var retry: Swift.Int?",
+            "    var data: __Payload",
+            "    func encode(to encoder: any Swift.Encoder) throws {",
+            "        var container = encoder.container(keyedBy: __Key.self)",
+            "        try container.encode(event, forKey: .event)",
+            "        try container.encode(id, forKey: .id)",
+            "        try container.encode(retry, forKey: .retry)",
+            "        try container.encode(data, forKey: .data)",
+            "    }",
+            "}",
+            "",
+            "func __fail(_ error: any Swift.Error, after count: Swift.Int, _ number: Swift.Int, in folder: Foundation.URL) {",
+            "    try? Foundation.Data(\"after \\(count) events: \\(error)\".utf8).write(to: folder.appendingPathComponent(\"\\(number).error.txt\"))",
+            "}",
+            "",
+            "func __sse<__Payload: Swift.Encodable & Swift.Sendable>(_ stream: GeneratedRuntime.EventStream<GeneratedRuntime.ServerSentEvent<__Payload>>, _ number: Swift.Int, in folder: Foundation.URL) async {",
+            "    var events: [__Event<__Payload>] = []",
+            "    do {",
+            "        for try await event in stream { events.append(__Event(event: event.event, id: event.id, retry: event.retry, data: event.data)) }",
+            "        try Foundation.JSONEncoder().encode(events).write(to: folder.appendingPathComponent(\"\\(number).out.json\"))",
+            "    } catch {",
+            "        __fail(error, after: events.count, number, in: folder)",
+            "    }",
+            "}",
+            "",
+            "func __lines<__Payload: Swift.Encodable & Swift.Sendable>(_ stream: GeneratedRuntime.EventStream<__Payload>, _ number: Swift.Int, in folder: Foundation.URL) async {",
+            "    var events: [__Payload] = []",
+            "    do {",
+            "        for try await event in stream { events.append(event) }",
+            "        try Foundation.JSONEncoder().encode(events).write(to: folder.appendingPathComponent(\"\\(number).out.json\"))",
+            "    } catch {",
+            "        __fail(error, after: events.count, number, in: folder)",
+            "    }",
+            "}",
+            "",
+            "func __bytes(_ body: GeneratedRuntime.ResponseBody, _ number: Swift.Int, in folder: Foundation.URL) async {",
+            "    var bytes = Foundation.Data()",
+            "    do {",
+            "        for try await chunk in body { bytes.append(chunk) }",
+            "        try bytes.write(to: folder.appendingPathComponent(\"\\(number).out.bin\"))",
+            "    } catch {",
+            "        __fail(error, after: bytes.count, number, in: folder)",
+            "    }",
+            "}",
+            "",
+            "/// Reads the streams; deprecated, so that it can make deprecated endpoints without a warning,",
+            "/// and called through a protocol, which does not warn.",
+            "protocol __Reading { func read(_ folder: Foundation.URL) async }",
+            "struct __Streams: __Reading {",
+            "    @available(*, deprecated)",
+            "    func read(_ __streams: Foundation.URL) async {",
+        ]
+        lines += streamCalls.map { "        " + $0 }
+        lines += [
+            "    }",
+            "}",
+            "let __reading: any __Reading = __Streams()",
+            "await __reading.read(Foundation.URL(fileURLWithPath: Swift.CommandLine.arguments[2]))",
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -126,6 +347,7 @@ import Testing
         "\"keyStrategy\":", "\"arrayStrategy\":", "\"auth\":", "\"servers\":", "\"deprecated\":", "\"responseKey\":", "\"enum\":",
         "\"format\":", "\"firstPage\":", "\"nextCursor\":", "\"swiftName\":", "\"contentType\":", "\"access\":",
         "\"oneOf\":", "\"discriminator\":", "\"mapping\":", "\"allOf\":", "\"additionalProperties\":", "\"nullable\":",
+        "\"stream\": \"sse\"", "\"stream\": \"jsonLines\"", "\"stream\": \"bytes\"", "\"streamTerminator\":",
     ]
 
     /// The generator is a function of (seed, index), and its specs are valid.
@@ -136,6 +358,9 @@ import Testing
             let spec = generator.make(index: index)
             #expect(spec.text == generator.make(index: index).text)
             #expect(spec.instances.map(\.json) == generator.make(index: index).instances.map(\.json))
+            let again = generator.make(index: index).streams
+            #expect(spec.streams.map(\.body) == again.map(\.body) && spec.streams.map(\.chunks) == again.map(\.chunks) && spec.streams.map(\.events) == again.map(\.events))
+            for stream in spec.streams { #expect(stream.chunks.reduce(0, +) == stream.body.count) }
             let result = Generator.generate(specText: spec.text, specPath: "random.json")
             #expect(result.succeeded && result.diagnostics.isEmpty, "\(index): \(result.diagnostics.map(\.description))\n\(spec.text)")
             for needle in Self.constructs where spec.text.contains(needle) { constructs.insert(needle) }

@@ -143,6 +143,8 @@ struct RandomSpec {
     var instances: [(model: String, json: FuzzJSON)]
     /// How often the spec and its instances use each construct, for the campaign's report.
     var stats: [String: Int] = [:]
+    /// The streaming endpoints, each with a body to read.
+    var streams: [RandomStream] = []
 
     var text: String { spec.text }
 
@@ -169,6 +171,45 @@ struct RandomSpec {
         default: return []
         }
     }
+}
+
+/// A streamed response of a random spec's endpoint, and a body for it: the bytes a server sends,
+/// the chunks they arrive in, and the events the endpoint's stream must hand on.
+struct RandomStream {
+    enum Kind: String { case sse, jsonLines, bytes }
+
+    /// An event's data: text (a `String` response), or a JSON instance of the events' type.
+    enum Payload: Equatable {
+        case text(String)
+        case json(FuzzJSON)
+    }
+
+    /// An event as the stream hands it on; for JSON lines only `data` counts.
+    struct Event: Equatable {
+        var event: String?
+        var id: String?
+        var retry: Int?
+        var data: Payload
+    }
+
+    /// The endpoint's struct.
+    var typeName: String
+    var kind: Kind
+    /// The events' type; nil for text events and for bytes.
+    var eventType: RandomType?
+    var terminator: String?
+    /// An instance of the endpoint's body, to make the endpoint with.
+    var bodyInstance: FuzzJSON?
+    var body: [UInt8]
+    /// The sizes of the chunks the body arrives in (their sum is the body's size).
+    var chunks: [Int]
+    var events: [Event]
+
+    /// Terminators: the usual, and text the generated literal must escape.
+    static let terminators = [
+        "[DONE]", "DONE", "\"quoted\"", "back\\slash \\(x)", "ünï ✓ 中文", "👩‍👩‍👧", "null", "{}", "0", "end\nof stream",
+        " ", "  padded  ", "*/ \"\"\" #", "\u{0}", "tab\there", "\r", "a\r\nb", "right\u{202E}left", "line\u{2028}separator", "#\"raw\"#",
+    ]
 }
 
 /// Makes ``RandomSpec``s. A fresh generator per spec: `make(index:)` is a function of the seed
@@ -290,6 +331,7 @@ private struct Builder {
     /// model's) are never one of them, so that an untagged union's members stay apart.
     var declaredKeys: Set<String> = []
     var stats: [String: Int] = [:]
+    var streams: [RandomStream] = []
 
     init(random: SeededGenerator, index: Int) {
         self.random = random
@@ -404,7 +446,7 @@ private struct Builder {
             for _ in 0..<count(1...2) { instances.append((name, instance(of: .model(name), depth: 0))) }
         }
         countUses(top)
-        return RandomSpec(index: index, seed: seed, spec: .object(top), models: models, instances: instances, stats: stats)
+        return RandomSpec(index: index, seed: seed, spec: .object(top), models: models, instances: instances, stats: stats, streams: streams)
     }
 
     /// Where unions, composed and open models are used: properties, elements, values, bodies,
@@ -1188,6 +1230,8 @@ private struct Builder {
 
         // The body.
         var isUpload = false
+        /// The body's type (not an upload's): a streaming endpoint's test builds one to make the endpoint.
+        var bodyType: RandomType?
         if upper != "GET", upper != "HEAD", chance(50) {
             var body: [(key: String, value: FuzzJSON)] = []
             var swiftName: String
@@ -1196,10 +1240,12 @@ private struct Builder {
                 let model = pick(formModels)
                 body = [("type", .string(model)), ("encoding", .string("form"))]
                 swiftName = model
+                bodyType = .model(model)
             } else if roll == 2, !multipartModels.isEmpty {
                 let model = pick(multipartModels)
                 body = [("type", .string(model)), ("encoding", .string("multipart"))]
                 swiftName = model
+                bodyType = .model(model)
             } else if roll == 3 {
                 isUpload = true
                 body = [("type", .string("Upload"))]
@@ -1207,6 +1253,7 @@ private struct Builder {
                 swiftName = "upload"
             } else {
                 let type = jsonType(depth: 0)
+                bodyType = type
                 body = [("type", .string(type.expression(spaced: chance(10))))]
                 if chance(20) { body.append(("encoding", .string("json"))) }
                 if case .model(let model) = type { swiftName = model } else { swiftName = "body" }
@@ -1257,40 +1304,67 @@ private struct Builder {
             if !entries.isEmpty { members.append((key, .object(entries))) }
         }
 
-        // The response, and what reads it.
+        // The response, and what reads it: now and then a stream, which nothing else reads whole.
         var paginated = false
         var hasResponseKey = false
         var envelopeAllowed = true
-        switch count(0...11) {
-        case 0: break
-        case 1: members.append(("response", .string("Void")))
-        case 2:
-            members.append(("response", .string(pick(["Data", "String", "HTTPResponse"]))))
-            envelopeAllowed = false
-        case 3, 4:
-            // A page of items.
-            let item = chance(80) || unionNames.isEmpty ? pick(structNames) : pick(unionNames)
-            if let pagination = pagination(&swiftNames) {
-                members.append(("response", .string("[\(item)]")))
-                members.append(("pagination", pagination))
-                paginated = true
-                if chance(30) { members.append(("arrayStrategy", .string(pick(["strict", "prune"])))) }
+        var stream: (kind: RandomStream.Kind, events: RandomType?, terminator: String?)?
+        if !isUpload, chance(16) {
+            let kind = pick([RandomStream.Kind.sse, .sse, .sse, .jsonLines, .jsonLines, .bytes])
+            var events: RandomType?
+            var terminator: String?
+            if kind == .bytes {
+                if chance(50) { members.append(("response", .string("Data"))) }
             } else {
-                members.append(("response", .string("[\(item)]")))
+                // Text (`String`) now and then, else a JSON type: often a model or a union.
+                var type: RandomType = chance(25) ? .string : (chance(50) ? .model(pick(structNames + unionNames)) : jsonType(depth: 0))
+                if type == .data { type = .array(.data) }
+                if chance(12) { type = .optional(type) }
+                events = type == .string ? nil : type
+                members.append(("response", .string(type == .string ? "String" : type.expression(spaced: chance(10)))))
+                if chance(50) {
+                    terminator = chance(70) ? pick(RandomStream.terminators) : text()
+                    if terminator!.isEmpty { terminator = "[DONE]" }
+                }
             }
-        default:
-            var type = jsonType(depth: 0)
-            // A bare `String` or `Data` response is the raw body, not JSON.
-            if type == .string || type == .data { type = .array(type) }
-            if chance(15) { type = .optional(type) }
-            members.append(("response", .string(type.expression(spaced: chance(10)))))
-            if case .array = type.unwrapped, chance(40) { members.append(("arrayStrategy", .string(pick(["strict", "prune"])))) }
-            if chance(25) {
-                members.append(("responseKey", .string(pick(["cities", "data", "a \"quoted\" key", "é", "\\(x)", " "]))))
-                hasResponseKey = true
+            members.append(("stream", .string(kind.rawValue)))
+            if let terminator { members.append(("streamTerminator", .string(terminator))) }
+            // A spec-wide envelope is not for streams; saying so is allowed.
+            if defaultEnvelope, chance(30) { members.append(("envelope", .string("none"))) }
+            if chance(30) { members.shuffle(using: &random) }
+            stream = (kind, events, terminator)
+        } else {
+            switch count(0...11) {
+            case 0: break
+            case 1: members.append(("response", .string("Void")))
+            case 2:
+                members.append(("response", .string(pick(["Data", "String", "HTTPResponse"]))))
+                envelopeAllowed = false
+            case 3, 4:
+                // A page of items.
+                let item = chance(80) || unionNames.isEmpty ? pick(structNames) : pick(unionNames)
+                if let pagination = pagination(&swiftNames) {
+                    members.append(("response", .string("[\(item)]")))
+                    members.append(("pagination", pagination))
+                    paginated = true
+                    if chance(30) { members.append(("arrayStrategy", .string(pick(["strict", "prune"])))) }
+                } else {
+                    members.append(("response", .string("[\(item)]")))
+                }
+            default:
+                var type = jsonType(depth: 0)
+                // A bare `String` or `Data` response is the raw body, not JSON.
+                if type == .string || type == .data { type = .array(type) }
+                if chance(15) { type = .optional(type) }
+                members.append(("response", .string(type.expression(spaced: chance(10)))))
+                if case .array = type.unwrapped, chance(40) { members.append(("arrayStrategy", .string(pick(["strict", "prune"])))) }
+                if chance(25) {
+                    members.append(("responseKey", .string(pick(["cities", "data", "a \"quoted\" key", "é", "\\(x)", " "]))))
+                    hasResponseKey = true
+                }
             }
         }
-        if !paginated {
+        if !paginated, stream == nil {
             if envelopeAllowed && !hasResponseKey && chance(20) {
                 members.append(("envelope", envelope()))
             } else if defaultEnvelope && (!envelopeAllowed || hasResponseKey || chance(20)) {
@@ -1308,6 +1382,9 @@ private struct Builder {
             let pages = functionName + "Pages"
             guard !functionNames.contains(pages) else { return nil }
             functionNames.insert(pages)
+        }
+        if let stream {
+            streams.append(makeStream(typeName: typeName, kind: stream.kind, events: stream.events, terminator: stream.terminator, bodyType: bodyType))
         }
         return .object(members)
     }
@@ -1505,6 +1582,300 @@ private struct Builder {
         case .optional(let wrapped):
             return chance(20) ? .null : instance(of: wrapped, depth: depth, strategy: strategy)
         }
+    }
+}
+
+// MARK: - Streams
+
+extension Builder {
+    /// A body for a streaming endpoint, the chunks it arrives in, and the events it holds.
+    mutating func makeStream(typeName: String, kind: RandomStream.Kind, events eventType: RandomType?, terminator: String?, bodyType: RandomType?) -> RandomStream {
+        stats["stream \(kind.rawValue)", default: 0] += 1
+        if terminator != nil { stats["stream with a terminator", default: 0] += 1 }
+        if kind != .bytes {
+            switch eventType {
+            case nil: stats["stream of text", default: 0] += 1
+            case .model(let name)?, .optional(.model(let name))?:
+                stats[unionNames.contains(name) ? "stream of a union" : enumNames.contains(name) ? "stream of an enum" : "stream of a struct", default: 0] += 1
+            default: stats["stream of another JSON type", default: 0] += 1
+            }
+        }
+        let bodyInstance = bodyType.map { instance(of: $0, depth: 0) }
+        var stream = RandomStream(
+            typeName: typeName, kind: kind, eventType: eventType, terminator: terminator, bodyInstance: bodyInstance,
+            body: [], chunks: [], events: [])
+        switch kind {
+        case .bytes: stream.body = (0..<(chance(10) ? 0 : count(1...400))).map { _ in UInt8.random(in: 0...255, using: &random) }
+        case .sse: serverSentEventsBody(&stream)
+        case .jsonLines: jsonLinesBody(&stream)
+        }
+        stats["stream events", default: 0] += stream.events.count
+        stream.chunks = chunks(stream.body)
+        return stream
+    }
+
+    /// An event's data: an instance of the events' type, or text (without carriage returns,
+    /// which would end an event-stream line; on one line for JSON lines, not blank there).
+    mutating func streamPayload(_ type: RandomType?, oneLine: Bool) -> RandomStream.Payload {
+        if let type { return .json(instance(of: type, depth: 0)) }
+        var value = chance(20) ? pick(RandomNames.multiline) : text()
+        value.unicodeScalars.removeAll { $0 == "\r" }
+        if oneLine {
+            value = value.replacingOccurrences(of: "\n", with: " ")
+            if value.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" }) { value = "plain" }
+        }
+        return .text(value)
+    }
+
+    /// JSON on one line, or (`loose`) with spaces, tabs and, when `newlines`, line feeds between tokens.
+    mutating func render(_ value: FuzzJSON, loose: Bool, newlines: Bool, into out: inout String) {
+        func space(_ builder: inout Builder) -> String {
+            guard loose else { return "" }
+            return builder.pick(newlines ? ["", "", "", " ", "\t", "\n", "\n  ", " \n"] : ["", "", "", " ", "\t", "  "])
+        }
+        out += space(&self)
+        switch value {
+        case .null: out += "null"
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .number(let text), .raw(let text): out += text
+        case .string(let text): out += FuzzJSON.quoted(text)
+        case .array(let elements):
+            out += "["
+            for (number, element) in elements.enumerated() {
+                if number > 0 { out += "," }
+                render(element, loose: loose, newlines: newlines, into: &out)
+            }
+            out += space(&self) + "]"
+        case .object(let members):
+            out += "{"
+            for (number, member) in members.enumerated() {
+                if number > 0 { out += "," }
+                out += space(&self) + FuzzJSON.quoted(member.key) + space(&self) + ":"
+                render(member.value, loose: loose, newlines: newlines, into: &out)
+            }
+            out += space(&self) + "}"
+        }
+        out += space(&self)
+    }
+
+    /// A field line: `name: value`, `name:value` when the value does not start with a space,
+    /// and for an empty value now and then the bare name.
+    mutating func field(_ name: String, _ value: String) -> String {
+        if value.isEmpty { return pick([name, name + ":", name + ": "]) }
+        return value.hasPrefix(" ") || chance(70) ? name + ": " + value : name + ":" + value
+    }
+
+    /// `text/event-stream`: events with data on one or more lines (JSON split where it has line
+    /// feeds), `event`, `id` and `retry` fields (some to be ignored), comments, unknown fields,
+    /// events without data, a byte order mark now and then, LF, CRLF and CR line ends; the
+    /// terminator's event now and then, and after it what must not be read.
+    mutating func serverSentEventsBody(_ stream: inout RandomStream) {
+        var out: [UInt8] = []
+        var previousEnding = ""
+        let style = count(0...9)
+        func emit(_ line: String, _ builder: inout Builder) {
+            var ending: String
+            switch style {
+            case 0...3: ending = "\n"
+            case 4, 5: ending = "\r\n"
+            case 6: ending = "\r"
+            default: ending = builder.pick(["\n", "\r\n", "\r"])
+            }
+            // A line feed right after a carriage return belongs to that line's end.
+            if previousEnding == "\r", line.isEmpty, ending == "\n" { ending = "\r\n" }
+            builder.stats[["\n": "LF line end", "\r\n": "CRLF line end", "\r": "CR line end"][ending]!, default: 0] += 1
+            out += Array(line.utf8) + Array(ending.utf8)
+            previousEnding = ending
+        }
+        if chance(10) {
+            out += [0xEF, 0xBB, 0xBF]
+            stats["sse byte order mark", default: 0] += 1
+        }
+        var lastID: String?
+        var retry: Int?
+        var fieldValues: [(name: String, value: String)] = []
+        /// Applies the fields as the parser does: the last event type, the last id without NUL,
+        /// the last retry of digits only.
+        func apply(_ fields: [(name: String, value: String)]) -> String? {
+            var type: String?
+            for (name, value) in fields {
+                switch name {
+                case "event": type = value
+                case "id" where !value.unicodeScalars.contains("\0"): lastID = value
+                case "retry" where !value.isEmpty && value.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }):
+                    if let milliseconds = Int(value) { retry = milliseconds }
+                default: break
+                }
+            }
+            // An empty event type is the default one (`message`), as no type at all.
+            return type.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        /// Other fields of an event, in random places among its data lines.
+        func otherFields(_ builder: inout Builder) -> [(name: String, value: String)] {
+            var fields: [(name: String, value: String)] = []
+            if builder.chance(35) {
+                fields.append(("event", builder.chance(10) ? "" : builder.oneLineText()))
+                builder.stats["sse event field", default: 0] += 1
+                if builder.chance(10) { fields.append(("event", builder.oneLineText())) }
+            }
+            if builder.chance(30) {
+                let withNull = builder.chance(10)
+                fields.append(("id", withNull ? "a\u{0}b" : builder.chance(10) ? "" : builder.oneLineText()))
+                builder.stats[withNull ? "sse id with NUL (ignored)" : "sse id", default: 0] += 1
+            }
+            if builder.chance(20) {
+                let valid = builder.chance(60)
+                fields.append(("retry", valid ? builder.pick(["0", "1000", "3000", "123456", "007"]) : builder.pick(["2s", "-1", "1.5", "99999999999999999999", "", " 5", "1e3"])))
+                builder.stats[valid ? "sse retry" : "sse retry ignored", default: 0] += 1
+            }
+            if builder.chance(10) {
+                fields.append((builder.pick(["foo", "Data", "DATA", "data ", "x-data", "ID", "Event"]), builder.oneLineText()))
+                builder.stats["sse unknown field", default: 0] += 1
+            }
+            return fields
+        }
+        /// Writes data lines and other fields (comments now and then between them), and the blank line.
+        func write(data: String?, fields: [(name: String, value: String)], _ builder: inout Builder) {
+            var lines = (data?.components(separatedBy: "\n") ?? []).map { builder.field("data", $0) }
+            if let data, data.contains("\n") { builder.stats["sse data on several lines", default: 0] += 1 }
+            // In their order (the last event type counts), each after the one before.
+            var position = 0
+            for (name, value) in fields {
+                position = builder.count(position...lines.count)
+                lines.insert(builder.field(name, value), at: position)
+                position += 1
+            }
+            if builder.chance(10) {
+                lines.insert(builder.pick([":", ": " + builder.oneLineText(), ":data: x"]), at: builder.count(0...lines.count))
+                builder.stats["sse comment", default: 0] += 1
+            }
+            for line in lines { emit(line, &builder) }
+            emit("", &builder)
+        }
+
+        for _ in 0..<count(0...6) {
+            if chance(15) {
+                emit(chance(50) ? ":" : ": " + oneLineText(), &self)
+                stats["sse comment", default: 0] += 1
+            }
+            if chance(8) {
+                // An event without data: its id and retry count, nothing is dispatched.
+                let fields = otherFields(&self)
+                _ = apply(fields)
+                write(data: nil, fields: fields, &self)
+                stats["sse event without data", default: 0] += 1
+            }
+            let payload = streamPayload(stream.eventType, oneLine: false)
+            var data: String
+            switch payload {
+            case .text(let text): data = text
+            case .json(let value):
+                data = ""
+                render(value, loose: chance(40), newlines: true, into: &data)
+            }
+            // An event whose data is the terminator would end the stream.
+            if data == stream.terminator { continue }
+            fieldValues = otherFields(&self)
+            let type = apply(fieldValues)
+            write(data: data, fields: fieldValues, &self)
+            stream.events.append(.init(event: type, id: lastID, retry: retry, data: payload))
+        }
+        if chance(10) {
+            emit(": the end", &self)
+            stats["sse comment", default: 0] += 1
+        }
+        if let terminator = stream.terminator, !terminator.unicodeScalars.contains("\r"), chance(70) {
+            write(data: terminator, fields: chance(20) ? otherFields(&self) : [], &self)
+            stats["stream terminator sent", default: 0] += 1
+            if chance(70) {
+                // Not to be read: more events, a malformed one, a cut line, bytes that are not UTF-8.
+                switch count(0...3) {
+                case 0: write(data: "{\"not\": json", fields: [], &self)
+                case 1: write(data: "[1, 2", fields: [("event", "after")], &self)
+                case 2: out += Array("data: {\"cut".utf8)
+                default: out += [0xFF, 0xC3, 0x0A, 0x0A, 0x80]
+                }
+                stats["junk after the terminator", default: 0] += 1
+            }
+        }
+        stream.body = out
+    }
+
+    /// JSON lines: one value a line (spaces and tabs around it now and then), blank lines, LF or
+    /// CRLF, the last line with or without its line feed; the terminator's line now and then, and
+    /// after it what must not be read.
+    mutating func jsonLinesBody(_ stream: inout RandomStream) {
+        var lines: [(text: [UInt8], ending: String, blank: Bool)] = []
+        let crlf = count(0...2)  // 0: LF, 1: CRLF, 2: either
+        func ending(_ builder: inout Builder) -> String {
+            let value = crlf == 0 ? "\n" : crlf == 1 ? "\r\n" : builder.pick(["\n", "\r\n"])
+            builder.stats[value == "\n" ? "LF line end" : "CRLF line end", default: 0] += 1
+            return value
+        }
+        for _ in 0..<count(0...6) {
+            if chance(20) {
+                lines.append((Array(pick(["", " ", "\t", " \t "]).utf8), ending(&self), true))
+                stats["json lines blank line", default: 0] += 1
+            }
+            let payload = streamPayload(stream.eventType, oneLine: true)
+            var line: String
+            switch payload {
+            case .text(let text): line = text
+            case .json(let value):
+                line = chance(15) ? pick([" ", "\t"]) : ""
+                render(value, loose: chance(30), newlines: false, into: &line)
+                if chance(15) { line += pick([" ", "\t", " \t"]) }
+            }
+            if line == stream.terminator { continue }
+            lines.append((Array(line.utf8), ending(&self), false))
+            stream.events.append(.init(data: payload))
+        }
+        var junk: [UInt8] = []
+        if let terminator = stream.terminator, !terminator.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }),
+           !terminator.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" }), chance(70) {
+            lines.append((Array(terminator.utf8), ending(&self), false))
+            stats["stream terminator sent", default: 0] += 1
+            if chance(70) {
+                junk = pick([Array("{\"not\": json\n".utf8), Array("[1, 2".utf8), [0xFF, 0xC3, 0x0A], Array("0\n\"after\"\n".utf8)])
+                stats["junk after the terminator", default: 0] += 1
+            }
+        }
+        if junk.isEmpty, let last = lines.indices.last, !lines[last].blank, chance(35) {
+            lines[last].ending = ""
+            stats["json lines last line without a line feed", default: 0] += 1
+        }
+        stream.body = lines.flatMap { $0.text + Array($0.ending.utf8) } + junk
+    }
+
+    /// Chunk sizes for `body`: whole now and then, else cut at random (small or larger pieces),
+    /// inside UTF-8 sequences and between a carriage return and its line feed, now and then an
+    /// empty chunk.
+    mutating func chunks(_ body: [UInt8]) -> [Int] {
+        if body.isEmpty { return chance(50) ? [] : [0] }
+        if chance(10) { return [body.count] }
+        var cuts: Set<Int> = []
+        let scale = pick([1, 2, 4, 16, 64])
+        var position = 0
+        while position < body.count {
+            position += count(1...scale)
+            if position < body.count { cuts.insert(position) }
+        }
+        for index in 1..<body.count {
+            if body[index] & 0xC0 == 0x80, chance(30) { cuts.insert(index) }
+            if body[index - 1] == 0x0D, body[index] == 0x0A, chance(50) { cuts.insert(index) }
+        }
+        var sizes: [Int] = []
+        var last = 0
+        for cut in cuts.sorted() {
+            if body[cut] & 0xC0 == 0x80 { stats["chunk cut inside a UTF-8 sequence", default: 0] += 1 }
+            if body[cut - 1] == 0x0D, body[cut] == 0x0A { stats["chunk cut between CR and LF", default: 0] += 1 }
+            sizes.append(cut - last)
+            last = cut
+            if chance(2) { sizes.append(0) }
+        }
+        sizes.append(body.count - last)
+        stats["chunks", default: 0] += sizes.count
+        return sizes
     }
 }
 
