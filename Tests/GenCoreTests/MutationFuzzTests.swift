@@ -29,21 +29,30 @@ import Testing
         var testDescription: String { name }
     }
 
-    /// The example and golden specs, with the options their golden case passes.
-    static let corpus: [FuzzCase] = [
-        FuzzCase(name: "cities", path: "Specs/cities.json"),
-        FuzzCase(name: "items", path: "Specs/items.json"),
-        FuzzCase(name: "users", path: "Specs/users.json"),
-        FuzzCase(name: "pets", path: "Specs/pets.json"),
-        FuzzCase(name: "books", path: "Specs/books.json"),
-        FuzzCase(name: "compact", path: "Specs/users.json", layout: .compact, access: .internal),
-        FuzzCase(name: "edge-cases", path: "Tests/GoldenFiles/edge-cases/spec.json"),
-        FuzzCase(name: "features", path: "Tests/GoldenFiles/features/spec.json"),
-        FuzzCase(name: "httpbin", path: "Tests/GoldenFiles/httpbin/spec.json"),
+    /// Every golden case's spec with the options the case passes (read from its `arguments`, so
+    /// that a new case is fuzzed without being listed here), and the example and benchmark specs.
+    static let corpus: [FuzzCase] = goldenCases + [
         FuzzCase(name: "plugin-httpbin", path: "Examples/BuildPluginConsumer/Sources/HTTPBinAPI/httpbin.endpointgen.json"),
         FuzzCase(name: "committed-books", path: "Examples/CommittedConsumer/Sources/BooksAPI/books.endpointgen.json"),
         FuzzCase(name: "petstore", path: "Benchmarks/Specs/petstore.endpointgen.json"),
     ]
+
+    /// `Tests/GoldenFiles/<case>/arguments`: the spec's path, then `--layout` and `--access`.
+    static let goldenCases: [FuzzCase] = {
+        let folder = packageRoot.appendingPathComponent("Tests/GoldenFiles")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        return names.compactMap { name -> FuzzCase? in
+            guard let arguments = try? String(contentsOf: folder.appendingPathComponent("\(name)/arguments"), encoding: .utf8) else { return nil }
+            let words = arguments.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard let path = words.first else { return nil }
+            var fuzzCase = FuzzCase(name: name, path: path)
+            for (option, value) in zip(words.dropFirst(), words.dropFirst(2)) {
+                if option == "--layout", let layout = OutputLayout(rawValue: value) { fuzzCase.layout = layout }
+                if option == "--access", let access = AccessLevel(rawValue: value) { fuzzCase.access = access }
+            }
+            return fuzzCase
+        }
+    }()
 
     static let environment = ProcessInfo.processInfo.environment
     /// 250 a spec in the test command: 3,000 mutations, a few seconds.
@@ -92,6 +101,19 @@ import Testing
                 + "\(locationOutsideText) outside the text, \(filesDespiteErrors) with files despite errors, "
                 + "\(lexicalProblems) lexical problems, \(nondeterministic) nondeterministic; "
                 + "\(compiled) typechecked, \(compileFailures) failed; digest \(String(digest, radix: 16))"
+        }
+    }
+
+    /// Every golden case is fuzzed (the ones at the time of writing at least), with its options.
+    @Test func theCorpusHasEveryGoldenCase() {
+        let names = Set(Self.goldenCases.map(\.name))
+        let known: Set = ["books", "cities", "compact", "edge-cases", "features", "httpbin", "items", "pets", "shapes", "streams", "users"]
+        #expect(known.isSubset(of: names), "missing: \(known.subtracting(names))")
+        let compact = Self.goldenCases.first { $0.name == "compact" }
+        #expect(compact?.path == "Specs/users.json" && compact?.layout == .compact && compact?.access == .internal)
+        #expect(Self.goldenCases.first { $0.name == "streams" }?.path == "Tests/GoldenFiles/streams/spec.json")
+        for fuzzCase in Self.corpus {
+            #expect(FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(fuzzCase.path).path), "\(fuzzCase.name)")
         }
     }
 

@@ -471,7 +471,7 @@ enum FuzzVocabulary {
         "/a/{id}", "/{x}/{x}", "/a b", "/%zz", "/{", "/}", "/{a b}", "/é", "/", "//", "/v1/", "a", "https://example.com",
         "http://[::1]:0", "http://[::1]:8080/a", "https://a.example.com:65536", "ftp://x.example.com", "https://x/?q",
         "https://user@host/p", "https://%41/", "application/json", "text/plain; charset=utf-8", "yyyy-MM-dd", "''",
-        "x-request-id", "Content-Type", "Cookie", "Authorization", "a\"b",
+        "x-request-id", "Content-Type", "Cookie", "Authorization", "a\"b", "sse", "jsonLines", "bytes", "[DONE]",
     ]
 
     static let specKeys: [String] = [
@@ -480,7 +480,8 @@ enum FuzzVocabulary {
         "enum", "type", "key", "default", "format", "path", "endpoints", "method", "deprecated", "pathParams", "query",
         "cookies", "body", "response", "responseKey", "pagination", "swiftName", "encoding", "contentType", "in",
         "status", "success", "message", "value", "style", "offset", "limit", "items", "total", "page", "perPage",
-        "pageCount", "firstPage", "cursor", "nextCursor", "production", "staging", "id",
+        "pageCount", "firstPage", "cursor", "nextCursor", "production", "staging", "id", "stream", "streamTerminator",
+        "oneOf", "discriminator", "mapping", "allOf", "additionalProperties", "nullable",
     ]
 
     static let numbers: [String] = [
