@@ -17,7 +17,8 @@ import Testing
 /// `ENDPOINTGEN_FUZZ_MUTATIONS=100000 swift test -c release -Xswiftc -enable-testing --filter MutationFuzz`
 /// (README, "Working on endpointgen"). Other variables: `ENDPOINTGEN_FUZZ_SEED` (the campaign's
 /// seed), `ENDPOINTGEN_FUZZ_COMPILE` (accepted mutations typechecked per spec),
-/// `ENDPOINTGEN_FUZZ_HANG_SECONDS` (the bound of one generation) and
+/// `ENDPOINTGEN_FUZZ_HANG_SECONDS` (the bound of one generation), `ENDPOINTGEN_FUZZ_SPECS`
+/// (a comma-separated list of the corpus's specs to run, all by default) and
 /// `ENDPOINTGEN_FUZZ_REPLAY=<spec>:<index>` (runs and prints only that mutation;
 /// `ENDPOINTGEN_FUZZ_REPLAY_OUT=<file>` also writes it there).
 @Suite struct MutationFuzzTests {
@@ -59,6 +60,8 @@ import Testing
     static let mutations = environment["ENDPOINTGEN_FUZZ_MUTATIONS"].flatMap { Int($0) } ?? 250
     static let seed = environment["ENDPOINTGEN_FUZZ_SEED"].flatMap { UInt64($0) } ?? 20
     static let hangSeconds = environment["ENDPOINTGEN_FUZZ_HANG_SECONDS"].flatMap { Double($0) } ?? 60
+    /// `ENDPOINTGEN_FUZZ_SPECS=<name>,<name>`: only these specs of the corpus.
+    static let only: Set<String>? = environment["ENDPOINTGEN_FUZZ_SPECS"].map { Set($0.split(separator: ",").map(String.init)) }
     static let replay: (name: String, index: Int)? = environment["ENDPOINTGEN_FUZZ_REPLAY"].flatMap { value in
         let parts = value.split(separator: ":")
         guard parts.count == 2, let index = Int(parts[1]) else { return nil }
@@ -120,6 +123,7 @@ import Testing
     @Test(arguments: corpus)
     func mutatedSpecsAreRejectedPreciselyOrGiveSoundSwift(_ fuzzCase: FuzzCase) throws {
         if let replay = Self.replay, replay.name != fuzzCase.name { return }
+        if let only = Self.only, !only.contains(fuzzCase.name) { return }
         let text = try String(contentsOf: packageRoot.appendingPathComponent(fuzzCase.path), encoding: .utf8)
         let mutator = try SpecMutator(name: fuzzCase.name, text: text, seed: Self.seed)
         let watchdog = FuzzWatchdog.shared
@@ -314,8 +318,11 @@ import Testing
         let folder = try TemporaryDirectory()
         var paths: [String] = []
         for (number, file) in files.enumerated() {
-            // Flattened, with a number: two paths could flatten to one name.
-            let name = "\(number)_" + file.path.replacingOccurrences(of: "/", with: "_")
+            // Flattened, with a number: two paths could flatten to one name. Its end only, as a
+            // file system takes names of 255 bytes at most and a type name can be longer.
+            var flattened = file.path.replacingOccurrences(of: "/", with: "_")
+            while flattened.utf8.count > 200 { flattened.removeFirst() }
+            let name = "\(number)_" + flattened
             try folder.write(name, file.contents)
             paths.append(folder.file(name).path)
         }
@@ -347,6 +354,22 @@ import Testing
         let original = Generator.generate(specText: text, specPath: "cities.json")
         #expect(reprinted.succeeded)
         #expect(reprinted.files.map(\.contents) == original.files.map(\.contents))
+    }
+
+    /// Files whose flattened path is longer than a file name can be are typechecked all the same:
+    /// the long run's sample of committed-books held a resource named with a 300-byte string, and
+    /// writing its files for swiftc failed ("File name too long"), which ended that spec's campaign
+    /// before its counts were printed.
+    @Test(.enabled(if: executable(named: "swiftc") != nil && GeneratedCodeCompilesTests.modules != nil, "needs swiftc and the runtime module"))
+    func typecheckTakesPathsLongerThanAFileName() throws {
+        let long = String(repeating: "PWN", count: 100) + "Books"
+        let files = [
+            GeneratedFile(path: "Endpoints/\(long)/FetchEndpoint.swift", contents: "struct \(long)Fetch {}\n"),
+            GeneratedFile(path: "Services/\(long)Service.swift", contents: "enum \(long)Service {}\n"),
+            GeneratedFile(path: "Models/" + String(repeating: "é", count: 200) + ".swift", contents: "enum E {}\n"),
+        ]
+        let check = try Self.typecheck(files, swiftc: executable(named: "swiftc")!, modules: GeneratedCodeCompilesTests.modules!)
+        #expect(check.status == 0, "\(check.standardError)")
     }
 
     /// The checks catch what they are for: a literal a spec string broke out of, an unclosed
