@@ -70,6 +70,8 @@ public struct ServerSentEventParser: Sendable {
     /// Called when the body ends: an event left without its blank line is an error (the
     /// standard drops it; dropping it silently would lose a value).
     public mutating func finish() throws(EventStreamError) {
+        // A body of a byte order mark alone holds no line: it ends cleanly, as an empty one.
+        if !started, buffer.elementsEqual([0xEF, 0xBB, 0xBF]) { buffer.removeAll() }
         if !buffer.isEmpty || pendingFields {
             let partial = String(decoding: buffer, as: UTF8.self)
             throw EventStreamError(

@@ -71,6 +71,20 @@ import Testing
         #expect(try events("event: x\ndata: a\n\nevent:\nevent: y\ndata: b\n\n").map(\.event) == ["x", "y"])
     }
 
+    /// A body that is a byte order mark alone is an empty stream, not one cut in the middle of a
+    /// line; a mark with anything after it but no line end is still a cut line. Found by the
+    /// valid-spec campaign (seed 1, spec 72 of 150: an SSE body of no events with a BOM).
+    @Test func aByteOrderMarkAloneIsAnEmptyStream() throws {
+        for events in try everySplit("\u{FEFF}") { #expect(events.isEmpty) }
+        #expect(try events("\u{FEFF}\n") == [])
+        var parser = ServerSentEventParser()
+        #expect(parser.feed(Array("\u{FEFF}data: x".utf8)).isEmpty)
+        #expect(throws: EventStreamError.self) { try parser.finish() }
+        var partial = ServerSentEventParser()
+        #expect(partial.feed([0xEF, 0xBB]).isEmpty)
+        #expect(throws: EventStreamError.self) { try partial.finish() }
+    }
+
     @Test func everyLineEndingAndEverySplitGiveTheSameEvents() throws {
         let expected = [
             ServerSentEvent<String>(event: "update", data: "héllo 👋\nworld", id: "7"),
