@@ -35,7 +35,7 @@ GET /auth/{realm}/status           {"refreshes": n, "refused": n}
 
 Streams (chunked `text/event-stream`, each event flushed as it is written):
 GET /sse/ticks?count=&gate=&done=  `count` tick events {"index", "text"}; with `gate`, the first one,
-                                   then nothing until /sse/open?gate= is called (at most 60 s),
+                                   then nothing until /sse/open?gate= is called (at most 300 s),
                                    then the rest, their text "opened" (or "timed out"); with
                                    done=1 a last `data: [DONE]`
 GET /sse/open?gate=                opens that gate
@@ -46,7 +46,7 @@ POST /sse/echo                     {"message": "…"} → one tick per word, the
 GET /sse/malformed                 a tick, then an event whose data is not JSON, then a tick
 GET /sse/cut?abrupt=               a tick, then half an event; the body then ends properly, or with
                                    abrupt=1 the connection closes without the chunked body's end
-GET /sse/endless?id=               a tick every 50 ms until the client goes away (at most 120 s)
+GET /sse/endless?id=               a tick every 50 ms until the client goes away (at most 300 s)
 GET /sse/status?id=                {"closed": bool, "sent": n} for that endless stream
 GET /lines/ticks?count=            `count` ticks as JSON lines (application/x-ndjson), the last
                                    one without its line feed
@@ -177,7 +177,7 @@ class Handler(BaseHTTPRequestHandler):
             for index in range(1, count + 1):
                 self.event({"index": index, "text": after} if after else tick(index))
                 if index == 1 and name:
-                    after = "opened" if gate(name).wait(60) else "timed out"
+                    after = "opened" if gate(name).wait(300) else "timed out"
             if query.get("done") == "1":
                 self.event("[DONE]")
             return self.end_stream()
@@ -226,7 +226,7 @@ class Handler(BaseHTTPRequestHandler):
             with lock:
                 endless[name] = {"closed": False, "sent": 0}
             self.start_stream()
-            deadline = time.time() + 120
+            deadline = time.time() + 300
             try:
                 while time.time() < deadline:
                     self.event(tick(endless[name]["sent"] + 1))

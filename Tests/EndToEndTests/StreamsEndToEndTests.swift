@@ -32,8 +32,8 @@ struct StreamsEndToEndTests {
 
     /// Waits (up to `seconds`) for the server to see the endless stream `id`'s connection close.
     /// Generous: the whole suite runs at once on few cores, and tests that compile Swift can hold
-    /// the concurrency pool for a long time; the server streams for 120 s if nobody closes.
-    static func serverSawClose(_ id: String, within seconds: Double = 60) async throws -> EndlessStatus {
+    /// the concurrency pool for a long time; the server streams for 300 s if nobody closes.
+    static func serverSawClose(_ id: String, within seconds: Double = 240) async throws -> EndlessStatus {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
             let status = try await fixture("sse/status", query: [URLQueryItem(name: "id", value: id)], as: EndlessStatus.self)
@@ -45,10 +45,13 @@ struct StreamsEndToEndTests {
     @Test func eventsArriveAsTheServerSendsThem() async throws {
         // The server sends the first tick, then waits until the test opens the gate, which it
         // does only once that tick has arrived: a client that waited for the whole body would
-        // see the gate time out after 60 s ("timed out") instead.
+        // see the gate time out after 300 s ("timed out") instead. The request's timeout is as
+        // long: while tests that compile Swift hold the concurrency pool, this test's task may
+        // not run for a minute, and the connection must not give up meanwhile.
         let gate = UUID().uuidString
         var ticks: [Tick] = []
-        for try await event in try await Self.feed().ticks(count: 3, gate: gate, done: 1) {
+        let feed = try StreamsAPI.client(baseURL: HTTPBinServer.fixtures())
+        for try await event in try await feed.send(FeedService.ticks(count: 3, gate: gate, done: 1).timeout(300)) {
             ticks.append(event.data)
             if ticks.count == 1 {
                 struct Opened: Decodable { var opened: Bool }
