@@ -429,7 +429,7 @@ public struct AuthorizedClient<Scheme: AuthScheme>: EndpointSending {
         if E.Auth.self == NoAuth.self { return try await client.send(endpoint, authorizer: nil) }
         guard E.Auth.self == Scheme.self else { throw EndpointClient.lacksCredential(E.self) }
         guard let refresher else { return try await client.send(endpoint, authorizer: Self.authorizer(credential)) }
-        let used = UsedCredential<Scheme.Credential>()
+        let used = UsedCredential()
         do {
             return try await client.send(endpoint, authorizer: Self.authorizer {
                 let (value, generation) = refresher.current()
@@ -503,8 +503,6 @@ final class CredentialRefresher<Credential: Sendable>: @unchecked Sendable {
     private var cancelled: Set<Int> = []
     private var nextWaiter = 0
     private let refresh: @Sendable (Credential) async throws -> Credential
-    /// How many refreshes started (tests look at it).
-    private(set) var refreshes = 0
 
     init(_ credential: Credential, refresh: @escaping @Sendable (Credential) async throws -> Credential) {
         self.credential = credential
@@ -530,7 +528,6 @@ final class CredentialRefresher<Credential: Sendable>: @unchecked Sendable {
                     waiters[id] = continuation
                     if refreshing { return .wait }
                     refreshing = true
-                    refreshes += 1
                     return .start(credential)
                 }
                 switch next {
@@ -579,7 +576,7 @@ final class CredentialRefresher<Credential: Sendable>: @unchecked Sendable {
 }
 
 /// The generation of the credential a request went out with.
-final class UsedCredential<Credential>: @unchecked Sendable {
+final class UsedCredential: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Int?
     var generation: Int? { lock.withLock { value } }
