@@ -88,7 +88,7 @@ import Testing
     }
 
     /// The generated files and `app` in a fresh folder, typechecked as one module.
-    static func typecheck(app: String) throws -> (status: Int32, errors: [(file: String, line: Int, message: String)], output: String) {
+    static func typecheck(app: String) async throws -> (status: Int32, errors: [(file: String, line: Int, message: String)], output: String) {
         let modules = try #require(GeneratedCodeCompilesTests.modules, "GeneratedRuntime.swiftmodule not found beside the test binary")
         let result = generate(specText)
         try #require(result.succeeded, "\(result.diagnostics)")
@@ -101,7 +101,7 @@ import Testing
         }
         try folder.write("app.swift", app)
         paths.append(folder.file("app.swift").path)
-        let check = try runProcess(
+        let check = try await runProcess(
             executable(named: "swiftc")!,
             ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Gate", "-I", modules.path] + paths)
         let output = check.standardOutput + check.standardError
@@ -116,21 +116,21 @@ import Testing
     }
 
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
-    func everyAllowedSendTypechecks() throws {
+    func everyAllowedSendTypechecks() async throws {
         let app = Self.appFile()
-        let check = try Self.typecheck(app: app.text)
+        let check = try await Self.typecheck(app: app.text)
         #expect(check.status == 0, "\(check.output)\n--- app.swift ---\n\(app.text)")
         #expect(check.errors.isEmpty)
     }
 
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"),
           arguments: lines.filter { $0.failing != nil })
-    func aSendTheClientCannotAuthorizeDoesNotCompile(_ line: Line) throws {
+    func aSendTheClientCannotAuthorizeDoesNotCompile(_ line: Line) async throws {
         let index = try #require(Self.lines.firstIndex { $0.name == line.name })
         let app = Self.appFile(replacing: index)
         let expectedLine = app.lineNumbers[index]
         #expect(app.text.split(separator: "\n", omittingEmptySubsequences: false)[expectedLine - 1].contains(line.failing!))
-        let check = try Self.typecheck(app: app.text)
+        let check = try await Self.typecheck(app: app.text)
         #expect(check.status != 0, "\(line.name): compiled\n--- app.swift ---\n\(app.text)")
         #expect(!check.errors.isEmpty, "\(line.name): no error found in\n\(check.output)")
         // Every error is on the one replaced line; nothing else in the module broke.

@@ -7,9 +7,9 @@ import Testing
 /// the generator accepted whose Swift did not compile, or lost data.
 @Suite struct CampaignFindingsTests {
     /// Typechecks `files` as one module, Swift 6, `-warnings-as-errors`; the compiler's errors, or "".
-    private func typecheckErrors(_ files: [GeneratedFile]) throws -> String {
+    private func typecheckErrors(_ files: [GeneratedFile]) async throws -> String {
         let modules = try #require(GeneratedCodeCompilesTests.modules, "GeneratedRuntime.swiftmodule not found beside the test binary")
-        let check = try MutationFuzzTests.typecheck(files, swiftc: executable(named: "swiftc")!, modules: modules)
+        let check = try await MutationFuzzTests.typecheck(files, swiftc: executable(named: "swiftc")!, modules: modules)
         return check.status == 0 ? "" : check.standardError
     }
 
@@ -35,10 +35,10 @@ import Testing
     }
 
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
-    func aTolerantModelWithoutPropertiesCompiles() throws {
+    func aTolerantModelWithoutPropertiesCompiles() async throws {
         let result = generate(Self.tolerantEmpty)
         try #require(result.succeeded, "\(result.diagnostics)")
-        let errors = try typecheckErrors(result.files)
+        let errors = try await typecheckErrors(result.files)
         #expect(errors.isEmpty, "\(errors)")
     }
 }
@@ -100,10 +100,10 @@ extension CampaignFindingsTests {
     }
 
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
-    func modelsWithAHashValuePropertyCompileWithoutWarnings() throws {
+    func modelsWithAHashValuePropertyCompileWithoutWarnings() async throws {
         let result = generate(Self.hashValueModels)
         try #require(result.succeeded, "\(result.diagnostics)")
-        let errors = try typecheckErrors(result.files)
+        let errors = try await typecheckErrors(result.files)
         #expect(errors.isEmpty, "\(errors)")
     }
 }
@@ -139,10 +139,10 @@ extension CampaignFindingsTests {
     }
 
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
-    func aDeprecatedPaginatedEndpointCompilesWithoutWarnings() throws {
+    func aDeprecatedPaginatedEndpointCompilesWithoutWarnings() async throws {
         let result = generate(Self.deprecatedPages)
         try #require(result.succeeded, "\(result.diagnostics)")
-        let errors = try typecheckErrors(result.files)
+        let errors = try await typecheckErrors(result.files)
         #expect(errors.isEmpty, "\(errors)")
     }
 }
@@ -165,10 +165,10 @@ extension CampaignFindingsTests {
             """#)
 
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
-    func aParameterNamedLikeItsFunctionDoesNotHideItInTheConveniences() throws {
+    func aParameterNamedLikeItsFunctionDoesNotHideItInTheConveniences() async throws {
         let result = generate(Self.shadowingParameters)
         try #require(result.succeeded, "\(result.diagnostics)")
-        let errors = try typecheckErrors(result.files)
+        let errors = try await typecheckErrors(result.files)
         #expect(errors.isEmpty, "\(errors)")
     }
 }
@@ -222,11 +222,11 @@ extension CampaignFindingsTests {
             """#)
 
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
-    func namesFromOddScalarsCompile() throws {
+    func namesFromOddScalarsCompile() async throws {
         for layout in OutputLayout.allCases {
             let result = generate(Self.oddNames, layout: layout)
             try #require(result.succeeded, "\(result.diagnostics)")
-            let errors = try typecheckErrors(result.files)
+            let errors = try await typecheckErrors(result.files)
             #expect(errors.isEmpty, "\(layout): \(errors)")
         }
     }
@@ -270,7 +270,7 @@ extension CampaignFindingsTests {
     }
 
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
-    func urlAndDataMembersOfAnUntaggedUnionRoundTrip() throws {
+    func urlAndDataMembersOfAnUntaggedUnionRoundTrip() async throws {
         let models = [
             RandomModel(name: "Link", kind: .union([RandomUnionMember(caseName: nil, type: .int), RandomUnionMember(caseName: nil, type: .url)], discriminator: nil)),
             RandomModel(name: "Blob", kind: .union([RandomUnionMember(caseName: "flag", type: .bool), RandomUnionMember(caseName: "bytes", type: .data)], discriminator: nil)),
@@ -289,7 +289,7 @@ extension CampaignFindingsTests {
             ("Holder", #"{"link": "urn:isbn:0451450523", "blob": "", "links": [7, "http://127.0.0.1:8080/x%20y"], "blobs": {"a": "3q2+7w==", "b": false}}"#),
         ].map { ($0.0, FuzzJSON(try JSONParser.parse($0.1))) }
         let spec = RandomSpec(index: 0, seed: 0, spec: FuzzJSON(try JSONParser.parse(Self.urlAndDataMembers)), models: models, instances: instances)
-        try RandomSpecTests.compileAndRoundTrip(spec, options: GeneratorOptions(layout: .split), label: "URL and Data members", replay: "")
+        try await RandomSpecTests.compileAndRoundTrip(spec, options: GeneratorOptions(layout: .split), label: "URL and Data members", replay: "")
     }
 }
 

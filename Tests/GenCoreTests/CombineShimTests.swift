@@ -103,7 +103,7 @@ import Testing
 
     /// Compiles `source` as the module `Combine` into `folder`: its interface, and with
     /// `library` a static library too.
-    static func compileShim(_ source: String, into folder: TemporaryDirectory, library: Bool = false) throws {
+    static func compileShim(_ source: String, into folder: TemporaryDirectory, library: Bool = false) async throws {
         try folder.write("Combine.swift", source)
         var arguments = [
             "-parse-as-library", "-swift-version", "6", "-module-name", "Combine", "-emit-module",
@@ -112,17 +112,17 @@ import Testing
         if library {
             arguments = ["-emit-library", "-static", "-o", folder.file("libCombine.a").path] + arguments
         }
-        let result = try runProcess(executable(named: "swiftc")!, arguments, in: folder.url)
+        let result = try await runProcess(executable(named: "swiftc")!, arguments, in: folder.url)
         try #require(result.status == 0, "the shim does not compile:\n\(result.standardError)")
     }
 
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
-    func theRuntimeTypechecksWithCombine() throws {
+    func theRuntimeTypechecksWithCombine() async throws {
         let sources = Self.runtimeSources
         #expect(sources.contains { $0.hasSuffix("/Adapters.swift") })
         let shim = try TemporaryDirectory()
-        try Self.compileShim(Self.shim, into: shim)
-        let check = try runProcess(
+        try await Self.compileShim(Self.shim, into: shim)
+        let check = try await runProcess(
             executable(named: "swiftc")!,
             ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "GeneratedRuntime", "-I", shim.url.path]
                 + sources)
@@ -132,12 +132,12 @@ import Testing
     /// The check above proves something only if the Combine half is compiled: with a `Subscription`
     /// that requires one more method, the adapter's subscription no longer conforms.
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
-    func theShimIsWhatTheAdapterCompilesAgainst() throws {
+    func theShimIsWhatTheAdapterCompilesAgainst() async throws {
         let requirement = "    func request(_ demand: Subscribers.Demand)\n"
         #expect(Self.shim.contains(requirement))
         let shim = try TemporaryDirectory()
-        try Self.compileShim(Self.shim.replacingOccurrences(of: requirement, with: requirement + "    func shimProbe()\n"), into: shim)
-        let check = try runProcess(
+        try await Self.compileShim(Self.shim.replacingOccurrences(of: requirement, with: requirement + "    func shimProbe()\n"), into: shim)
+        let check = try await runProcess(
             executable(named: "swiftc")!,
             ["-typecheck", "-swift-version", "6", "-module-name", "GeneratedRuntime", "-I", shim.url.path] + Self.runtimeSources)
         #expect(check.status != 0)
@@ -255,17 +255,17 @@ import Testing
         """#
 
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
-    func thePublisherSendsOnDemandAndCancels() throws {
+    func thePublisherSendsOnDemandAndCancels() async throws {
         let folder = try TemporaryDirectory()
-        try Self.compileShim(Self.shim, into: folder, library: true)
+        try await Self.compileShim(Self.shim, into: folder, library: true)
         try folder.write("main.swift", Self.probe)
-        let build = try runProcess(
+        let build = try await runProcess(
             executable(named: "swiftc")!,
             ["-swift-version", "6", "-warnings-as-errors", "-module-name", "Probe", "-I", folder.url.path, "-L", folder.url.path,
              "-lCombine", "-o", folder.file("probe").path] + Self.runtimeSources + [folder.file("main.swift").path],
             in: folder.url)
         try #require(build.status == 0, "\(build.standardError)")
-        let run = try runProcess(folder.file("probe").path, [], in: folder.url)
+        let run = try await runProcess(folder.file("probe").path, [], in: folder.url)
         #expect(run.status == 0, "\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines == [

@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
-    func everyAcceptedSpecCompilesWithoutWarnings() throws {
+    func everyAcceptedSpecCompilesWithoutWarnings() async throws {
         let modules = try #require(Self.modules, "GeneratedRuntime.swiftmodule not found beside the test binary")
         let specs = try Self.corpus()
         #expect(specs.count >= 8)
@@ -62,7 +62,7 @@ import Testing
                     try folder.write(name, file.contents)
                     paths.append(folder.file(name).path)
                 }
-                let check = try runProcess(
+                let check = try await runProcess(
                     executable(named: "swiftc")!,
                     ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Generated", "-I", modules.path] + paths)
                 #expect(check.status == 0, "\(spec.name) (\(layout)):\n\(check.standardError)\n--- spec ---\n\(spec.text)")
@@ -74,7 +74,7 @@ import Testing
     /// ran the compiler out of 16 GB (and 50 took five minutes) before the generator cut such
     /// chains every eight levels; now it compiles to an object file like any other module.
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
-    func aHundredNestedModelsCompile() throws {
+    func aHundredNestedModelsCompile() async throws {
         let modules = try #require(Self.modules, "GeneratedRuntime.swiftmodule not found beside the test binary")
         let levels = (0..<100).map { level in
             let next = level < 99 ? #", "next": "Level\#(level + 1)?""# : ""
@@ -89,7 +89,7 @@ import Testing
             try folder.write(file.path, file.contents)
             paths.append(folder.file(file.path).path)
         }
-        let compile = try runProcess(
+        let compile = try await runProcess(
             executable(named: "swiftc")!,
             ["-c", "-Onone", "-wmo", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Deep",
              "-I", modules.path, "-o", folder.file("Deep.o").path] + paths)

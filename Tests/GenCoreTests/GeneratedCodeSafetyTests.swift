@@ -182,7 +182,7 @@ import Testing
     }
 
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
-    func generatedFilesParseAsSwift() throws {
+    func generatedFilesParseAsSwift() async throws {
         let folder = try TemporaryDirectory()
         var paths: [String] = []
         for file in try generatedFiles() {
@@ -190,7 +190,7 @@ import Testing
             try folder.write(name, file.contents)
             paths.append(folder.file(name).path)
         }
-        let result = try runProcess(executable(named: "swiftc")!, ["-parse"] + paths)
+        let result = try await runProcess(executable(named: "swiftc")!, ["-parse"] + paths)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(!result.standardError.contains("error"), "\(result.standardError)")
     }

@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test(arguments: corpus)
-    func mutatedSpecsAreRejectedPreciselyOrGiveSoundSwift(_ fuzzCase: FuzzCase) throws {
+    func mutatedSpecsAreRejectedPreciselyOrGiveSoundSwift(_ fuzzCase: FuzzCase) async throws {
         if let replay = Self.replay, replay.name != fuzzCase.name { return }
         if let only = Self.only, !only.contains(fuzzCase.name) { return }
         let text = try String(contentsOf: packageRoot.appendingPathComponent(fuzzCase.path), encoding: .utf8)
@@ -203,7 +203,7 @@ import Testing
                 let result = Generator.generate(
                     specText: mutation.text, specPath: "\(fuzzCase.name).json",
                     options: GeneratorOptions(layout: mutation.layout, accessLevel: mutation.access))
-                let check = try Self.typecheck(result.files, swiftc: swiftc, modules: modules)
+                let check = try await Self.typecheck(result.files, swiftc: swiftc, modules: modules)
                 tally.compiled += 1
                 if check.status != 0 {
                     tally.compileFailures += 1
@@ -314,7 +314,7 @@ import Testing
     }
 
     /// Typechecks generated files as one module against the GeneratedRuntime module built with the tests.
-    static func typecheck(_ files: [GeneratedFile], swiftc: String, modules: URL) throws -> ProcessOutput {
+    static func typecheck(_ files: [GeneratedFile], swiftc: String, modules: URL) async throws -> ProcessOutput {
         let folder = try TemporaryDirectory()
         var paths: [String] = []
         for (number, file) in files.enumerated() {
@@ -326,7 +326,7 @@ import Testing
             try folder.write(name, file.contents)
             paths.append(folder.file(name).path)
         }
-        return try runProcess(
+        return try await runProcess(
             swiftc, ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Generated", "-I", modules.path] + paths)
     }
 
@@ -361,14 +361,14 @@ import Testing
     /// writing its files for swiftc failed ("File name too long"), which ended that spec's campaign
     /// before its counts were printed.
     @Test(.enabled(if: executable(named: "swiftc") != nil && GeneratedCodeCompilesTests.modules != nil, "needs swiftc and the runtime module"))
-    func typecheckTakesPathsLongerThanAFileName() throws {
+    func typecheckTakesPathsLongerThanAFileName() async throws {
         let long = String(repeating: "PWN", count: 100) + "Books"
         let files = [
             GeneratedFile(path: "Endpoints/\(long)/FetchEndpoint.swift", contents: "struct \(long)Fetch {}\n"),
             GeneratedFile(path: "Services/\(long)Service.swift", contents: "enum \(long)Service {}\n"),
             GeneratedFile(path: "Models/" + String(repeating: "é", count: 200) + ".swift", contents: "enum E {}\n"),
         ]
-        let check = try Self.typecheck(files, swiftc: executable(named: "swiftc")!, modules: GeneratedCodeCompilesTests.modules!)
+        let check = try await Self.typecheck(files, swiftc: executable(named: "swiftc")!, modules: GeneratedCodeCompilesTests.modules!)
         #expect(check.status == 0, "\(check.standardError)")
     }
 

@@ -31,7 +31,7 @@ import Testing
     }()
 
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"), arguments: indices)
-    func randomValidSpecCompilesAndRoundTripsItsModels(_ index: Int) throws {
+    func randomValidSpecCompilesAndRoundTripsItsModels(_ index: Int) async throws {
         let spec = RandomSpecGenerator(seed: Self.seed).make(index: index)
         let replay = "ENDPOINTGEN_RANDOM_SPECS_SEED=\(Self.seed) ENDPOINTGEN_RANDOM_SPECS_FIRST=\(index) ENDPOINTGEN_RANDOM_SPECS=1 ENDPOINTGEN_RANDOM_SPECS_PRINT=1 swift test --filter RandomSpec"
         if Self.environment["ENDPOINTGEN_RANDOM_SPECS_PRINT"] == "1" {
@@ -46,12 +46,12 @@ import Testing
         let options = GeneratorOptions(
             layout: Bool.random(using: &layoutRandom) ? .split : .compact,
             accessLevel: Int.random(in: 0..<4, using: &layoutRandom) == 0 ? .internal : nil)
-        try Self.compileAndRoundTrip(spec, options: options, label: "random spec \(index)", replay: replay)
+        try await Self.compileAndRoundTrip(spec, options: options, label: "random spec \(index)", replay: replay)
     }
 
     /// Generates `spec`, checks the files, compiles them with a program that decodes each
     /// instance and encodes it again, runs it, and compares each round trip by the schema.
-    static func compileAndRoundTrip(_ spec: RandomSpec, options: GeneratorOptions, label: String, replay: String) throws {
+    static func compileAndRoundTrip(_ spec: RandomSpec, options: GeneratorOptions, label: String, replay: String) async throws {
         let index = label
         let result = Generator.generate(specText: spec.text, specPath: "random-\(spec.index).json", options: options)
         try #require(
@@ -82,13 +82,13 @@ import Testing
             try Data(stream.body).write(to: folder.file("streams/\(number).body"))
         }
         let program = folder.file("roundtrip").path
-        let compile = try runProcess(
+        let compile = try await runProcess(
             executable(named: "swiftc")!,
             ["-swift-version", "6", "-warnings-as-errors", "-Onone", "-module-name", "RandomSpecProgram", "-I", modules.path]
                 + sources + objects + ["-o", program])
         try #require(compile.status == 0, "\(index) does not compile without warnings:\n\(compile.standardError)\nreplay: \(replay)")
 
-        let run = try runProcess(program, [folder.file("instances").path, folder.file("streams").path])
+        let run = try await runProcess(program, [folder.file("instances").path, folder.file("streams").path])
         try #require(run.status == 0, "\(index): the round-trip program failed:\n\(run.standardError)\nreplay: \(replay)")
         for (number, instance) in spec.instances.enumerated() {
             if let error = folder.read("instances/\(number).error.txt") {

@@ -58,7 +58,7 @@ import Testing
     /// The real compiler is the judge of what a literal means: compile one program holding
     /// every literal and compare the scalars it prints with the original strings.
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
-    func compilerReadsTheLiteralsBack() throws {
+    func compilerReadsTheLiteralsBack() async throws {
         let samples = ["\"\"\"", "\\(1)", "#\"x\"#", "\u{2028}", "\u{0}", "a\r\nb"] + Self.randomStrings(count: 200, seed: 13)
         var source = "let values: [String] = [\n"
         for text in samples { source += "    \(SwiftLiteral.string(text)),\n" }
@@ -66,9 +66,9 @@ import Testing
         let folder = try TemporaryDirectory()
         try folder.write("main.swift", source)
         let binary = folder.file("literals").path
-        let build = try runProcess(executable(named: "swiftc")!, [folder.file("main.swift").path, "-o", binary])
+        let build = try await runProcess(executable(named: "swiftc")!, [folder.file("main.swift").path, "-o", binary])
         try #require(build.status == 0, "\(build.standardError)")
-        let run = try runProcess(binary, [])
+        let run = try await runProcess(binary, [])
         let printed = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         let expected = samples.map { $0.unicodeScalars.map { String($0.value) }.joined(separator: ",") }
         #expect(printed == expected)

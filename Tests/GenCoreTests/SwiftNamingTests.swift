@@ -124,7 +124,7 @@ import Testing
 
     /// The names, declared and used the way the generated code declares and uses them, compile.
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
-    func memberNamesCompile() throws {
+    func memberNamesCompile() async throws {
         var inputs = Array(SwiftNaming.keywords)
         inputs += [
             "self", "Self", "init", "Type", "Protocol", "_", "__", "2fa", "X-Request-ID", "first name", "", "rawValue", "hashValue",
@@ -161,7 +161,7 @@ import Testing
         }
         let folder = try TemporaryDirectory()
         try folder.write("main.swift", source)
-        let result = try runProcess(executable(named: "swiftc")!, ["-typecheck", folder.file("main.swift").path])
+        let result = try await runProcess(executable(named: "swiftc")!, ["-typecheck", folder.file("main.swift").path])
         #expect(result.status == 0, "\(result.standardError)")
     }
 

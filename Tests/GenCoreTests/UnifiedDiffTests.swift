@@ -74,12 +74,12 @@ import Testing
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/diff"), "needs /usr/bin/diff"), arguments: pairs)
-    func matchesGNUDiff(_ pair: Pair) throws {
+    func matchesGNUDiff(_ pair: Pair) async throws {
         let ours = UnifiedDiff.diff(old: pair.old, new: pair.new, oldName: "old", newName: "new")
         let folder = try TemporaryDirectory()
         try folder.write("old", pair.old)
         try folder.write("new", pair.new)
-        let gnu = try runProcess("/usr/bin/diff", ["-u", "old", "new"], in: folder.url)
+        let gnu = try await runProcess("/usr/bin/diff", ["-u", "old", "new"], in: folder.url)
         #expect(gnu.status == 1)
         #expect(body(ours) == body(gnu.standardOutput), "ours:\n\(ours)\ndiff -u:\n\(gnu.standardOutput)")
         #expect(ours.hasPrefix("--- old\n+++ new\n"))

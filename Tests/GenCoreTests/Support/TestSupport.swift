@@ -134,8 +134,10 @@ struct ProcessOutput {
 }
 
 /// Runs a program to completion, reading its output through files so that a full pipe cannot
-/// block it.
-func runProcess(_ executable: String, _ arguments: [String], in directory: URL? = nil) throws -> ProcessOutput {
+/// block it. It suspends until the program ends instead of blocking its thread: the tests run on
+/// the concurrency pool, which has one thread per core, and a test that blocked one while swiftc
+/// ran for a minute would starve every other test running meanwhile.
+func runProcess(_ executable: String, _ arguments: [String], in directory: URL? = nil) async throws -> ProcessOutput {
     let scratch = try TemporaryDirectory()
     let outURL = scratch.url.appendingPathComponent("stdout")
     let errURL = scratch.url.appendingPathComponent("stderr")
@@ -149,12 +151,25 @@ func runProcess(_ executable: String, _ arguments: [String], in directory: URL? 
     if let directory { process.currentDirectoryURL = directory }
     process.standardOutput = out
     process.standardError = err
-    try process.run()
-    process.waitUntilExit()
+    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+        // Installed before the program starts, with the continuation already there: the program
+        // may end, and the handler run on a thread of its own, before `run()` returns.
+        process.terminationHandler = { ended in
+            continuation.resume(returning: ended.terminationStatus)
+        }
+        do {
+            try process.run()
+        } catch {
+            // Nothing started, so the handler cannot run; cleared all the same, so that the
+            // continuation can only be resumed here.
+            process.terminationHandler = nil
+            continuation.resume(throwing: error)
+        }
+    }
     try out.close()
     try err.close()
     return ProcessOutput(
-        status: process.terminationStatus,
+        status: status,
         standardOutput: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
         standardError: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
 }
