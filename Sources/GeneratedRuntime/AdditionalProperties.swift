@@ -4,13 +4,13 @@ import Foundation
 /// are kept with their values when it is decoded and written back when it is encoded, so nothing
 /// a server sends is lost in a round trip.
 extension Decoder {
-    /// The values under every key of the object that `Keys` (the model's coding keys) does not
+    /// The values under every key of the object that `declared` (the model's keys) does not
     /// list. A tolerant model skips a value that does not decode; otherwise it is an error.
-    public func additionalProperties<Value: Decodable, Keys: CodingKey & CaseIterable>(
-        _ type: Value.Type, excluding declared: Keys.Type, tolerant: Bool = false
+    public func additionalProperties<Value: Decodable>(
+        _ type: Value.Type, excluding declared: [String], tolerant: Bool = false
     ) throws -> [String: Value] {
         let container = try container(keyedBy: AnyCodingKey.self)
-        let declaredKeys = Set(Keys.allCases.map(\.stringValue))
+        let declaredKeys = Set(declared)
         var values: [String: Value] = [:]
         for key in container.allKeys where !declaredKeys.contains(key.stringValue) {
             if tolerant {
@@ -25,14 +25,14 @@ extension Decoder {
 
 extension Encoder {
     /// Writes `values` beside the declared properties, in key order so that the same value always
-    /// gives the same bytes. A key that `Keys` lists is an error: the declared property owns it.
-    public func encodeAdditionalProperties<Value: Encodable, Keys: CodingKey & CaseIterable>(
-        _ values: [String: Value], excluding declared: Keys.Type
+    /// gives the same bytes. A key that `declared` lists is an error: the declared property owns it.
+    public func encodeAdditionalProperties<Value: Encodable>(
+        _ values: [String: Value], excluding declared: [String]
     ) throws {
         // Asked for even when empty, so that a model with nothing to write is still `{}`.
         var container = container(keyedBy: AnyCodingKey.self)
         guard !values.isEmpty else { return }
-        let declaredKeys = Set(Keys.allCases.map(\.stringValue))
+        let declaredKeys = Set(declared)
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
             guard !declaredKeys.contains(key) else {
                 throw EncodingError.invalidValue(value, .init(
@@ -42,12 +42,4 @@ extension Encoder {
             try container.encode(value, forKey: AnyCodingKey(key))
         }
     }
-}
-
-/// The coding keys of a model that declares no property, for its additional properties.
-public enum NoCodingKeys: CodingKey, CaseIterable {
-    public var stringValue: String { switch self {} }
-    public var intValue: Int? { switch self {} }
-    public init?(stringValue: String) { nil }
-    public init?(intValue: Int) { nil }
 }

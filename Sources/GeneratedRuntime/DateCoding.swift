@@ -244,11 +244,13 @@ extension KeyedEncodingContainer {
     }
 }
 
-/// A coding key made from any string, for dictionaries and unwrapped responses.
-public struct AnyCodingKey: CodingKey, Hashable, Sendable {
+/// A coding key made from any string: generated models code their properties with it
+/// (`forKey: "first_name"`), and the runtime uses it for dictionaries and unwrapped responses.
+public struct AnyCodingKey: CodingKey, Hashable, Sendable, ExpressibleByStringLiteral {
     public var stringValue: String
     public var intValue: Int?
     public init(_ string: String) { stringValue = string }
+    public init(stringLiteral value: String) { stringValue = value }
     public init?(stringValue: String) { self.stringValue = stringValue }
     public init?(intValue: Int) {
         stringValue = String(intValue)

@@ -74,7 +74,7 @@ extension CampaignFindingsTests {
     /// ambiguous when it was a `String`, and an `Int` one warned that `hashValue` is deprecated as
     /// a requirement. Its Swift name is `hashValue_`, as `self` and `init` become `self_` and
     /// `init_`; the JSON key stays.
-    static let hashValueModels = spec(models: #"""
+    static let hashValueModels = spec(extra: #""defaults": { "hashable": true }"#, models: #"""
         {
           "Kind": { "enum": ["a", "b"] },
           "Plain": { "properties": { "hashValue": "Int" } },
@@ -94,7 +94,9 @@ extension CampaignFindingsTests {
         for (model, key) in expectedKeys {
             let file = try #require(result.files.first { $0.path == "Models/\(model).swift" })
             #expect(file.contents.contains("var hashValue_: "), "\(model):\n\(file.contents)")
-            #expect(file.contents.contains("case hashValue_ = \"\(key)\""), "\(model):\n\(file.contents)")
+            #expect(file.contents.contains("self.hashValue_ = try container.decodeField"), "\(model):\n\(file.contents)")
+            #expect(file.contents.contains(", \"\(key)\")\n"), "\(model):\n\(file.contents)")
+            #expect(file.contents.contains("Codable, Hashable, Sendable"), "\(model):\n\(file.contents)")
             #expect(!file.contents.contains("self.hashValue,"), "\(model):\n\(file.contents)")
         }
     }

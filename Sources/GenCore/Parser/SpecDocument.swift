@@ -52,6 +52,8 @@ struct SpecDocument: Sendable {
     var servers: [(name: Located<String>, url: Located<String>)]
     var headers: [(name: Located<String>, value: Located<String>)]
     var defaults: Options
+    /// `defaults.hashable`: whether models conform to `Hashable` unless they say otherwise.
+    var defaultHashable: Located<Bool>? = nil
     var access: Located<String>?
     var authSchemes: [AuthScheme]
     /// The scheme endpoints need unless they or their resource say otherwise (`"none"` for none).
@@ -122,6 +124,8 @@ struct SpecDocument: Sendable {
         var additionalProperties: Located<String>? = nil
         /// The models whose properties this struct has too, before its own (`allOf`).
         var allOf: [Located<String>] = []
+        /// `"hashable"`: whether the struct or union conforms to `Hashable` (and `Equatable`).
+        var hashable: Located<Bool>? = nil
 
         enum Kind: Sendable {
             case structure([Property])

@@ -46,15 +46,17 @@ struct SpecReader {
         var defaultAuth: Located<String>?
         var defaultErrorResponse: Located<String>?
         var defaultEnvelope: SpecDocument.Envelope?
+        var defaultHashable: Located<Bool>?
         if let node = member("defaults", of: members)?.value, let entries = object(node, "'defaults'") {
             checkKeys(
-                entries, allowed: ["keyStrategy", "dateStrategy", "arrayStrategy", "access", "auth", "errorResponse", "envelope"],
+                entries, allowed: ["keyStrategy", "dateStrategy", "arrayStrategy", "access", "auth", "errorResponse", "envelope", "hashable"],
                 in: "'defaults'")
             defaults = options(entries)
             access = optionalLocatedString("access", of: entries)
             defaultAuth = optionalLocatedString("auth", of: entries)
             defaultErrorResponse = optionalLocatedString("errorResponse", of: entries)
             defaultEnvelope = member("envelope", of: entries).flatMap { envelope($0.value) }
+            defaultHashable = optionalLocatedBool("hashable", of: entries)
         }
         var authSchemes: [SpecDocument.AuthScheme] = []
         if let node = member("auth", of: members)?.value, let entries = object(node, "'auth'") {
@@ -77,7 +79,7 @@ struct SpecReader {
         guard let name else { return nil }
         return SpecDocument(
             name: name, description: description, servers: servers, headers: headers,
-            defaults: defaults, access: access, authSchemes: authSchemes, defaultAuth: defaultAuth,
+            defaults: defaults, defaultHashable: defaultHashable, access: access, authSchemes: authSchemes, defaultAuth: defaultAuth,
             defaultErrorResponse: defaultErrorResponse, defaultEnvelope: defaultEnvelope, models: models,
             resources: resources)
     }
@@ -174,8 +176,8 @@ struct SpecReader {
         let allowed = isEnum
             ? ["description", "enum"]
             : isUnion
-            ? ["description", "oneOf", "discriminator", "mapping"]
-            : ["description", "allOf", "properties", "additionalProperties", "keyStrategy", "dateStrategy", "arrayStrategy", "tolerant"]
+            ? ["description", "oneOf", "discriminator", "mapping", "hashable"]
+            : ["description", "allOf", "properties", "additionalProperties", "keyStrategy", "dateStrategy", "arrayStrategy", "tolerant", "hashable"]
         checkKeys(members, allowed: allowed, in: what)
         let name = Located(value: entry.key, location: entry.keyLocation)
         let pointer = "#/models/\(pointerEscape(entry.key))"
@@ -184,7 +186,7 @@ struct SpecReader {
         if isUnion, let node = member("oneOf", of: members)?.value {
             return .init(
                 name: name, pointer: pointer, description: description, options: .init(), tolerant: false,
-                kind: .union(union(node, members, of: entry.key)))
+                kind: .union(union(node, members, of: entry.key)), hashable: optionalLocatedBool("hashable", of: members))
         }
 
         if isEnum, let node = member("enum", of: members)?.value {
@@ -225,7 +227,7 @@ struct SpecReader {
         return .init(
             name: name, pointer: pointer, description: description, options: options(members), tolerant: tolerant,
             kind: .structure(properties), additionalProperties: optionalLocatedString("additionalProperties", of: members),
-            allOf: allOf(members, of: entry.key))
+            allOf: allOf(members, of: entry.key), hashable: optionalLocatedBool("hashable", of: members))
     }
 
     /// `"allOf": ["Base", …]`: the names of the models a struct is composed of.
@@ -511,8 +513,12 @@ struct SpecReader {
     }
 
     private mutating func optionalBool(_ key: String, of members: [JSONNode.Member]) -> Bool? {
+        optionalLocatedBool(key, of: members)?.value
+    }
+
+    private mutating func optionalLocatedBool(_ key: String, of members: [JSONNode.Member]) -> Located<Bool>? {
         guard let entry = member(key, of: members) else { return nil }
-        if case .bool(let flag) = entry.value.value { return flag }
+        if case .bool(let flag) = entry.value.value { return Located(value: flag, location: entry.value.location) }
         diagnostics.error("'\(key)' must be true or false, not \(entry.value.kindName)", at: entry.value.location)
         return nil
     }

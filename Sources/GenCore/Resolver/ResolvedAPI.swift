@@ -70,6 +70,8 @@ struct ResolvedAPI: Sendable {
         var discriminator: String?
         /// The case that keeps an object whose discriminator no case lists (tagged unions).
         var unknownCaseName: String
+        /// Conforms to `Hashable`: asked for in the spec, or held by a model that is.
+        var isHashable = false
 
         struct Case: Sendable {
             var name: String
@@ -78,8 +80,7 @@ struct ResolvedAPI: Sendable {
             var label: String
             /// Tagged unions: the discriminator values that pick the case; the first is written.
             var tags: [String]
-            /// Stored out of line (`indirect case`), so that the enum does not hold too many levels
-            /// of structs inline.
+            /// Stored out of line (`indirect case`): the type is a struct or union of the spec.
             var isIndirect: Bool
         }
     }
@@ -92,13 +93,8 @@ struct ResolvedAPI: Sendable {
         var tolerant: Bool
         /// The values under keys the model does not declare, kept on decode and written back.
         var additionalProperties: AdditionalProperties? = nil
-
-        /// Synthesised `Codable` is enough unless a property needs more than a coding key. A
-        /// model without properties has nothing to decode tolerantly (and no `CodingKeys`).
-        var needsCustomCoding: Bool {
-            (tolerant && !properties.isEmpty) || additionalProperties != nil
-                || properties.contains { $0.dateStrategy != nil || $0.defaultValue != nil || $0.prunesArray || $0.isIndirect || $0.isNullable }
-        }
+        /// Conforms to `Hashable`: asked for in the spec, or held by a model that is.
+        var isHashable = false
     }
 
     struct AdditionalProperties: Sendable, Equatable {
@@ -118,7 +114,7 @@ struct ResolvedAPI: Sendable {
         var dateStrategy: DateStrategy?
         /// `[T]` or `[T]?` whose bad elements are dropped.
         var prunesArray: Bool
-        /// Stored out of line because the type would otherwise contain itself.
+        /// Stored out of line (`@Indirect`): the type is a struct or union of the spec.
         var isIndirect: Bool
         /// Absent, `null` or a value: `type` is `T?` and Swift holds a `Nullable<T>?`.
         var isNullable: Bool = false

@@ -187,97 +187,38 @@ extension Resolver {
         return .init(swiftName: swiftName, valueType: type)
     }
 
-    /// How many structs may nest inside one another by value (`a: A?` holding `b: B?` holding
-    /// …) before a property is stored out of line. The compiler's work on a struct grows much
-    /// faster than the depth of the structs stored inline in it: measured with five properties
-    /// and an optional next level each, a chain of 32 compiled in 93 s, 50 in 298 s (2.2 GB),
-    /// and 100 ran out of 16 GB. Cut every 8 levels, the same chains compile in time linear in
-    /// their length.
-    static let maximumInlineDepth = 8
-
-    /// A property whose model type leads back to its own model through plain (not array or
-    /// dictionary) properties would give the struct an infinite size: store it out of line.
-    /// Such a property's target lies in the same strongly connected component of the graph of
-    /// plain references as its owner, found once for all models (Tarjan's algorithm, linear).
-    /// Then, so that no struct holds more than ``maximumInlineDepth`` levels of structs inline,
-    /// the plain properties whose target is already that deep are stored out of line too.
+    /// Which properties and union cases are stored out of line: every one whose type is a struct
+    /// of the spec, optional or not. (Arrays and dictionaries already store their elements out
+    /// of line; an enum is a few bytes; a union is then a reference and a tag, as its struct
+    /// members are out of line.) A struct holds its own fields and a reference per nested model,
+    /// so its value-witness functions (copy, assign, destroy) and the outlined copies the compiler
+    /// writes for it grow with its own properties only, never with the whole tree of models below
+    /// it. At 100 models that halved the code the compiler emits for them and cut their compile
+    /// time by a third (Benchmarks/README.md); a decode pays one small allocation per nested
+    /// object. It also cuts every cycle of plain references, which would otherwise give a struct
+    /// infinite size (a cycle through unions alone is an error: `checkUnionCycles`).
     func markIndirectProperties(_ models: inout [ResolvedAPI.Model]) {
-        var edges: [String: [String]] = [:]
-        var names: [String] = []
-        for model in models {
-            switch model {
-            case .structure(let structure):
-                names.append(structure.name)
-                edges[structure.name] = structure.properties.compactMap {
-                    if case .model(let target) = $0.type.unwrapped { return target }
-                    return nil
-                }
-            case .union(let union):
-                // A union holds its members inline, as a struct holds its properties; a cycle
-                // through a union is cut at the structs' properties in it.
-                names.append(union.name)
-                edges[union.name] = union.cases.compactMap {
-                    if case .model(let target) = $0.type { return target }
-                    return nil
-                }
-            case .enumeration:
-                break
-            }
+        var outOfLine = Set<String>()
+        for case .structure(let structure) in models { outOfLine.insert(structure.name) }
+        func isOutOfLine(_ type: TypeReference) -> Bool {
+            if case .model(let name) = type.unwrapped { return outOfLine.contains(name) }
+            return false
         }
-        let component = Self.stronglyConnectedComponents(names, edges)
         for index in models.indices {
-            guard case .structure(var model) = models[index] else { continue }
-            for propertyIndex in model.properties.indices {
-                if case .model(let target) = model.properties[propertyIndex].type.unwrapped,
-                   let owner = component[model.name], owner == component[target] {
-                    model.properties[propertyIndex].isIndirect = true
-                }
-            }
-            models[index] = .structure(model)
-        }
-        limitInlineDepth(&models, component: component)
-    }
-
-    /// With cycles cut, the plain references left form a graph without cycles, and Tarjan's
-    /// algorithm numbers a component only after every component it reaches: in that order each
-    /// struct's depth is known before a struct that holds it is looked at.
-    /// A union's cases are cut the same way, with `indirect case`.
-    private func limitInlineDepth(_ models: inout [ResolvedAPI.Model], component: [String: Int]) {
-        let order = models.indices.filter {
-            if case .enumeration = models[$0] { false } else { true }
-        }.sorted { component[models[$0].name, default: 0] < component[models[$1].name, default: 0] }
-        var depth: [String: Int] = [:]
-        /// How many levels a reference to `target` holds inline, or nil when that is too many and
-        /// it must be stored out of line.
-        func levels(_ target: TypeReference) -> Int? {
-            guard case .model(let name) = target, let inner = depth[name] else { return 0 }
-            return inner >= Self.maximumInlineDepth ? nil : inner
-        }
-        for index in order {
-            var deepest = 0
             switch models[index] {
-            case .structure(var model):
-                for propertyIndex in model.properties.indices where !model.properties[propertyIndex].isIndirect {
-                    if let inner = levels(model.properties[propertyIndex].type.unwrapped) {
-                        deepest = max(deepest, inner)
-                    } else {
-                        model.properties[propertyIndex].isIndirect = true
-                    }
+            case .structure(var structure):
+                for property in structure.properties.indices where isOutOfLine(structure.properties[property].type) {
+                    structure.properties[property].isIndirect = true
                 }
-                models[index] = .structure(model)
+                models[index] = .structure(structure)
             case .union(var union):
-                for caseIndex in union.cases.indices {
-                    if let inner = levels(union.cases[caseIndex].type) {
-                        deepest = max(deepest, inner)
-                    } else {
-                        union.cases[caseIndex].isIndirect = true
-                    }
+                for unionCase in union.cases.indices where isOutOfLine(union.cases[unionCase].type) {
+                    union.cases[unionCase].isIndirect = true
                 }
                 models[index] = .union(union)
             case .enumeration:
-                continue
+                break
             }
-            depth[models[index].name] = deepest + 1
         }
     }
 

@@ -47,7 +47,7 @@ struct Resolver {
         "GeneratedRuntime", "Endpoint", "EndpointRequest", "EndpointPath", "EndpointClient", "EndpointError", "EndpointSending",
         "HTTPResponse", "HTTPMethod", "HTTPTransport", "URLSessionTransport", "DateCodingStrategy", "DateCodable",
         "AnyCodingKey", "PrunedArray", "Indirect", "OpenEnum", "ParameterValue", "ArrayDecodingStrategy",
-        "PercentEncoding", "CaseIterable", "RawRepresentable", "UnionCoding", "NoCodingKeys", "Nullable", "ServerSentEvent", "ServerSentEventParser", "EventStreamError", "EventStream",
+        "PercentEncoding", "CaseIterable", "RawRepresentable", "UnionCoding", "Nullable", "ServerSentEvent", "ServerSentEventParser", "EventStreamError", "EventStream",
         "ResponseBody", "StreamedHTTPResponse", "StreamingEndpoint", "EndpointMiddleware", "RequestContext", "RetryMiddleware",
         "LoggingMiddleware", "MetricsMiddleware", "RequestMetrics", "CredentialRefreshFailed", "TimedEndpoint",
         "JSONLinesParser",
@@ -102,6 +102,7 @@ struct Resolver {
         }
         checkDiscriminators(&models)
         markIndirectProperties(&models)
+        markHashableModels(&models)
         for case .structure(let structure) in models { resolvedStructures[structure.name] = structure }
         var services: [ResolvedAPI.Service] = []
         for resource in document.resources {

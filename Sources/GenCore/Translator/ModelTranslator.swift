@@ -1,5 +1,5 @@
-/// Prints models: `Codable`, `Hashable`, `Sendable` structs with explicit coding keys, and
-/// enums that keep values the spec does not list.
+/// Prints models: `Codable`, `Sendable` structs (and `Hashable` where asked for) that code their
+/// keys by hand, unions, and enums that keep values the spec does not list.
 struct ModelTranslator {
     let access: String
 
@@ -20,7 +20,8 @@ struct ModelTranslator {
     private func render(_ model: ResolvedAPI.Structure, into printer: inout CodePrinter) {
         printer.line("// Spec: \(CommentText.singleLine(model.pointer))")
         printer.documentation(model.description)
-        printer.block("\(access)struct \(model.name): Codable, Hashable, Sendable") { printer in
+        let conformances = model.isHashable ? "Codable, Hashable, Sendable" : "Codable, Sendable"
+        printer.block("\(access)struct \(model.name): \(conformances)") { printer in
             for property in model.properties {
                 printer.documentation(property.description)
                 let wrapper = property.isIndirect ? "@Indirect " : ""
@@ -32,18 +33,11 @@ struct ModelTranslator {
             }
             printer.separator()
             renderInitializer(model, into: &printer)
-            if !model.properties.isEmpty {
-                printer.separator()
-                // The runtime lists the declared keys to tell them from additional ones.
-                let conformances = model.additionalProperties == nil ? "String, CodingKey" : "String, CodingKey, CaseIterable"
-                printer.block("private enum CodingKeys: \(conformances)") { printer in
-                    for property in model.properties {
-                        let name = SwiftNaming.escaped(property.swiftName)
-                        printer.line(property.key == property.swiftName ? "case \(name)" : "case \(name) = \(SwiftLiteral.string(property.key))")
-                    }
-                }
-            }
-            if model.needsCustomCoding {
+            // Coded by hand with the runtime's one key type rather than a `CodingKeys` enum per
+            // model: a compiler-synthesised enum and conformance cost each model more to compile
+            // than the lines below (Benchmarks/README.md). A model without properties keeps the
+            // synthesised conformance, which has nothing to decode.
+            if !model.properties.isEmpty || model.additionalProperties != nil {
                 printer.separator()
                 renderDecoder(model, into: &printer)
                 printer.separator()
@@ -81,26 +75,26 @@ struct ModelTranslator {
     private func renderDecoder(_ model: ResolvedAPI.Structure, into printer: inout CodePrinter) {
         printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
             if !model.properties.isEmpty {
-                printer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+                printer.line("let container = try decoder.container(keyedBy: AnyCodingKey.self)")
             }
             for property in model.properties {
                 printer.line("self.\(SwiftNaming.escaped(property.swiftName)) = \(decodeExpression(property, tolerant: model.tolerant))")
             }
             if let extra = model.additionalProperties {
-                let keys = model.properties.isEmpty ? "NoCodingKeys" : "CodingKeys"
                 let tolerant = model.tolerant ? ", tolerant: true" : ""
-                printer.line("self.\(extra.swiftName) = try decoder.additionalProperties(\(extra.valueType.swift).self, excluding: \(keys).self\(tolerant))")
+                printer.line("self.\(extra.swiftName) = try decoder.additionalProperties(\(extra.valueType.swift).self, excluding: \(Self.declaredKeys(model))\(tolerant))")
             }
         }
     }
 
-    /// `try container.decode(T.self, forKey: .name)` with `IfPresent`, a date strategy, a pruned
-    /// array, a default or tolerance folded in as the property needs.
+    /// `try container.decodeField(T.self, "name")` with `IfPresent`, a date strategy, a pruned
+    /// array, a default or tolerance folded in as the property needs. The runtime's `…Field`
+    /// functions, not `decode(_:forKey:)`: see FieldCoding.swift.
     private func decodeExpression(_ property: ResolvedAPI.Property, tolerant: Bool) -> String {
         if property.isNullable {
-            var arguments = "\(property.type.unwrapped.swift).self, forKey: .\(SwiftNaming.escaped(property.swiftName))"
+            var arguments = "\(property.type.unwrapped.swift).self, \(SwiftLiteral.string(property.key))"
             if let strategy = property.dateStrategy { arguments += ", dateStrategy: \(Self.expression(strategy))" }
-            return "\(tolerant ? "try?" : "try") container.decodeNullable(\(arguments))"
+            return "\(tolerant ? "try?" : "try") container.decodeNullableField(\(arguments))"
         }
         let isOptional: Bool = if case .optional = property.type { true } else { false }
         let ifPresent = isOptional || property.defaultValue != nil || tolerant
@@ -110,9 +104,9 @@ struct ModelTranslator {
             type = "PrunedArray<\(element.swift)>"
             suffix = ifPresent ? "?.elements" : ".elements"
         }
-        var arguments = "\(type).self, forKey: .\(SwiftNaming.escaped(property.swiftName))"
+        var arguments = "\(type).self, \(SwiftLiteral.string(property.key))"
         if let strategy = property.dateStrategy { arguments += ", dateStrategy: \(Self.expression(strategy))" }
-        let call = "container.\(ifPresent ? "decodeIfPresent" : "decode")(\(arguments))"
+        let call = "container.\(ifPresent ? "decodeFieldIfPresent" : "decodeField")(\(arguments))"
         var expression = tolerant ? (suffix.isEmpty ? "try? \(call)" : "(try? \(call))\(suffix)") : "try \(call)\(suffix)"
         if let value = property.defaultValue {
             expression = tolerant && suffix.isEmpty ? "(\(expression)) ?? \(value)" : "\(expression) ?? \(value)"
@@ -123,21 +117,25 @@ struct ModelTranslator {
     private func renderEncoder(_ model: ResolvedAPI.Structure, into printer: inout CodePrinter) {
         printer.block("\(access)func encode(to encoder: any Encoder) throws") { printer in
             if !model.properties.isEmpty {
-                printer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+                printer.line("var container = encoder.container(keyedBy: AnyCodingKey.self)")
             }
             for property in model.properties {
                 let name = SwiftNaming.escaped(property.swiftName)
                 let isOptional: Bool = if case .optional = property.type { true } else { false }
-                var arguments = "self.\(name), forKey: .\(name)"
+                var arguments = "\(SwiftLiteral.string(property.key)), self.\(name)"
                 if let strategy = property.dateStrategy { arguments += ", dateStrategy: \(Self.expression(strategy))" }
-                let method = property.isNullable ? "encodeNullable" : isOptional ? "encodeIfPresent" : "encode"
+                let method = property.isNullable ? "encodeNullableField" : isOptional ? "encodeFieldIfPresent" : "encodeField"
                 printer.line("try container.\(method)(\(arguments))")
             }
             if let extra = model.additionalProperties {
-                let keys = model.properties.isEmpty ? "NoCodingKeys" : "CodingKeys"
-                printer.line("try encoder.encodeAdditionalProperties(self.\(extra.swiftName), excluding: \(keys).self)")
+                printer.line("try encoder.encodeAdditionalProperties(self.\(extra.swiftName), excluding: \(Self.declaredKeys(model)))")
             }
         }
+    }
+
+    /// `["id", "name"]`: the keys an open model declares, which its additional properties skip.
+    static func declaredKeys(_ model: ResolvedAPI.Structure) -> String {
+        "[" + model.properties.map { SwiftLiteral.string($0.key) }.joined(separator: ", ") + "]"
     }
 
     static func expression(_ strategy: DateStrategy) -> String {
@@ -203,7 +201,7 @@ struct ModelTranslator {
         printer.line("// Spec: \(CommentText.singleLine(model.pointer))")
         printer.documentation(model.description)
         let unknown = SwiftNaming.escaped(model.unknownCaseName)
-        printer.block("\(access)enum \(model.name): Codable, Hashable, Sendable") { printer in
+        printer.block("\(access)enum \(model.name): \(model.isHashable ? "Codable, Hashable, Sendable" : "Codable, Sendable")") { printer in
             for unionCase in model.cases {
                 printer.line("\(unionCase.isIndirect ? "indirect " : "")case \(SwiftNaming.escaped(unionCase.name))(\(unionCase.type.swift))")
             }

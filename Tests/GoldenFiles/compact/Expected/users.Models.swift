@@ -16,23 +16,17 @@ struct User: Codable, Hashable, Sendable {
         self.children = children
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case name = "user_name"
-        case age
-        case children
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.age = try container.decode(Int.self, forKey: .age)
-        self.children = try container.decodeIfPresent([User].self, forKey: .children) ?? []
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.name = try container.decodeField(String.self, "user_name")
+        self.age = try container.decodeField(Int.self, "age")
+        self.children = try container.decodeFieldIfPresent([User].self, "children") ?? []
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.name, forKey: .name)
-        try container.encode(self.age, forKey: .age)
-        try container.encode(self.children, forKey: .children)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("user_name", self.name)
+        try container.encodeField("age", self.age)
+        try container.encodeField("children", self.children)
     }
 }

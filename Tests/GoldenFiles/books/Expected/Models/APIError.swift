@@ -14,8 +14,15 @@ public struct APIError: Codable, Hashable, Sendable {
         self.message = message
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case code
-        case message
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.code = try container.decodeField(String.self, "code")
+        self.message = try container.decodeField(String.self, "message")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("code", self.code)
+        try container.encodeField("message", self.message)
     }
 }

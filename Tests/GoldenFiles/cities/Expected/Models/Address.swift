@@ -18,10 +18,19 @@ public struct Address: Codable, Hashable, Sendable {
         self.postcode = postcode
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case firstLine = "first_line"
-        case secondLine = "second_line"
-        case city
-        case postcode
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.firstLine = try container.decodeField(String.self, "first_line")
+        self.secondLine = try container.decodeFieldIfPresent(String.self, "second_line")
+        self.city = try container.decodeField(String.self, "city")
+        self.postcode = try container.decodeFieldIfPresent(String.self, "postcode")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("first_line", self.firstLine)
+        try container.encodeFieldIfPresent("second_line", self.secondLine)
+        try container.encodeField("city", self.city)
+        try container.encodeFieldIfPresent("postcode", self.postcode)
     }
 }

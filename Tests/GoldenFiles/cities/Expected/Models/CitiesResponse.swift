@@ -12,17 +12,13 @@ public struct CitiesResponse: Codable, Hashable, Sendable {
         self.cities = cities
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case cities
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.cities = try container.decode(PrunedArray<City>.self, forKey: .cities).elements
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.cities = try container.decodeField(PrunedArray<City>.self, "cities").elements
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.cities, forKey: .cities)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("cities", self.cities)
     }
 }

@@ -15,8 +15,15 @@ public struct City: Codable, Hashable, Sendable {
         self.cityCode = cityCode
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case cityCode = "city_code"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.name = try container.decodeField(String.self, "name")
+        self.cityCode = try container.decodeFieldIfPresent(String.self, "city_code")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("name", self.name)
+        try container.encodeFieldIfPresent("city_code", self.cityCode)
     }
 }

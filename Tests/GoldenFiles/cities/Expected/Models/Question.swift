@@ -13,8 +13,15 @@ public struct Question: Codable, Hashable, Sendable {
         self.text = text
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case text
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.id = try container.decodeField(Int.self, "id")
+        self.text = try container.decodeField(String.self, "text")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("id", self.id)
+        try container.encodeField("text", self.text)
     }
 }

@@ -11,7 +11,13 @@ public struct QuestionQuery: Codable, Hashable, Sendable {
         self.questionQuery = questionQuery
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case questionQuery = "question_query"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.questionQuery = try container.decodeField(String.self, "question_query")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("question_query", self.questionQuery)
     }
 }

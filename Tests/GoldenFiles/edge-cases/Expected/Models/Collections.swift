@@ -43,17 +43,33 @@ public struct Collections: Codable, Hashable, Sendable {
         self.statuses = statuses
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case matrix
-        case nested
-        case nodesByName
-        case optionalElements
-        case anything
-        case maybeAnything
-        case blobs
-        case ids
-        case links
-        case big
-        case statuses
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.matrix = try container.decodeField([[Int]].self, "matrix")
+        self.nested = try container.decodeField([String: [String: Double]].self, "nested")
+        self.nodesByName = try container.decodeFieldIfPresent([String: [TreeNode]].self, "nodesByName")
+        self.optionalElements = try container.decodeField([String?].self, "optionalElements")
+        self.anything = try container.decodeField(JSONValue.self, "anything")
+        self.maybeAnything = try container.decodeFieldIfPresent(JSONValue.self, "maybeAnything")
+        self.blobs = try container.decodeFieldIfPresent([Data].self, "blobs")
+        self.ids = try container.decodeField([UUID].self, "ids")
+        self.links = try container.decodeFieldIfPresent([String: URL].self, "links")
+        self.big = try container.decodeField(Int64.self, "big")
+        self.statuses = try container.decodeField([Status].self, "statuses")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("matrix", self.matrix)
+        try container.encodeField("nested", self.nested)
+        try container.encodeFieldIfPresent("nodesByName", self.nodesByName)
+        try container.encodeField("optionalElements", self.optionalElements)
+        try container.encodeField("anything", self.anything)
+        try container.encodeFieldIfPresent("maybeAnything", self.maybeAnything)
+        try container.encodeFieldIfPresent("blobs", self.blobs)
+        try container.encodeField("ids", self.ids)
+        try container.encodeFieldIfPresent("links", self.links)
+        try container.encodeField("big", self.big)
+        try container.encodeField("statuses", self.statuses)
     }
 }

@@ -35,38 +35,27 @@ public struct Dates: Codable, Hashable, Sendable {
         self.byDay = byDay
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case modelDefault
-        case iso
-        case fractional
-        case seconds
-        case milliseconds
-        case custom
-        case history
-        case byDay
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.modelDefault = try container.decode(Date.self, forKey: .modelDefault, dateStrategy: .dateOnly)
-        self.iso = try container.decode(Date.self, forKey: .iso, dateStrategy: .iso8601)
-        self.fractional = try container.decodeIfPresent(Date.self, forKey: .fractional, dateStrategy: .iso8601WithFractionalSeconds)
-        self.seconds = try container.decode(Date.self, forKey: .seconds, dateStrategy: .secondsSince1970)
-        self.milliseconds = try container.decode(Date.self, forKey: .milliseconds, dateStrategy: .millisecondsSince1970)
-        self.custom = try container.decode(Date.self, forKey: .custom, dateStrategy: .formatted("dd/MM/yyyy HH:mm"))
-        self.history = try container.decode([Date].self, forKey: .history, dateStrategy: .iso8601)
-        self.byDay = try container.decodeIfPresent([String: Date].self, forKey: .byDay, dateStrategy: .secondsSince1970)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.modelDefault = try container.decodeField(Date.self, "modelDefault", dateStrategy: .dateOnly)
+        self.iso = try container.decodeField(Date.self, "iso", dateStrategy: .iso8601)
+        self.fractional = try container.decodeFieldIfPresent(Date.self, "fractional", dateStrategy: .iso8601WithFractionalSeconds)
+        self.seconds = try container.decodeField(Date.self, "seconds", dateStrategy: .secondsSince1970)
+        self.milliseconds = try container.decodeField(Date.self, "milliseconds", dateStrategy: .millisecondsSince1970)
+        self.custom = try container.decodeField(Date.self, "custom", dateStrategy: .formatted("dd/MM/yyyy HH:mm"))
+        self.history = try container.decodeField([Date].self, "history", dateStrategy: .iso8601)
+        self.byDay = try container.decodeFieldIfPresent([String: Date].self, "byDay", dateStrategy: .secondsSince1970)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.modelDefault, forKey: .modelDefault, dateStrategy: .dateOnly)
-        try container.encode(self.iso, forKey: .iso, dateStrategy: .iso8601)
-        try container.encodeIfPresent(self.fractional, forKey: .fractional, dateStrategy: .iso8601WithFractionalSeconds)
-        try container.encode(self.seconds, forKey: .seconds, dateStrategy: .secondsSince1970)
-        try container.encode(self.milliseconds, forKey: .milliseconds, dateStrategy: .millisecondsSince1970)
-        try container.encode(self.custom, forKey: .custom, dateStrategy: .formatted("dd/MM/yyyy HH:mm"))
-        try container.encode(self.history, forKey: .history, dateStrategy: .iso8601)
-        try container.encodeIfPresent(self.byDay, forKey: .byDay, dateStrategy: .secondsSince1970)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("modelDefault", self.modelDefault, dateStrategy: .dateOnly)
+        try container.encodeField("iso", self.iso, dateStrategy: .iso8601)
+        try container.encodeFieldIfPresent("fractional", self.fractional, dateStrategy: .iso8601WithFractionalSeconds)
+        try container.encodeField("seconds", self.seconds, dateStrategy: .secondsSince1970)
+        try container.encodeField("milliseconds", self.milliseconds, dateStrategy: .millisecondsSince1970)
+        try container.encodeField("custom", self.custom, dateStrategy: .formatted("dd/MM/yyyy HH:mm"))
+        try container.encodeField("history", self.history, dateStrategy: .iso8601)
+        try container.encodeFieldIfPresent("byDay", self.byDay, dateStrategy: .secondsSince1970)
     }
 }

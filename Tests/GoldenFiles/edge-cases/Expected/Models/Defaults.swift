@@ -44,47 +44,33 @@ public struct Defaults: Codable, Hashable, Sendable {
         self.extra = extra
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case count
-        case ratio
-        case exact
-        case enabled
-        case status
-        case priority
-        case tags
-        case limits
-        case note
-        case extra
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.name = try container.decodeIfPresent(String.self, forKey: .name) ?? "unnamed \"x\""
-        self.count = try container.decodeIfPresent(Int.self, forKey: .count) ?? 3
-        self.ratio = try container.decodeIfPresent(Double.self, forKey: .ratio) ?? 0.5
-        self.exact = try container.decodeIfPresent(Double.self, forKey: .exact) ?? 9007199254740992.0
-        self.enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
-        self.status = try container.decodeIfPresent(Status.self, forKey: .status) ?? Status.inProgress
-        self.priority = try container.decodeIfPresent(Priority.self, forKey: .priority) ?? Priority.high
-        self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? ["a", "b"]
-        self.limits = try container.decodeIfPresent([String: Int].self, forKey: .limits) ?? ["max": 9]
-        self.note = try container.decodeIfPresent(String.self, forKey: .note)
-        self.extra = try container.decodeIfPresent(JSONValue.self, forKey: .extra) ?? .object(["k": .array([.int(1), .double(2.5), .string("s"), .null, .bool(false)])])
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.name = try container.decodeFieldIfPresent(String.self, "name") ?? "unnamed \"x\""
+        self.count = try container.decodeFieldIfPresent(Int.self, "count") ?? 3
+        self.ratio = try container.decodeFieldIfPresent(Double.self, "ratio") ?? 0.5
+        self.exact = try container.decodeFieldIfPresent(Double.self, "exact") ?? 9007199254740992.0
+        self.enabled = try container.decodeFieldIfPresent(Bool.self, "enabled") ?? true
+        self.status = try container.decodeFieldIfPresent(Status.self, "status") ?? Status.inProgress
+        self.priority = try container.decodeFieldIfPresent(Priority.self, "priority") ?? Priority.high
+        self.tags = try container.decodeFieldIfPresent([String].self, "tags") ?? ["a", "b"]
+        self.limits = try container.decodeFieldIfPresent([String: Int].self, "limits") ?? ["max": 9]
+        self.note = try container.decodeFieldIfPresent(String.self, "note")
+        self.extra = try container.decodeFieldIfPresent(JSONValue.self, "extra") ?? .object(["k": .array([.int(1), .double(2.5), .string("s"), .null, .bool(false)])])
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.name, forKey: .name)
-        try container.encode(self.count, forKey: .count)
-        try container.encode(self.ratio, forKey: .ratio)
-        try container.encode(self.exact, forKey: .exact)
-        try container.encode(self.enabled, forKey: .enabled)
-        try container.encode(self.status, forKey: .status)
-        try container.encode(self.priority, forKey: .priority)
-        try container.encode(self.tags, forKey: .tags)
-        try container.encode(self.limits, forKey: .limits)
-        try container.encodeIfPresent(self.note, forKey: .note)
-        try container.encode(self.extra, forKey: .extra)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("name", self.name)
+        try container.encodeField("count", self.count)
+        try container.encodeField("ratio", self.ratio)
+        try container.encodeField("exact", self.exact)
+        try container.encodeField("enabled", self.enabled)
+        try container.encodeField("status", self.status)
+        try container.encodeField("priority", self.priority)
+        try container.encodeField("tags", self.tags)
+        try container.encodeField("limits", self.limits)
+        try container.encodeFieldIfPresent("note", self.note)
+        try container.encodeField("extra", self.extra)
     }
 }

@@ -47,18 +47,35 @@ public struct Keywords: Codable, Hashable, Sendable {
         self.request = request
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case `default`
-        case `class`
-        case self_ = "self"
-        case `protocol`
-        case type = "Type"
-        case init_ = "init"
-        case `func`
-        case firstName = "first-name"
-        case _2fa = "2fa"
-        case urlString = "URLString"
-        case userID
-        case request
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.`default` = try container.decodeField(String.self, "default")
+        self.`class` = try container.decodeField(Int.self, "class")
+        self.self_ = try container.decodeFieldIfPresent(Bool.self, "self")
+        self.`protocol` = try container.decodeFieldIfPresent(String.self, "protocol")
+        self.type = try container.decodeFieldIfPresent(String.self, "Type")
+        self.init_ = try container.decodeFieldIfPresent(Int.self, "init")
+        self.`func` = try container.decodeField([String].self, "func")
+        self.firstName = try container.decodeFieldIfPresent(String.self, "first-name")
+        self._2fa = try container.decodeFieldIfPresent(Bool.self, "2fa")
+        self.urlString = try container.decodeFieldIfPresent(String.self, "URLString")
+        self.userID = try container.decodeFieldIfPresent(Int.self, "userID")
+        self.request = try container.decodeFieldIfPresent(String.self, "request")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("default", self.`default`)
+        try container.encodeField("class", self.`class`)
+        try container.encodeFieldIfPresent("self", self.self_)
+        try container.encodeFieldIfPresent("protocol", self.`protocol`)
+        try container.encodeFieldIfPresent("Type", self.type)
+        try container.encodeFieldIfPresent("init", self.init_)
+        try container.encodeField("func", self.`func`)
+        try container.encodeFieldIfPresent("first-name", self.firstName)
+        try container.encodeFieldIfPresent("2fa", self._2fa)
+        try container.encodeFieldIfPresent("URLString", self.urlString)
+        try container.encodeFieldIfPresent("userID", self.userID)
+        try container.encodeFieldIfPresent("request", self.request)
     }
 }

@@ -18,26 +18,19 @@ public struct Lenient: Codable, Hashable, Sendable {
         self.seen = seen
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case count
-        case nodes
-        case seen
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.name = try? container.decodeIfPresent(String.self, forKey: .name)
-        self.count = (try? container.decodeIfPresent(Int.self, forKey: .count)) ?? 0
-        self.nodes = (try? container.decodeIfPresent(PrunedArray<TreeNode>.self, forKey: .nodes))?.elements
-        self.seen = try? container.decodeIfPresent(Date.self, forKey: .seen, dateStrategy: .iso8601)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.name = try? container.decodeFieldIfPresent(String.self, "name")
+        self.count = (try? container.decodeFieldIfPresent(Int.self, "count")) ?? 0
+        self.nodes = (try? container.decodeFieldIfPresent(PrunedArray<TreeNode>.self, "nodes"))?.elements
+        self.seen = try? container.decodeFieldIfPresent(Date.self, "seen", dateStrategy: .iso8601)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.name, forKey: .name)
-        try container.encode(self.count, forKey: .count)
-        try container.encodeIfPresent(self.nodes, forKey: .nodes)
-        try container.encodeIfPresent(self.seen, forKey: .seen, dateStrategy: .iso8601)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeFieldIfPresent("name", self.name)
+        try container.encodeField("count", self.count)
+        try container.encodeFieldIfPresent("nodes", self.nodes)
+        try container.encodeFieldIfPresent("seen", self.seen, dateStrategy: .iso8601)
     }
 }

@@ -35,38 +35,27 @@ public struct ModeDefaults: Codable, Hashable, Sendable {
         self.byName = byName
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case mode
-        case fallback
-        case plain
-        case itself
-        case member
-        case rank
-        case list
-        case byName
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.mode = try container.decodeIfPresent(Mode.self, forKey: .mode) ?? Mode.`none`
-        self.fallback = try container.decodeIfPresent(Mode.self, forKey: .fallback) ?? Mode.`some`
-        self.plain = try container.decodeIfPresent(Mode.self, forKey: .plain) ?? Mode.`none`
-        self.itself = try container.decodeIfPresent(Mode.self, forKey: .itself) ?? Mode.self_
-        self.member = try container.decodeIfPresent(Mode.self, forKey: .member) ?? Mode.rawValue
-        self.rank = try container.decodeIfPresent(Rank.self, forKey: .rank) ?? Rank.`none`
-        self.list = try container.decodeIfPresent([Mode].self, forKey: .list) ?? [Mode.`none`, Mode.self_, Mode.`some`]
-        self.byName = try container.decodeIfPresent([String: Mode].self, forKey: .byName) ?? ["a": Mode.`none`]
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.mode = try container.decodeFieldIfPresent(Mode.self, "mode") ?? Mode.`none`
+        self.fallback = try container.decodeFieldIfPresent(Mode.self, "fallback") ?? Mode.`some`
+        self.plain = try container.decodeFieldIfPresent(Mode.self, "plain") ?? Mode.`none`
+        self.itself = try container.decodeFieldIfPresent(Mode.self, "itself") ?? Mode.self_
+        self.member = try container.decodeFieldIfPresent(Mode.self, "member") ?? Mode.rawValue
+        self.rank = try container.decodeFieldIfPresent(Rank.self, "rank") ?? Rank.`none`
+        self.list = try container.decodeFieldIfPresent([Mode].self, "list") ?? [Mode.`none`, Mode.self_, Mode.`some`]
+        self.byName = try container.decodeFieldIfPresent([String: Mode].self, "byName") ?? ["a": Mode.`none`]
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.mode, forKey: .mode)
-        try container.encodeIfPresent(self.fallback, forKey: .fallback)
-        try container.encode(self.plain, forKey: .plain)
-        try container.encodeIfPresent(self.itself, forKey: .itself)
-        try container.encodeIfPresent(self.member, forKey: .member)
-        try container.encodeIfPresent(self.rank, forKey: .rank)
-        try container.encodeIfPresent(self.list, forKey: .list)
-        try container.encodeIfPresent(self.byName, forKey: .byName)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeFieldIfPresent("mode", self.mode)
+        try container.encodeFieldIfPresent("fallback", self.fallback)
+        try container.encodeField("plain", self.plain)
+        try container.encodeFieldIfPresent("itself", self.itself)
+        try container.encodeFieldIfPresent("member", self.member)
+        try container.encodeFieldIfPresent("rank", self.rank)
+        try container.encodeFieldIfPresent("list", self.list)
+        try container.encodeFieldIfPresent("byName", self.byName)
     }
 }

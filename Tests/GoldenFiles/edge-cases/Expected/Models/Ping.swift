@@ -12,17 +12,13 @@ public struct Ping: Codable, Hashable, Sendable {
         self.pong = pong
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case pong
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.pong = try container.decodeIfPresent(Pong.self, forKey: .pong)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.pong = try container.decodeFieldIfPresent(Pong.self, "pong")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.pong, forKey: .pong)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeFieldIfPresent("pong", self.pong)
     }
 }

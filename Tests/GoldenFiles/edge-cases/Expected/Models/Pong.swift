@@ -11,17 +11,13 @@ public struct Pong: Codable, Hashable, Sendable {
         self.ping = ping
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case ping
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.ping = try container.decodeIfPresent(Ping.self, forKey: .ping)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.ping = try container.decodeFieldIfPresent(Ping.self, "ping")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.ping, forKey: .ping)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeFieldIfPresent("ping", self.ping)
     }
 }

@@ -17,10 +17,19 @@ public struct Snake: Codable, Hashable, Sendable {
         self.renamed = renamed
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case firstName = "first_name"
-        case lastName = "last_name"
-        case userID = "user_id"
-        case renamed = "Renamed-Key"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.firstName = try container.decodeField(String.self, "first_name")
+        self.lastName = try container.decodeField(String.self, "last_name")
+        self.userID = try container.decodeField(Int.self, "user_id")
+        self.renamed = try container.decodeField(String.self, "Renamed-Key")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("first_name", self.firstName)
+        try container.encodeField("last_name", self.lastName)
+        try container.encodeField("user_id", self.userID)
+        try container.encodeField("Renamed-Key", self.renamed)
     }
 }

@@ -18,26 +18,19 @@ public struct TreeNode: Codable, Hashable, Sendable {
         self.labels = labels
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case value
-        case children
-        case parent
-        case labels
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.value = try container.decode(Int.self, forKey: .value)
-        self.children = try container.decode([TreeNode].self, forKey: .children)
-        self.parent = try container.decodeIfPresent(TreeNode.self, forKey: .parent)
-        self.labels = try container.decodeIfPresent([String: TreeNode].self, forKey: .labels)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.value = try container.decodeField(Int.self, "value")
+        self.children = try container.decodeField([TreeNode].self, "children")
+        self.parent = try container.decodeFieldIfPresent(TreeNode.self, "parent")
+        self.labels = try container.decodeFieldIfPresent([String: TreeNode].self, "labels")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.value, forKey: .value)
-        try container.encode(self.children, forKey: .children)
-        try container.encodeIfPresent(self.parent, forKey: .parent)
-        try container.encodeIfPresent(self.labels, forKey: .labels)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("value", self.value)
+        try container.encodeField("children", self.children)
+        try container.encodeFieldIfPresent("parent", self.parent)
+        try container.encodeFieldIfPresent("labels", self.labels)
     }
 }

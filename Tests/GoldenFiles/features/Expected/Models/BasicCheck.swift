@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/models/BasicCheck
-public struct BasicCheck: Codable, Hashable, Sendable {
+public struct BasicCheck: Codable, Sendable {
     public var authenticated: Bool
     public var user: String
 
@@ -13,8 +13,15 @@ public struct BasicCheck: Codable, Hashable, Sendable {
         self.user = user
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case authenticated
-        case user
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.authenticated = try container.decodeField(Bool.self, "authenticated")
+        self.user = try container.decodeField(String.self, "user")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("authenticated", self.authenticated)
+        try container.encodeField("user", self.user)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/models/BearerCheck
-public struct BearerCheck: Codable, Hashable, Sendable {
+public struct BearerCheck: Codable, Sendable {
     public var authenticated: Bool
     public var token: String
 
@@ -13,8 +13,15 @@ public struct BearerCheck: Codable, Hashable, Sendable {
         self.token = token
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case authenticated
-        case token
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.authenticated = try container.decodeField(Bool.self, "authenticated")
+        self.token = try container.decodeField(String.self, "token")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("authenticated", self.authenticated)
+        try container.encodeField("token", self.token)
     }
 }

@@ -4,14 +4,20 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/models/CookiesEcho
-public struct CookiesEcho: Codable, Hashable, Sendable {
+public struct CookiesEcho: Codable, Sendable {
     public var cookies: [String: String]
 
     public init(cookies: [String: String]) {
         self.cookies = cookies
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case cookies
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.cookies = try container.decodeField([String: String].self, "cookies")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("cookies", self.cookies)
     }
 }

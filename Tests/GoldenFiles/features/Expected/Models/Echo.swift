@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/models/Echo
 /// What httpbin saw of a request.
-public struct Echo: Codable, Hashable, Sendable {
+public struct Echo: Codable, Sendable {
     public var args: [String: JSONValue]?
     public var headers: [String: String]
     public var form: [String: JSONValue]?
@@ -29,12 +29,23 @@ public struct Echo: Codable, Hashable, Sendable {
         self.url = url
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case args
-        case headers
-        case form
-        case files
-        case data
-        case url
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.args = try container.decodeFieldIfPresent([String: JSONValue].self, "args")
+        self.headers = try container.decodeField([String: String].self, "headers")
+        self.form = try container.decodeFieldIfPresent([String: JSONValue].self, "form")
+        self.files = try container.decodeFieldIfPresent([String: JSONValue].self, "files")
+        self.data = try container.decodeFieldIfPresent(String.self, "data")
+        self.url = try container.decodeFieldIfPresent(String.self, "url")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeFieldIfPresent("args", self.args)
+        try container.encodeField("headers", self.headers)
+        try container.encodeFieldIfPresent("form", self.form)
+        try container.encodeFieldIfPresent("files", self.files)
+        try container.encodeFieldIfPresent("data", self.data)
+        try container.encodeFieldIfPresent("url", self.url)
     }
 }

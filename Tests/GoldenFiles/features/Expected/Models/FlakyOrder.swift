@@ -4,14 +4,20 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/models/FlakyOrder
-public struct FlakyOrder: Codable, Hashable, Sendable {
+public struct FlakyOrder: Codable, Sendable {
     public var item: String
 
     public init(item: String) {
         self.item = item
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case item
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.item = try container.decodeField(String.self, "item")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("item", self.item)
     }
 }

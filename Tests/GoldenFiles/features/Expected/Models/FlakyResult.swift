@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/models/FlakyResult
 /// What a flaky fixture says once it answers: how many attempts it saw.
-public struct FlakyResult: Codable, Hashable, Sendable {
+public struct FlakyResult: Codable, Sendable {
     public var attempts: Int
     public var token: String?
 
@@ -14,8 +14,15 @@ public struct FlakyResult: Codable, Hashable, Sendable {
         self.token = token
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case attempts
-        case token
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.attempts = try container.decodeField(Int.self, "attempts")
+        self.token = try container.decodeFieldIfPresent(String.self, "token")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("attempts", self.attempts)
+        try container.encodeFieldIfPresent("token", self.token)
     }
 }

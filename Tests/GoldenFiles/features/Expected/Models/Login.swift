@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/models/Login
 /// A log-in form, sent as application/x-www-form-urlencoded.
-public struct Login: Codable, Hashable, Sendable {
+public struct Login: Codable, Sendable {
     public var userName: String
     public var password: String
     public var remember: Bool?
@@ -18,10 +18,19 @@ public struct Login: Codable, Hashable, Sendable {
         self.scopes = scopes
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case userName = "user_name"
-        case password
-        case remember
-        case scopes
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.userName = try container.decodeField(String.self, "user_name")
+        self.password = try container.decodeField(String.self, "password")
+        self.remember = try container.decodeFieldIfPresent(Bool.self, "remember")
+        self.scopes = try container.decodeField([String].self, "scopes")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("user_name", self.userName)
+        try container.encodeField("password", self.password)
+        try container.encodeFieldIfPresent("remember", self.remember)
+        try container.encodeField("scopes", self.scopes)
     }
 }

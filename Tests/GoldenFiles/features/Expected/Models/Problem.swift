@@ -16,9 +16,17 @@ public struct Problem: Codable, Hashable, Sendable {
         self.status = status
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case title
-        case detail
-        case status
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.title = try container.decodeField(String.self, "title")
+        self.detail = try container.decodeFieldIfPresent(String.self, "detail")
+        self.status = try container.decodeField(Int.self, "status")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("title", self.title)
+        try container.encodeFieldIfPresent("detail", self.detail)
+        try container.encodeField("status", self.status)
     }
 }

@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/models/ProfilePhoto
 /// A multipart form with a file.
-public struct ProfilePhoto: Codable, Hashable, Sendable {
+public struct ProfilePhoto: Codable, Sendable {
     public var caption: String
     public var photo: FormFile
     public var thumbnail: Data?
@@ -16,9 +16,17 @@ public struct ProfilePhoto: Codable, Hashable, Sendable {
         self.thumbnail = thumbnail
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case caption
-        case photo
-        case thumbnail
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.caption = try container.decodeField(String.self, "caption")
+        self.photo = try container.decodeField(FormFile.self, "photo")
+        self.thumbnail = try container.decodeFieldIfPresent(Data.self, "thumbnail")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("caption", self.caption)
+        try container.encodeField("photo", self.photo)
+        try container.encodeFieldIfPresent("thumbnail", self.thumbnail)
     }
 }

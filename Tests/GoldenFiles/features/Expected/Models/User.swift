@@ -13,8 +13,15 @@ public struct User: Codable, Hashable, Sendable {
         self.age = age
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case age
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.name = try container.decodeField(String.self, "name")
+        self.age = try container.decodeField(Int.self, "age")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("name", self.name)
+        try container.encodeField("age", self.age)
     }
 }

@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/models/Echo
 /// What `/anything` sends back about the request it received.
-public struct Echo: Codable, Hashable, Sendable {
+public struct Echo: Codable, Sendable {
     public var method: String
     public var url: String
     public var args: [String: JSONValue]
@@ -29,12 +29,23 @@ public struct Echo: Codable, Hashable, Sendable {
         self.data = data
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case method
-        case url
-        case args
-        case headers
-        case json
-        case data
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.method = try container.decodeField(String.self, "method")
+        self.url = try container.decodeField(String.self, "url")
+        self.args = try container.decodeField([String: JSONValue].self, "args")
+        self.headers = try container.decodeField([String: String].self, "headers")
+        self.json = try container.decodeFieldIfPresent(JSONValue.self, "json")
+        self.data = try container.decodeField(String.self, "data")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("method", self.method)
+        try container.encodeField("url", self.url)
+        try container.encodeField("args", self.args)
+        try container.encodeField("headers", self.headers)
+        try container.encodeFieldIfPresent("json", self.json)
+        try container.encodeField("data", self.data)
     }
 }

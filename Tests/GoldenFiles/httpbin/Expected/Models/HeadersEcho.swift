@@ -4,14 +4,20 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/models/HeadersEcho
-public struct HeadersEcho: Codable, Hashable, Sendable {
+public struct HeadersEcho: Codable, Sendable {
     public var headers: [String: String]
 
     public init(headers: [String: String]) {
         self.headers = headers
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case headers
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.headers = try container.decodeField([String: String].self, "headers")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("headers", self.headers)
     }
 }

@@ -17,26 +17,19 @@ public struct Payload: Codable, Hashable, Sendable {
         self.sentAt = sentAt
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case title
-        case count
-        case tags
-        case sentAt
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.count = try container.decode(Int.self, forKey: .count)
-        self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
-        self.sentAt = try container.decodeIfPresent(Date.self, forKey: .sentAt, dateStrategy: .iso8601WithFractionalSeconds)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.title = try container.decodeField(String.self, "title")
+        self.count = try container.decodeField(Int.self, "count")
+        self.tags = try container.decodeFieldIfPresent([String].self, "tags") ?? []
+        self.sentAt = try container.decodeFieldIfPresent(Date.self, "sentAt", dateStrategy: .iso8601WithFractionalSeconds)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.title, forKey: .title)
-        try container.encode(self.count, forKey: .count)
-        try container.encode(self.tags, forKey: .tags)
-        try container.encodeIfPresent(self.sentAt, forKey: .sentAt, dateStrategy: .iso8601WithFractionalSeconds)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("title", self.title)
+        try container.encodeField("count", self.count)
+        try container.encodeField("tags", self.tags)
+        try container.encodeFieldIfPresent("sentAt", self.sentAt, dateStrategy: .iso8601WithFractionalSeconds)
     }
 }

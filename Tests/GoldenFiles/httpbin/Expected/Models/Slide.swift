@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/models/Slide
-public struct Slide: Codable, Hashable, Sendable {
+public struct Slide: Codable, Sendable {
     public var title: String
     public var type: SlideType
     public var items: [String]?
@@ -15,9 +15,17 @@ public struct Slide: Codable, Hashable, Sendable {
         self.items = items
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case title
-        case type
-        case items
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.title = try container.decodeField(String.self, "title")
+        self.type = try container.decodeField(SlideType.self, "type")
+        self.items = try container.decodeFieldIfPresent([String].self, "items")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("title", self.title)
+        try container.encodeField("type", self.type)
+        try container.encodeFieldIfPresent("items", self.items)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/models/Slideshow
-public struct Slideshow: Codable, Hashable, Sendable {
+public struct Slideshow: Codable, Sendable {
     public var author: String
     public var date: String
     public var title: String
@@ -17,10 +17,19 @@ public struct Slideshow: Codable, Hashable, Sendable {
         self.slides = slides
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case author
-        case date
-        case title
-        case slides
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.author = try container.decodeField(String.self, "author")
+        self.date = try container.decodeField(String.self, "date")
+        self.title = try container.decodeField(String.self, "title")
+        self.slides = try container.decodeField([Slide].self, "slides")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("author", self.author)
+        try container.encodeField("date", self.date)
+        try container.encodeField("title", self.title)
+        try container.encodeField("slides", self.slides)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/models/AuthorizationResponse
-public struct AuthorizationResponse: Codable, Hashable, Sendable {
+public struct AuthorizationResponse: Codable, Sendable {
     /// The access token to send as `Authorization: Bearer …`.
     public var token: String
 
@@ -12,7 +12,13 @@ public struct AuthorizationResponse: Codable, Hashable, Sendable {
         self.token = token
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case token
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.token = try container.decodeField(String.self, "token")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("token", self.token)
     }
 }

@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/models/Credentials
 /// What the user types into the log-in form.
-public struct Credentials: Codable, Hashable, Sendable {
+public struct Credentials: Codable, Sendable {
     public var username: String
     public var password: String
 
@@ -14,8 +14,15 @@ public struct Credentials: Codable, Hashable, Sendable {
         self.password = password
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case username
-        case password
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.username = try container.decodeField(String.self, "username")
+        self.password = try container.decodeField(String.self, "password")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("username", self.username)
+        try container.encodeField("password", self.password)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/models/Item
-public struct Item: Codable, Hashable, Sendable {
+public struct Item: Codable, Sendable {
     public var id: Int
     public var title: String
     /// In the backend's own format, `yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ`.
@@ -18,26 +18,19 @@ public struct Item: Codable, Hashable, Sendable {
         self.updatedAt = updatedAt
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case createdAt
-        case updatedAt
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.createdAt = try container.decode(Date.self, forKey: .createdAt, dateStrategy: .formatted("yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ"))
-        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt, dateStrategy: .formatted("yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ"))
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.id = try container.decodeField(Int.self, "id")
+        self.title = try container.decodeField(String.self, "title")
+        self.createdAt = try container.decodeField(Date.self, "createdAt", dateStrategy: .formatted("yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ"))
+        self.updatedAt = try container.decodeFieldIfPresent(Date.self, "updatedAt", dateStrategy: .formatted("yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ"))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.title, forKey: .title)
-        try container.encode(self.createdAt, forKey: .createdAt, dateStrategy: .formatted("yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ"))
-        try container.encodeIfPresent(self.updatedAt, forKey: .updatedAt, dateStrategy: .formatted("yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ"))
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("id", self.id)
+        try container.encodeField("title", self.title)
+        try container.encodeField("createdAt", self.createdAt, dateStrategy: .formatted("yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ"))
+        try container.encodeFieldIfPresent("updatedAt", self.updatedAt, dateStrategy: .formatted("yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ"))
     }
 }

@@ -16,23 +16,17 @@ public struct Vet: Codable, Hashable, Sendable {
         self.title = title
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case firstName
-        case lastName
-        case title
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.firstName = try? container.decodeIfPresent(String.self, forKey: .firstName)
-        self.lastName = try? container.decodeIfPresent(String.self, forKey: .lastName)
-        self.title = try? container.decodeIfPresent(String.self, forKey: .title)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.firstName = try? container.decodeFieldIfPresent(String.self, "firstName")
+        self.lastName = try? container.decodeFieldIfPresent(String.self, "lastName")
+        self.title = try? container.decodeFieldIfPresent(String.self, "title")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.firstName, forKey: .firstName)
-        try container.encodeIfPresent(self.lastName, forKey: .lastName)
-        try container.encodeIfPresent(self.title, forKey: .title)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeFieldIfPresent("firstName", self.firstName)
+        try container.encodeFieldIfPresent("lastName", self.lastName)
+        try container.encodeFieldIfPresent("title", self.title)
     }
 }

@@ -11,7 +11,13 @@ public struct Circle: Codable, Hashable, Sendable {
         self.radius = radius
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case radius
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.radius = try container.decodeField(Double.self, "radius")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("radius", self.radius)
     }
 }

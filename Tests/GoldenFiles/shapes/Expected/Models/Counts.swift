@@ -14,19 +14,15 @@ public struct Counts: Codable, Hashable, Sendable {
         self.additionalProperties = additionalProperties
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case total
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.total = try? container.decodeIfPresent(Int.self, forKey: .total)
-        self.additionalProperties = try decoder.additionalProperties(Int.self, excluding: CodingKeys.self, tolerant: true)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.total = try? container.decodeFieldIfPresent(Int.self, "total")
+        self.additionalProperties = try decoder.additionalProperties(Int.self, excluding: ["total"], tolerant: true)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.total, forKey: .total)
-        try encoder.encodeAdditionalProperties(self.additionalProperties, excluding: CodingKeys.self)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeFieldIfPresent("total", self.total)
+        try encoder.encodeAdditionalProperties(self.additionalProperties, excluding: ["total"])
     }
 }

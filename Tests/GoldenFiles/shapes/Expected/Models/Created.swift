@@ -15,23 +15,17 @@ public struct Created: Codable, Hashable, Sendable {
         self.createdAt = createdAt
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case id
-        case createdAt = "created_at"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.kind = try container.decode(EventKind.self, forKey: .kind)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.createdAt = try container.decode(Date.self, forKey: .createdAt, dateStrategy: .iso8601)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.kind = try container.decodeField(EventKind.self, "kind")
+        self.id = try container.decodeField(String.self, "id")
+        self.createdAt = try container.decodeField(Date.self, "created_at", dateStrategy: .iso8601)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.kind, forKey: .kind)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.createdAt, forKey: .createdAt, dateStrategy: .iso8601)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("kind", self.kind)
+        try container.encodeField("id", self.id)
+        try container.encodeField("created_at", self.createdAt, dateStrategy: .iso8601)
     }
 }

@@ -13,8 +13,15 @@ public struct Deleted: Codable, Hashable, Sendable {
         self.id = id
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case id
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.kind = try container.decodeField(EventKind.self, "kind")
+        self.id = try container.decodeField(String.self, "id")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("kind", self.kind)
+        try container.encodeField("id", self.id)
     }
 }

@@ -14,8 +14,15 @@ public struct Echo: Codable, Hashable, Sendable {
         self.json = json
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case method
-        case json
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.method = try container.decodeField(String.self, "method")
+        self.json = try container.decodeFieldIfPresent(JSONValue.self, "json")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("method", self.method)
+        try container.encodeFieldIfPresent("json", self.json)
     }
 }

@@ -6,9 +6,9 @@ import GeneratedRuntime
 // Spec: #/models/Event
 /// An event feed's item; the member's name is its discriminator value unless mapped.
 public enum Event: Codable, Hashable, Sendable {
-    case created(Created)
-    case deleted(Deleted)
-    case renamed(Renamed)
+    indirect case created(Created)
+    indirect case deleted(Deleted)
+    indirect case renamed(Renamed)
     /// An object whose "kind" no case lists, kept as it was received.
     case unknown(JSONValue)
 

@@ -7,7 +7,7 @@ import GeneratedRuntime
 public struct Group: Codable, Hashable, Sendable {
     public var members: [Shape]
     public var label: String?
-    @Indirect public var parent: Shape?
+    public var parent: Shape?
 
     public init(members: [Shape], label: String? = nil, parent: Shape? = nil) {
         self.members = members
@@ -15,23 +15,17 @@ public struct Group: Codable, Hashable, Sendable {
         self.parent = parent
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case members
-        case label
-        case parent
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.members = try container.decode([Shape].self, forKey: .members)
-        self.label = try container.decodeIfPresent(String.self, forKey: .label)
-        self.parent = try container.decodeIfPresent(Shape.self, forKey: .parent)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.members = try container.decodeField([Shape].self, "members")
+        self.label = try container.decodeFieldIfPresent(String.self, "label")
+        self.parent = try container.decodeFieldIfPresent(Shape.self, "parent")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.members, forKey: .members)
-        try container.encodeIfPresent(self.label, forKey: .label)
-        try container.encodeIfPresent(self.parent, forKey: .parent)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("members", self.members)
+        try container.encodeFieldIfPresent("label", self.label)
+        try container.encodeFieldIfPresent("parent", self.parent)
     }
 }

@@ -15,9 +15,17 @@ public struct ImagePart: Codable, Hashable, Sendable {
         self.detail = detail
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case imageURL = "image_url"
-        case detail
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.type = try container.decodeField(String.self, "type")
+        self.imageURL = try container.decodeField(URL.self, "image_url")
+        self.detail = try container.decodeFieldIfPresent(Detail.self, "detail")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("type", self.type)
+        try container.encodeField("image_url", self.imageURL)
+        try container.encodeFieldIfPresent("detail", self.detail)
     }
 }

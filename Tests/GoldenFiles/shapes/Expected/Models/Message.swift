@@ -8,7 +8,7 @@ public struct Message: Codable, Hashable, Sendable {
     public var role: Role
     public var content: Content?
     public var name: String?
-    public var metadata: Labels?
+    @Indirect public var metadata: Labels?
 
     public init(role: Role, content: Content? = nil, name: String? = nil, metadata: Labels? = nil) {
         self.role = role
@@ -17,10 +17,19 @@ public struct Message: Codable, Hashable, Sendable {
         self.metadata = metadata
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case role
-        case content
-        case name
-        case metadata
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.role = try container.decodeField(Role.self, "role")
+        self.content = try container.decodeFieldIfPresent(Content.self, "content")
+        self.name = try container.decodeFieldIfPresent(String.self, "name")
+        self.metadata = try container.decodeFieldIfPresent(Labels.self, "metadata")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("role", self.role)
+        try container.encodeFieldIfPresent("content", self.content)
+        try container.encodeFieldIfPresent("name", self.name)
+        try container.encodeFieldIfPresent("metadata", self.metadata)
     }
 }

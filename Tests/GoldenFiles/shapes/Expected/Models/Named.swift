@@ -13,8 +13,15 @@ public struct Named: Codable, Hashable, Sendable {
         self.aliases = aliases
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case displayName = "display_name"
-        case aliases
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.displayName = try container.decodeField(String.self, "display_name")
+        self.aliases = try container.decodeFieldIfPresent([String].self, "aliases")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("display_name", self.displayName)
+        try container.encodeFieldIfPresent("aliases", self.aliases)
     }
 }

@@ -6,8 +6,8 @@ import GeneratedRuntime
 // Spec: #/models/Part
 /// A part of a message's content, told apart by its "type".
 public enum Part: Codable, Hashable, Sendable {
-    case textPart(TextPart)
-    case imagePart(ImagePart)
+    indirect case textPart(TextPart)
+    indirect case imagePart(ImagePart)
     /// An object whose "type" no case lists, kept as it was received.
     case unknown(JSONValue)
 

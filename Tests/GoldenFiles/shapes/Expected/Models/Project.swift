@@ -32,35 +32,25 @@ public struct Project: Codable, Hashable, Sendable {
         self.dueAt = dueAt
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case createdAt
-        case revision
-        case displayName = "display_name"
-        case aliases
-        case ownerID = "owner_id"
-        case dueAt = "due_at"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.createdAt = try container.decode(Date.self, forKey: .createdAt, dateStrategy: .secondsSince1970)
-        self.revision = try container.decodeIfPresent(Int.self, forKey: .revision) ?? 1
-        self.displayName = try container.decode(String.self, forKey: .displayName)
-        self.aliases = try container.decodeIfPresent([String].self, forKey: .aliases)
-        self.ownerID = try container.decode(String.self, forKey: .ownerID)
-        self.dueAt = try container.decodeIfPresent(Date.self, forKey: .dueAt, dateStrategy: .iso8601)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.id = try container.decodeField(String.self, "id")
+        self.createdAt = try container.decodeField(Date.self, "createdAt", dateStrategy: .secondsSince1970)
+        self.revision = try container.decodeFieldIfPresent(Int.self, "revision") ?? 1
+        self.displayName = try container.decodeField(String.self, "display_name")
+        self.aliases = try container.decodeFieldIfPresent([String].self, "aliases")
+        self.ownerID = try container.decodeField(String.self, "owner_id")
+        self.dueAt = try container.decodeFieldIfPresent(Date.self, "due_at", dateStrategy: .iso8601)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.createdAt, forKey: .createdAt, dateStrategy: .secondsSince1970)
-        try container.encode(self.revision, forKey: .revision)
-        try container.encode(self.displayName, forKey: .displayName)
-        try container.encodeIfPresent(self.aliases, forKey: .aliases)
-        try container.encode(self.ownerID, forKey: .ownerID)
-        try container.encodeIfPresent(self.dueAt, forKey: .dueAt, dateStrategy: .iso8601)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("id", self.id)
+        try container.encodeField("createdAt", self.createdAt, dateStrategy: .secondsSince1970)
+        try container.encodeField("revision", self.revision)
+        try container.encodeField("display_name", self.displayName)
+        try container.encodeFieldIfPresent("aliases", self.aliases)
+        try container.encodeField("owner_id", self.ownerID)
+        try container.encodeFieldIfPresent("due_at", self.dueAt, dateStrategy: .iso8601)
     }
 }

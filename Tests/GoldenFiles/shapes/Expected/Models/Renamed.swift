@@ -17,10 +17,19 @@ public struct Renamed: Codable, Hashable, Sendable {
         self.to = to
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case kind
-        case id
-        case from
-        case to
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.kind = try container.decodeField(EventKind.self, "kind")
+        self.id = try container.decodeField(String.self, "id")
+        self.from = try container.decodeField(String.self, "from")
+        self.to = try container.decodeField(String.self, "to")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("kind", self.kind)
+        try container.encodeField("id", self.id)
+        try container.encodeField("from", self.from)
+        try container.encodeField("to", self.to)
     }
 }

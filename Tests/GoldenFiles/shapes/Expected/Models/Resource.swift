@@ -16,23 +16,17 @@ public struct Resource: Codable, Hashable, Sendable {
         self.revision = revision
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case createdAt
-        case revision
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.createdAt = try container.decode(Date.self, forKey: .createdAt, dateStrategy: .secondsSince1970)
-        self.revision = try container.decodeIfPresent(Int.self, forKey: .revision) ?? 1
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.id = try container.decodeField(String.self, "id")
+        self.createdAt = try container.decodeField(Date.self, "createdAt", dateStrategy: .secondsSince1970)
+        self.revision = try container.decodeFieldIfPresent(Int.self, "revision") ?? 1
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.createdAt, forKey: .createdAt, dateStrategy: .secondsSince1970)
-        try container.encode(self.revision, forKey: .revision)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("id", self.id)
+        try container.encodeField("createdAt", self.createdAt, dateStrategy: .secondsSince1970)
+        try container.encodeField("revision", self.revision)
     }
 }

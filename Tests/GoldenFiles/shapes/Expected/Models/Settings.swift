@@ -17,22 +17,17 @@ public struct Settings: Codable, Hashable, Sendable {
         self.additionalProperties = additionalProperties
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-        case theme
-        case fontSize = "font_size"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.theme = try container.decodeIfPresent(String.self, forKey: .theme)
-        self.fontSize = try container.decodeIfPresent(Int.self, forKey: .fontSize)
-        self.additionalProperties = try decoder.additionalProperties(JSONValue.self, excluding: CodingKeys.self)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.theme = try container.decodeFieldIfPresent(String.self, "theme")
+        self.fontSize = try container.decodeFieldIfPresent(Int.self, "font_size")
+        self.additionalProperties = try decoder.additionalProperties(JSONValue.self, excluding: ["theme", "font_size"])
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.theme, forKey: .theme)
-        try container.encodeIfPresent(self.fontSize, forKey: .fontSize)
-        try encoder.encodeAdditionalProperties(self.additionalProperties, excluding: CodingKeys.self)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeFieldIfPresent("theme", self.theme)
+        try container.encodeFieldIfPresent("font_size", self.fontSize)
+        try encoder.encodeAdditionalProperties(self.additionalProperties, excluding: ["theme", "font_size"])
     }
 }

@@ -6,8 +6,8 @@ import GeneratedRuntime
 // Spec: #/models/Shape
 /// Untagged models, told apart by their required properties; a tree of them.
 public enum Shape: Codable, Hashable, Sendable {
-    case circle(Circle)
-    case group(Group)
+    indirect case circle(Circle)
+    indirect case group(Group)
     case named([String: Shape])
 
     public init(from decoder: any Decoder) throws {

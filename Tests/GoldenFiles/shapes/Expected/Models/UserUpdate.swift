@@ -11,7 +11,7 @@ public struct UserUpdate: Codable, Hashable, Sendable {
     public var nickname: Nullable<String>?
     public var birthday: Nullable<Date>?
     public var tags: Nullable<[String]>?
-    public var settings: Nullable<Settings>?
+    @Indirect public var settings: Nullable<Settings>?
     public var age: Int?
 
     public init(
@@ -30,32 +30,23 @@ public struct UserUpdate: Codable, Hashable, Sendable {
         self.age = age
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case name
-        case nickname
-        case birthday
-        case tags
-        case settings
-        case age
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.name = try container.decodeNullable(String.self, forKey: .name)
-        self.nickname = try container.decodeNullable(String.self, forKey: .nickname)
-        self.birthday = try container.decodeNullable(Date.self, forKey: .birthday, dateStrategy: .dateOnly)
-        self.tags = try container.decodeNullable([String].self, forKey: .tags)
-        self.settings = try container.decodeNullable(Settings.self, forKey: .settings)
-        self.age = try container.decodeIfPresent(Int.self, forKey: .age)
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.name = try container.decodeNullableField(String.self, "name")
+        self.nickname = try container.decodeNullableField(String.self, "nickname")
+        self.birthday = try container.decodeNullableField(Date.self, "birthday", dateStrategy: .dateOnly)
+        self.tags = try container.decodeNullableField([String].self, "tags")
+        self.settings = try container.decodeNullableField(Settings.self, "settings")
+        self.age = try container.decodeFieldIfPresent(Int.self, "age")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeNullable(self.name, forKey: .name)
-        try container.encodeNullable(self.nickname, forKey: .nickname)
-        try container.encodeNullable(self.birthday, forKey: .birthday, dateStrategy: .dateOnly)
-        try container.encodeNullable(self.tags, forKey: .tags)
-        try container.encodeNullable(self.settings, forKey: .settings)
-        try container.encodeIfPresent(self.age, forKey: .age)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeNullableField("name", self.name)
+        try container.encodeNullableField("nickname", self.nickname)
+        try container.encodeNullableField("birthday", self.birthday, dateStrategy: .dateOnly)
+        try container.encodeNullableField("tags", self.tags)
+        try container.encodeNullableField("settings", self.settings)
+        try container.encodeFieldIfPresent("age", self.age)
     }
 }

@@ -6,8 +6,8 @@ import GeneratedRuntime
 // Spec: #/models/FeedEvent
 /// An event of a feed, told apart by its data's "type".
 public enum FeedEvent: Codable, Hashable, Sendable {
-    case messageEvent(MessageEvent)
-    case progressEvent(ProgressEvent)
+    indirect case messageEvent(MessageEvent)
+    indirect case progressEvent(ProgressEvent)
     /// An object whose "type" no case lists, kept as it was received.
     case unknown(JSONValue)
 

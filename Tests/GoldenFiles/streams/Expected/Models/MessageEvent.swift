@@ -13,8 +13,15 @@ public struct MessageEvent: Codable, Hashable, Sendable {
         self.text = text
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case text
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.type = try container.decodeField(String.self, "type")
+        self.text = try container.decodeField(String.self, "text")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("type", self.type)
+        try container.encodeField("text", self.text)
     }
 }

@@ -13,8 +13,15 @@ public struct Problem: Codable, Hashable, Sendable {
         self.status = status
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case title
-        case status
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.title = try container.decodeField(String.self, "title")
+        self.status = try container.decodeFieldIfPresent(Int.self, "status")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("title", self.title)
+        try container.encodeFieldIfPresent("status", self.status)
     }
 }

@@ -13,8 +13,15 @@ public struct ProgressEvent: Codable, Hashable, Sendable {
         self.percent = percent
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case type
-        case percent
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.type = try container.decodeField(String.self, "type")
+        self.percent = try container.decodeField(Int.self, "percent")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("type", self.type)
+        try container.encodeField("percent", self.percent)
     }
 }

@@ -13,10 +13,10 @@ public struct RequestHeaders: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self.additionalProperties = try decoder.additionalProperties(String.self, excluding: NoCodingKeys.self)
+        self.additionalProperties = try decoder.additionalProperties(String.self, excluding: [])
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try encoder.encodeAdditionalProperties(self.additionalProperties, excluding: NoCodingKeys.self)
+        try encoder.encodeAdditionalProperties(self.additionalProperties, excluding: [])
     }
 }

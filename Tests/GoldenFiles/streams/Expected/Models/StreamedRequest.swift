@@ -16,9 +16,17 @@ public struct StreamedRequest: Codable, Hashable, Sendable {
         self.headers = headers
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case url
-        case headers
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.id = try container.decodeField(Int.self, "id")
+        self.url = try container.decodeField(URL.self, "url")
+        self.headers = try container.decodeField([String: String].self, "headers")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("id", self.id)
+        try container.encodeField("url", self.url)
+        try container.encodeField("headers", self.headers)
     }
 }

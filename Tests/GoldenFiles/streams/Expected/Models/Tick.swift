@@ -14,8 +14,15 @@ public struct Tick: Codable, Hashable, Sendable {
         self.text = text
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case index
-        case text
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        self.index = try container.decodeField(Int.self, "index")
+        self.text = try container.decodeField(String.self, "text")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encodeField("index", self.index)
+        try container.encodeField("text", self.text)
     }
 }

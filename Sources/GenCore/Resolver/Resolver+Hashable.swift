@@ -1,0 +1,84 @@
+extension Resolver {
+    /// Which structs and unions conform to `Hashable`. A model is Hashable when its
+    /// `"hashable"` says so, or else `defaults.hashable` does (false when neither is given:
+    /// equality costs a struct about as much compile time as everything else it has, see
+    /// Benchmarks/README.md). Swift's synthesised conformance needs every stored value Hashable
+    /// too, so a Hashable model makes Hashable every model it holds, through arrays, dictionaries,
+    /// optionals, additional properties and union members; a model held so that says
+    /// `"hashable": false` is an error at that key. Enums are always Hashable.
+    mutating func markHashableModels(_ models: inout [ResolvedAPI.Model]) {
+        let settings = Dictionary(
+            document.models.map { ($0.name.value, $0.hashable) }, uniquingKeysWith: { first, _ in first })
+        let wantedByDefault = document.defaultHashable?.value ?? false
+        var index: [String: Int] = [:]
+        for (position, model) in models.enumerated() { index[model.name] = position }
+
+        /// The models a struct or union holds, each with how (`property 'owner'`).
+        func held(by model: ResolvedAPI.Model) -> [(name: String, via: String)] {
+            switch model {
+            case .structure(let structure):
+                var result = structure.properties.flatMap { property in
+                    Self.modelNames(in: property.type).map { ($0, "property '\(property.key)'") }
+                }
+                if let extra = structure.additionalProperties {
+                    result += Self.modelNames(in: extra.valueType).map { ($0, "its additional properties") }
+                }
+                return result
+            case .union(let union):
+                return union.cases.flatMap { unionCase in
+                    Self.modelNames(in: unionCase.type).map { ($0, "case '\(unionCase.name)'") }
+                }
+            case .enumeration:
+                return []
+            }
+        }
+
+        var hashable = Set<String>()
+        var queue: [String] = []
+        for model in models {
+            if case .enumeration = model { continue }
+            if settings[model.name]??.value ?? wantedByDefault {
+                hashable.insert(model.name)
+                queue.append(model.name)
+            }
+        }
+        var reported = Set<String>()
+        while let name = queue.popLast() {
+            guard let position = index[name] else { continue }
+            for (target, via) in held(by: models[position]) {
+                guard let targetPosition = index[target] else { continue }
+                if case .enumeration = models[targetPosition] { continue }
+                if let setting = settings[target] ?? nil, !setting.value {
+                    if reported.insert(target).inserted {
+                        diagnostics.error(
+                            "model '\(target)' says \"hashable\": false, but the Hashable model '\(name)' holds it (\(via)), and a Hashable model's values must be Hashable too; remove the key or make '\(name)' not hashable",
+                            at: setting.location)
+                    }
+                    continue
+                }
+                if hashable.insert(target).inserted { queue.append(target) }
+            }
+        }
+        for position in models.indices {
+            switch models[position] {
+            case .structure(var structure):
+                structure.isHashable = hashable.contains(structure.name)
+                models[position] = .structure(structure)
+            case .union(var union):
+                union.isHashable = hashable.contains(union.name)
+                models[position] = .union(union)
+            case .enumeration:
+                break
+            }
+        }
+    }
+
+    /// Every model name in a type: `[String: [Pet]?]` holds `Pet`.
+    static func modelNames(in type: TypeReference) -> [String] {
+        switch type {
+        case .model(let name): [name]
+        case .array(let element), .dictionary(let element), .optional(let element): modelNames(in: element)
+        case .builtin, .uploadBody, .progressHandler: []
+        }
+    }
+}
