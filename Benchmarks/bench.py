@@ -24,6 +24,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SCRATCH = os.path.join(ROOT, ".build-bench")
 OPENAPI_CONFIG = "generate:\n  - types\n  - client\naccessModifier: public\n"
+# The commit before the compile-time work of issue 19: its generator and runtime are built from the
+# repository's history and measured beside the current ones, so "before" and "after" come from
+# the same run on the same machine.
+BEFORE = "e17d9c1"
+# The large API: operations, models, resources (Scripts/synthesize.py --large).
+LARGE = (1500, 300, 50)
 
 
 def run(command, cwd=ROOT, env=None, check=True):
@@ -98,18 +104,25 @@ class Bench:
         self.smoke = args.smoke
         self.runs = 1 if args.smoke else args.runs
         self.configuration = "debug" if args.smoke else "release"
-        self.rows = []  # (section, measure, endpointgen, baseline, ratio text)
+        self.rows = []  # (section, measure, endpointgen, baseline, ratio text, note, before, ratio to before)
+        self.curves = {}  # (measure, tool) -> {operations: value}, for the charts
+        self.compiled = {}  # name -> (the baseline's compile figures, the compile command), for compile_hashable
         self.work = tempfile.mkdtemp(prefix="endpointgen-bench-")
 
-    def row(self, section, measure, ours, theirs, unit, lower_is_better=True, note=""):
-        if ours and theirs:
-            ratio = theirs / ours if lower_is_better else ours / theirs
-            ratio_text = f"{ratio:.1f}× better" if ratio >= 1 else f"{1 / ratio:.1f}× worse"
-        else:
-            ratio_text = "–"
+    def row(self, section, measure, ours, theirs, unit, lower_is_better=True, note="", before=None):
+        """One line of the table. `before` is the same figure for endpointgen at BEFORE (the commit
+        the compile-time work started from), measured in this run, where the bench has it."""
+        def ratio_text(a, b):
+            if not (a and b):
+                return "–"
+            ratio = b / a if lower_is_better else a / b
+            return f"{ratio:.1f}× better" if ratio >= 1 else f"{1 / ratio:.1f}× worse"
         fmt = lambda v: "–" if v is None else (f"{v:,.0f}" if abs(v) >= 100 else f"{v:.3g}")
-        self.rows.append((section, measure, f"{fmt(ours)} {unit}", f"{fmt(theirs)} {unit}", ratio_text, note))
-        print(f"{section:12} {measure:52} {fmt(ours):>12} {fmt(theirs):>12} {unit:6} {ratio_text} {note}", flush=True)
+        before_text = "" if before is None else f"{fmt(before)} {unit}"
+        self.rows.append((section, measure, f"{fmt(ours)} {unit}", f"{fmt(theirs)} {unit}", ratio_text(ours, theirs), note,
+                          before_text, ratio_text(ours, before) if before is not None else ""))
+        print(f"{section:12} {measure:52} {fmt(ours):>12} {fmt(theirs):>12} {unit:6} {ratio_text(ours, theirs)} "
+              f"{'' if before is None else f'(at {BEFORE}: {fmt(before)}, {ratio_text(ours, before)})'} {note}", flush=True)
 
     # MARK: Tools
 
@@ -129,9 +142,31 @@ class Bench:
         self.theirs_tool = os.path.join(theirs_scratch, configuration, "swift-openapi-generator")
         if self.args.runtime_only:
             return
+        self.build_before()
         label = "cold build of the generator CLI" if cold else "build of the generator CLI (incremental)"
         self.row("tools", f"{label} ({configuration})", ours[0], theirs[0], "s")
         self.row("tools", "  peak memory of that build", ours[1] / 1024, theirs[1] / 1024, "MiB")
+
+    def build_before(self):
+        """The generator and runtime at BEFORE, from the repository's history (debug builds: only
+        their output and its compile are measured)."""
+        source = os.path.join(SCRATCH, f"{BEFORE}-src")
+        if not os.path.exists(os.path.join(source, "Package.swift")):
+            shutil.rmtree(source, ignore_errors=True)
+            os.makedirs(source)
+            archive = subprocess.run(["git", "-C", ROOT, "archive", BEFORE], capture_output=True, check=True).stdout
+            subprocess.run(["tar", "-x", "-C", source], input=archive, check=True)
+        scratch = os.path.join(SCRATCH, f"{BEFORE}-debug")
+        run(["swift", "build", "--product", "endpointgen", "--scratch-path", scratch], cwd=source)
+        run(["swift", "build", "--target", "GeneratedRuntime", "--scratch-path", scratch], cwd=source)
+        self.before_source = source
+        self.before_tool = os.path.join(scratch, "debug", "endpointgen")
+        self.before_modules = os.path.join(scratch, "debug", "Modules")
+
+    def generate_before(self, spec, out):
+        shutil.rmtree(out, ignore_errors=True)
+        run([self.before_tool, "generate", spec, "--output", out, "--layout", "compact", "--quiet"])
+        return out
 
     # MARK: Generation
 
@@ -176,16 +211,25 @@ class Bench:
             times[1].append(timed(*theirs))
         return (statistics.median(times[0]), peaks[0], runs), (statistics.median(times[1]), peaks[1], runs)
 
-    def generation(self, name, spec, document, runs):
+    def generation(self, name, spec, document, runs, operations=None):
+        """Generates with both tools (timed) and with the generator at BEFORE (untimed, for its
+        output); returns the three output folders."""
         ours_out, theirs_out = os.path.join(self.work, f"{name}-eg"), os.path.join(self.work, f"{name}-oa")
         ours, theirs = self.measure_generation(self.generate_ours(spec, ours_out), self.generate_theirs(document, theirs_out), runs)
+        before_out = self.generate_before(spec, os.path.join(self.work, f"{name}-before"))
         self.row("generation", f"{name}: generation time", ours[0], theirs[0], "s",
                  note=f"median of {ours[2]} runs each, the tools taking turns" if ours[2] > self.runs else "")
         self.row("generation", f"{name}: peak memory", ours[1] / 1024, theirs[1] / 1024, "MiB")
         (ours_lines, ours_bytes), (theirs_lines, theirs_bytes) = source_stats(ours_out), source_stats(theirs_out)
-        self.row("output", f"{name}: generated lines", ours_lines, theirs_lines, "lines")
-        self.row("output", f"{name}: generated bytes", ours_bytes / 1024, theirs_bytes / 1024, "KiB")
-        return ours_out, theirs_out
+        before_lines, before_bytes = source_stats(before_out)
+        self.row("output", f"{name}: generated lines", ours_lines, theirs_lines, "lines", before=before_lines)
+        self.row("output", f"{name}: generated bytes", ours_bytes / 1024, theirs_bytes / 1024, "KiB", before=before_bytes / 1024)
+        if operations:
+            for tool, value in [("endpointgen", ours[0]), ("swift-openapi-generator", theirs[0])]:
+                self.curves.setdefault(("generation time (s)", tool), {})[operations] = value
+            for tool, value in [("endpointgen", ours_lines), ("swift-openapi-generator", theirs_lines), (f"endpointgen at {BEFORE}", before_lines)]:
+                self.curves.setdefault(("generated lines", tool), {})[operations] = value
+        return ours_out, theirs_out, before_out
 
     def petstore_inputs(self):
         document = os.path.join(self.work, "petstore.yaml")
@@ -211,25 +255,153 @@ class Bench:
         run(["swift", "build", "--scratch-path", os.path.join(SCRATCH, "runtime-debug")], cwd=package)
         self.modules = os.path.join(SCRATCH, "runtime-debug", "debug", "Modules")
 
-    def compile_alone(self, name, ours_out, theirs_out, runs):
+    def compile_alone(self, name, ours_out, theirs_out, before_out, runs, operations=None):
         objects = os.path.join(self.work, "objects")
 
-        def compile_command(folder, module):
+        def compile_command(folder, module, modules):
             # A debug build's compile of the module: object files, -Onone, Swift 6 mode.
             return ["sh", "-c", f'rm -rf "{objects}" && mkdir -p "{objects}" && cd "{objects}" && exec swiftc -c -Onone '
-                                f'-parse-as-library -swift-version 6 -module-name {module} -I "{self.modules}" '
+                                f'-parse-as-library -swift-version 6 -module-name {module} -I "{modules}" '
                                 + " ".join(f'"{path}"' for path in swift_files(folder))]
-        ours = median_run(compile_command(ours_out, "EG"), runs)
-        theirs = median_run(compile_command(theirs_out, "OA"), runs)
-        self.row("compile", f"{name}: compile of the generated module alone (swiftc -c -Onone)", ours[0], theirs[0], "s")
-        self.row("compile", f"{name}:   CPU time of that compile (user + system, all jobs)", ours[2], theirs[2], "s")
-        self.row("compile", f"{name}:   peak memory of that compile (the largest job)", ours[1] / 1024, theirs[1] / 1024, "MiB")
+        ours = median_run(compile_command(ours_out, "EG", self.modules), runs)
+        theirs = median_run(compile_command(theirs_out, "OA", self.modules), runs)
+        before = median_run(compile_command(before_out, "EG", self.before_modules), runs)
+        self.compiled[name] = theirs, compile_command
+        self.row("compile", f"{name}: compile of the generated module alone (swiftc -c -Onone)", ours[0], theirs[0], "s", before=before[0])
+        self.row("compile", f"{name}:   CPU time of that compile (user + system, all jobs)", ours[2], theirs[2], "s", before=before[2])
+        self.row("compile", f"{name}:   peak memory of that compile (the largest job)", ours[1] / 1024, theirs[1] / 1024, "MiB", before=before[1] / 1024)
+        if operations:
+            for tool, value in [("endpointgen", ours[0]), ("swift-openapi-generator", theirs[0]), (f"endpointgen at {BEFORE}", before[0])]:
+                self.curves.setdefault(("module compile time (s)", tool), {})[operations] = value
         warnings = []
-        for folder, module in [(ours_out, "EG"), (theirs_out, "OA")]:
-            _, _, out, err, _ = run(compile_command(folder, module))
+        for folder, module, modules in [(ours_out, "EG", self.modules), (theirs_out, "OA", self.modules), (before_out, "EG", self.before_modules)]:
+            _, _, out, err, _ = run(compile_command(folder, module, modules))
             warnings.append(len(re.findall(r": warning: ", out + err)))
-        self.rows.append(("compile", f"{name}: compiler warnings in the generated module", str(warnings[0]), str(warnings[1]), "–", ""))
-        print(f"compile      {name}: warnings: endpointgen {warnings[0]}, baseline {warnings[1]}", flush=True)
+        self.rows.append(("compile", f"{name}: compiler warnings in the generated module", str(warnings[0]), str(warnings[1]), "–", "", str(warnings[2]), ""))
+        print(f"compile      {name}: warnings: endpointgen {warnings[0]}, baseline {warnings[1]}, at {BEFORE} {warnings[2]}", flush=True)
+
+    def compile_hashable(self, n, runs):
+        """The `n`-operation API again with `"defaults": {"hashable": true}`: models are not Hashable
+        unless a spec asks, and this is what asking costs (the baseline's models are Hashable)."""
+        spec, _ = self.synthetic_inputs(n)
+        with open(spec) as f:
+            document = json.load(f)
+        document["defaults"] = {"hashable": True}
+        hashable_spec = os.path.join(self.work, f"synthetic{n}-hashable.json")
+        with open(hashable_spec, "w") as f:
+            json.dump(document, f, indent=1)
+        out = os.path.join(self.work, f"{n}-hashable-eg")
+        self.generate(self.generate_ours(hashable_spec, out))
+        theirs, compile_command = self.compiled[f"{n} operations"]
+        ours = median_run(compile_command(out, "EG", self.modules), runs)
+        self.row("compile", f"{n} operations, every model Hashable (defaults.hashable): compile of the generated module alone",
+                 ours[0], theirs[0], "s")
+
+    # MARK: The large API
+
+    def module_package(self, name, sources, dependency):
+        """A package whose one target holds the generated `sources` and depends on a runtime:
+        "ours" (this repository), "before" (the repository at BEFORE) or "theirs"."""
+        folder = os.path.join(self.work, name)
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.copytree(sources, os.path.join(folder, "Sources", "API"))
+        if dependency == "theirs":
+            packages = ('.package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"), '
+                        '.package(url: "https://github.com/apple/swift-openapi-urlsession", exact: "1.4.0")')
+            products = ('.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"), '
+                        '.product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession")')
+        else:
+            path = ROOT if dependency == "ours" else self.before_source
+            packages = f'.package(name: "endpointgen", path: "{path}")'
+            products = '.product(name: "GeneratedRuntime", package: "endpointgen")'
+        with open(os.path.join(folder, "Package.swift"), "w") as f:
+            f.write(f'''// swift-tools-version:6.1
+import PackageDescription
+let package = Package(name: "{name}", platforms: [.macOS(.v13)], dependencies: [{packages}],
+    targets: [.target(name: "API", dependencies: [{products}])])
+''')
+        return folder
+
+    def module_build(self, folder):
+        """A debug build of the package's API module alone, as `swift build` does it (-j over the
+        cores, -g, batch mode), with its dependencies already built: (seconds, peak KB, warnings)."""
+        run(["swift", "build", "--target", "API"], cwd=folder)
+        for path in [os.path.join(folder, ".build", "debug", "API.build")] + \
+                [os.path.join(folder, ".build", "debug", "Modules", f"API.{ext}") for ext in ["swiftmodule", "swiftdoc", "swiftsourceinfo", "abi.json"]]:
+            if os.path.isdir(path):
+                shutil.rmtree(path)
+            elif os.path.exists(path):
+                os.remove(path)
+        seconds, peak, out, err, _ = run(["swift", "build", "--target", "API"], cwd=folder)
+        return seconds, peak, len(set(re.findall(r"^(\S+: warning: .*)$", out + err, re.M)))
+
+    def large_api(self):
+        """The large point: generation, output and a debug build of the module with SwiftPM, for
+        both tools and for the generator at BEFORE."""
+        operations, models, resources = (30, 6, 2) if self.smoke else LARGE
+        name = f"large API ({operations:,} operations, {models} models, {resources} resources)"
+        document, spec = os.path.join(self.work, "large.openapi.json"), os.path.join(self.work, "large.json")
+        subprocess.run([sys.executable, os.path.join(HERE, "Scripts", "synthesize.py"), "--large", str(operations), str(models),
+                        str(resources), document, spec], check=True)
+        ours_out, theirs_out, before_out = self.generation(name, spec, document, 1)
+        files = [len(swift_files(folder)) for folder in (ours_out, theirs_out, before_out)]
+        self.row("output", f"{name}: generated files", files[0], files[1], "files", before=files[2])
+        builds = {}
+        for label, sources, dependency in [("ours", ours_out, "ours"), ("theirs", theirs_out, "theirs"), ("before", before_out, "before")]:
+            builds[label] = self.module_build(self.module_package(f"Large-{label}", sources, dependency))
+        self.row("large", f"{name}: debug build of the generated module (swift build, dependencies built)",
+                 builds["ours"][0], builds["theirs"][0], "s", before=builds["before"][0])
+        self.row("large", "  peak memory of that build (the largest job)", builds["ours"][1] / 1024, builds["theirs"][1] / 1024, "MiB",
+                 before=builds["before"][1] / 1024)
+        self.rows.append(("large", f"{name}: compiler warnings in that build", str(builds["ours"][2]), str(builds["theirs"][2]), "–", "",
+                          str(builds["before"][2]), ""))
+
+    # MARK: Charts
+
+    def write_charts(self, path):
+        """charts.svg: generation time, generated lines and module compile time against
+        the number of operations (log-log), one line per tool."""
+        panels = [m for m in ["generation time (s)", "generated lines", "module compile time (s)"]
+                  if any(key[0] == m for key in self.curves)]
+        colors = {"endpointgen": "#1a7f37", "swift-openapi-generator": "#cf222e", f"endpointgen at {BEFORE}": "#8c959f"}
+        width, height, pad = 360, 260, 48
+        svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * len(panels)}" height="{height + 40}" '
+               'font-family="-apple-system, Helvetica, Arial, sans-serif" font-size="11">',
+               f'<rect width="100%" height="100%" fill="white"/>']
+        for index, measure in enumerate(panels):
+            series = {tool: points for (m, tool), points in self.curves.items() if m == measure and points}
+            xs = sorted({x for points in series.values() for x in points})
+            ys = [y for points in series.values() for y in points.values() if y > 0]
+            if not xs or not ys:
+                continue
+            import math
+            x0, x1 = math.log10(min(xs)), math.log10(max(xs)) + (1 if len(xs) == 1 else 0)
+            y0, y1 = math.floor(math.log10(min(ys))), math.ceil(math.log10(max(ys)))
+            y1 = y1 if y1 > y0 else y0 + 1
+            left = index * width
+            px = lambda x: left + pad + (math.log10(x) - x0) / (x1 - x0) * (width - 2 * pad)
+            py = lambda y: 20 + (height - pad) - (math.log10(y) - y0) / (y1 - y0) * (height - pad - 20)
+            svg.append(f'<text x="{left + width / 2}" y="14" text-anchor="middle" font-weight="bold">{measure} vs operations</text>')
+            svg.append(f'<line x1="{left + pad}" y1="{py(10 ** y0)}" x2="{left + width - pad}" y2="{py(10 ** y0)}" stroke="#444"/>')
+            svg.append(f'<line x1="{left + pad}" y1="{py(10 ** y0)}" x2="{left + pad}" y2="{py(10 ** y1)}" stroke="#444"/>')
+            for decade in range(y0, y1 + 1):
+                svg.append(f'<line x1="{left + pad}" y1="{py(10 ** decade)}" x2="{left + width - pad}" y2="{py(10 ** decade)}" stroke="#eee"/>')
+                label = f"{10 ** decade:g}" if decade < 4 else f"{10 ** decade:.0e}"
+                svg.append(f'<text x="{left + pad - 4}" y="{py(10 ** decade) + 4}" text-anchor="end">{label}</text>')
+            for x in xs:
+                svg.append(f'<text x="{px(x)}" y="{py(10 ** y0) + 14}" text-anchor="middle">{x:,}</text>')
+            for row, (tool, points) in enumerate(sorted(series.items())):
+                color = colors.get(tool, "#0969da")
+                coordinates = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in sorted(points.items()) if y > 0)
+                svg.append(f'<polyline fill="none" stroke="{color}" stroke-width="2" points="{coordinates}"/>')
+                for x, y in sorted(points.items()):
+                    if y > 0:
+                        svg.append(f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3" fill="{color}"/>')
+                svg.append(f'<text x="{left + pad + 6}" y="{32 + 13 * row}" fill="{color}">{tool}</text>')
+            svg.append(f'<text x="{left + width / 2}" y="{height + 30}" text-anchor="middle">operations (log scale; values log scale)</text>')
+        svg.append("</svg>")
+        with open(path, "w") as f:
+            f.write("\n".join(svg) + "\n")
 
     # MARK: Consumers
 
@@ -359,7 +531,7 @@ let package = Package(name: "ConsumerOpenAPI", platforms: [.macOS(.v13)],
         self.row("runtime", "CPU time per request through the generated client vs raw URLSession.shared", ours, theirs, "×",
                  note=f"{rounds_note}; interquartile range endpointgen {ours_spread}, baseline {theirs_spread}; "
                       f"raw URLSession.shared: {statistics.median(cpu['urlSession']) * 1e6:,.0f} µs")
-        self.rows.append(("runtime", "peak memory of the runtime benchmark process", f"{peak / 1024:.0f} MiB (one process for all seven clients)", "", "", ""))
+        self.rows.append(("runtime", "peak memory of the runtime benchmark process", f"{peak / 1024:.0f} MiB (one process for all seven clients)", "", "", "", "", ""))
 
     def write_results(self):
         machine = f"{platform.machine()}, {os.cpu_count()} cores, " + subprocess.run(
@@ -370,9 +542,11 @@ let package = Package(name: "ConsumerOpenAPI", platforms: [.macOS(.v13)],
                  f"{platform.platform()}. endpointgen at `{subprocess.run(['git', '-C', ROOT, 'rev-parse', '--short', 'HEAD'], capture_output=True, text=True).stdout.strip()}` "
                  "against apple/swift-openapi-generator 1.14.3 (swift-openapi-runtime 1.13.4, swift-openapi-urlsession 1.4.0). "
                  f"Medians of {self.runs} runs unless noted; the cold builds of the tools once each.", "",
-                 "| section | measure | endpointgen | swift-openapi-generator | endpointgen is |", "|---|---|---|---|---|"]
-        for section, measure, ours, theirs, ratio, note in self.rows:
-            lines.append(f"| {section} | {measure}{' (' + note + ')' if note else ''} | {ours} | {theirs} | {ratio} |")
+                 "![Generation time, generated lines and module compile time against the number of operations](charts.svg)", "",
+                 f"| section | measure | endpointgen | swift-openapi-generator | endpointgen is | endpointgen at `{BEFORE}` (same run) | endpointgen is, vs `{BEFORE}` |",
+                 "|---|---|---|---|---|---|---|"]
+        for section, measure, ours, theirs, ratio, note, before, before_ratio in self.rows:
+            lines.append(f"| {section} | {measure}{' (' + note + ')' if note else ''} | {ours} | {theirs} | {ratio} | {before} | {before_ratio} |")
         with open(os.path.join(HERE, "RESULTS.md"), "w") as f:
             f.write("\n".join(lines) + "\n")
 
@@ -387,20 +561,25 @@ let package = Package(name: "ConsumerOpenAPI", platforms: [.macOS(.v13)],
             return
         self.build_tools()
         pet_spec, pet_document = self.petstore_inputs()
-        ours_out, theirs_out = self.generation("Petstore", pet_spec, pet_document, self.runs)
+        ours_out, theirs_out, before_out = self.generation("Petstore", pet_spec, pet_document, self.runs)
         sizes = [10] if self.smoke else self.args.sizes
         curve = {}
         for n in sizes:
             spec, document = self.synthetic_inputs(n)
-            curve[n] = self.generation(f"{n} operations", spec, document, self.runs if n < 1000 else max(1, self.runs // 2))
+            curve[n] = self.generation(f"{n} operations", spec, document, self.runs if n < 1000 else max(1, self.runs // 2), operations=n)
         self.runtime_modules()
-        self.compile_alone("Petstore", ours_out, theirs_out, self.runs)
-        for n in sizes[:2]:
-            self.compile_alone(f"{n} operations", *curve[n], self.runs)
+        self.compile_alone("Petstore", ours_out, theirs_out, before_out, self.runs)
+        for n in sizes[:3]:
+            self.compile_alone(f"{n} operations", *curve[n], self.runs if n < 500 else 1, operations=n)
+        self.compile_hashable(sizes[min(1, len(sizes) - 1)], self.runs)
+        self.large_api()
         self.consumer_packages()
         self.runtime()
         if not self.smoke:
             self.write_results()
+            self.write_charts(os.path.join(HERE, "charts.svg"))
+        else:
+            self.write_charts(os.path.join(self.work, "charts.svg"))  # drawn and dropped, so the code cannot rot
         shutil.rmtree(self.work, ignore_errors=True)
         print("bench.py: done" + ("" if self.smoke else "; wrote Benchmarks/RESULTS.md"))
 
