@@ -136,8 +136,23 @@ struct ProcessOutput {
 /// Runs a program to completion, reading its output through files so that a full pipe cannot
 /// block it. It suspends until the program ends instead of blocking its thread: the tests run on
 /// the concurrency pool, which has one thread per core, and a test that blocked one while swiftc
-/// ran for a minute would starve every other test running meanwhile.
+/// ran for a minute would starve every other test running meanwhile. For the same reason the
+/// programs run one at a time on a machine of two cores (half the cores at most): the suite's
+/// compile tests would otherwise start swiftc several times over at once and leave the
+/// end-to-end tests, whose waits are timed, without a core (two of them failed so).
 func runProcess(_ executable: String, _ arguments: [String], in directory: URL? = nil) async throws -> ProcessOutput {
+    await ProcessGate.shared.enter()
+    do {
+        let output = try await runProcessNow(executable, arguments, in: directory)
+        await ProcessGate.shared.leave()
+        return output
+    } catch {
+        await ProcessGate.shared.leave()
+        throw error
+    }
+}
+
+private func runProcessNow(_ executable: String, _ arguments: [String], in directory: URL?) async throws -> ProcessOutput {
     let scratch = try TemporaryDirectory()
     let outURL = scratch.url.appendingPathComponent("stdout")
     let errURL = scratch.url.appendingPathComponent("stderr")
@@ -172,6 +187,35 @@ func runProcess(_ executable: String, _ arguments: [String], in directory: URL? 
         status: status,
         standardOutput: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
         standardError: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+}
+
+/// At most `limit` programs of `runProcess` at a time; the others wait their turn, in order,
+/// without holding a thread.
+actor ProcessGate {
+    static let shared = ProcessGate(limit: max(1, ProcessInfo.processInfo.activeProcessorCount / 2))
+
+    private let limit: Int
+    private var running = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(limit: Int) { self.limit = limit }
+
+    func enter() async {
+        if running < limit {
+            running += 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Hands the place to the first waiter, or frees it.
+    func leave() {
+        if waiting.isEmpty {
+            running -= 1
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
 }
 
 /// A fresh directory that is removed when the value goes away.
