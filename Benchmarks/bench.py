@@ -61,6 +61,20 @@ def median_run(command, runs, cwd=ROOT, before=None):
     return statistics.median(times), max(peaks), statistics.median(cpu)
 
 
+def interleaved_runs(commands, runs):
+    """median_run for several commands that take turns, run by run: the machine's speed drifts
+    over minutes (the same compile has taken 3.4 s and 7 s an hour apart), and turns spread that
+    drift over all of them instead of handing it to one."""
+    results = [([], [], []) for _ in commands]
+    for _ in range(runs):
+        for command, (times, peaks, cpu) in zip(commands, results):
+            seconds, peak, _, _, cpu_seconds = run(command)
+            times.append(seconds)
+            peaks.append(peak)
+            cpu.append(cpu_seconds)
+    return [(statistics.median(times), max(peaks), statistics.median(cpu)) for times, peaks, cpu in results]
+
+
 def timed(command, before):
     """Wall seconds of one run of `command`, started directly (no shell, no /usr/bin/time), after
     `before()` has run untimed."""
@@ -263,9 +277,9 @@ class Bench:
             return ["sh", "-c", f'rm -rf "{objects}" && mkdir -p "{objects}" && cd "{objects}" && exec swiftc -c -Onone '
                                 f'-parse-as-library -swift-version 6 -module-name {module} -I "{modules}" '
                                 + " ".join(f'"{path}"' for path in swift_files(folder))]
-        ours = median_run(compile_command(ours_out, "EG", self.modules), runs)
-        theirs = median_run(compile_command(theirs_out, "OA", self.modules), runs)
-        before = median_run(compile_command(before_out, "EG", self.before_modules), runs)
+        ours, theirs, before = interleaved_runs([compile_command(ours_out, "EG", self.modules),
+                                                 compile_command(theirs_out, "OA", self.modules),
+                                                 compile_command(before_out, "EG", self.before_modules)], runs)
         self.compiled[name] = theirs, compile_command
         self.row("compile", f"{name}: compile of the generated module alone (swiftc -c -Onone)", ours[0], theirs[0], "s", before=before[0])
         self.row("compile", f"{name}:   CPU time of that compile (user + system, all jobs)", ours[2], theirs[2], "s", before=before[2])
