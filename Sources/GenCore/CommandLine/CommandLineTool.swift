@@ -61,6 +61,10 @@ public struct CommandLineTool {
                       otherwise print a diff and the missing, changed and extra files,
                       and exit 1. Writes nothing.
           validate    Check the specs and report every problem. Writes nothing.
+          import      Read an OpenAPI 3.0 or 3.1 document (JSON) and write it as a
+                      spec to --output (a file, or - for standard output). What
+                      cannot be mapped gets a warning that names its JSON pointer.
+                      USAGE: endpointgen import <openapi.json> --output <spec.json>
 
         OPTIONS:
           -o, --output <dir>        The directory the generated files belong in.
@@ -72,6 +76,8 @@ public struct CommandLineTool {
                                     Overrides the spec's default access level.
           --absolute-paths          Name files in diagnostics by absolute path, as
                                     IDEs need to link them (the plugins pass it).
+          --strict                  import: every construct that cannot be mapped
+                                    is an error instead of a warning.
           -q, --quiet               Print nothing but errors.
           -h, --help                Show this help.
           --version                 Show the version.
@@ -97,6 +103,9 @@ public struct CommandLineTool {
         if arguments.first == "--version" || arguments.first == "version" {
             standardOutput("endpointgen \(Self.version)\n")
             return .success
+        }
+        if arguments.first == "import" {
+            return runImport(Array(arguments.dropFirst()))
         }
         let invocation: Invocation
         switch parse(arguments) {
@@ -221,7 +230,7 @@ public struct CommandLineTool {
 
     private func parse(_ arguments: [String]) -> Result<Invocation, UsageProblem> {
         guard let command = arguments.first else { return .failure(UsageProblem(message: "no command given")) }
-        let commands = ["generate", "check", "validate"]
+        let commands = ["generate", "check", "validate", "import"]
         guard commands.contains(command) else {
             var message = "unknown command '\(command)'"
             if let hint = suggestion(for: command, among: commands) { message += "; \(hint)" }
@@ -292,6 +301,89 @@ public struct CommandLineTool {
             return .failure(UsageProblem(message: "\(command) needs --output <dir>"))
         }
         return .success(invocation)
+    }
+
+    /// `endpointgen import <openapi.json> --output <spec.json> [--strict] [--quiet] [--absolute-paths]`:
+    /// the spec is written only when the import has no errors.
+    private func runImport(_ arguments: [String]) -> ExitCode {
+        func usage(_ message: String) -> ExitCode {
+            standardError("endpointgen: error: \(message)\nRun 'endpointgen --help' for usage.\n")
+            return .usage
+        }
+        var inputs: [String] = []
+        var output: String?
+        var strict = false, quiet = false, absolutePaths = false
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            var argument = argument
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                rest.insert(String(argument[argument.index(after: equals)...]), at: rest.startIndex)
+                argument = String(argument[..<equals])
+            }
+            switch argument {
+            case "-o", "--output":
+                guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") || value == "-" else {
+                    return usage("\(argument) needs a file")
+                }
+                output = value
+            case "--strict": strict = true
+            case "-q", "--quiet": quiet = true
+            case "--absolute-paths": absolutePaths = true
+            case "--":
+                inputs += rest
+                rest = []
+            default:
+                if argument.hasPrefix("-") {
+                    var message = "unknown option '\(argument)' for import"
+                    if let hint = suggestion(for: argument, among: ["--output", "--strict", "--quiet", "--absolute-paths"]) {
+                        message += "; \(hint)"
+                    }
+                    return usage(message)
+                }
+                inputs.append(argument)
+            }
+        }
+        guard inputs.count == 1 else {
+            return usage(inputs.isEmpty ? "import needs an OpenAPI document" : "import reads one OpenAPI document at a time")
+        }
+        guard let output else { return usage("import needs --output <spec.json> (or --output - for standard output)") }
+        if currentDirectory == nil, let relative = [inputs[0], output].first(where: { !FilePath.isAbsolute($0) && $0 != "-" }) {
+            standardError("endpointgen: error: cannot find the current directory (was it removed?), so '\(relative)' names no file; give absolute paths\n")
+            return .failure
+        }
+        let absolute = FilePath.absolute(inputs[0], in: workingDirectory)
+        let shownPath = absolutePaths ? absolute : displayPath(inputs[0])
+        guard let data = FileSystem.contents(atPath: absolute) else {
+            standardError("\(shownPath): error: cannot read the OpenAPI document\n")
+            return .failure
+        }
+        guard let text = Self.utf8Text(data) else {
+            standardError("\(shownPath): error: the OpenAPI document is not UTF-8 text\n")
+            return .failure
+        }
+        let result = OpenAPIImport.importSpec(openAPIText: text, path: shownPath, options: OpenAPIImportOptions(strict: strict))
+        for diagnostic in result.diagnostics where !quiet || diagnostic.severity == .error {
+            standardError("\(diagnostic)\n")
+        }
+        guard let spec = result.specText else { return .failure }
+        if output == "-" {
+            standardOutput(spec)
+            return .success
+        }
+        let target = FilePath.absolute(output, in: workingDirectory)
+        if FileSystem.contents(atPath: target).map({ FileSystem.strictUTF8($0) == spec }) ?? false {
+            if !quiet { standardOutput("\(output) is unchanged\n") }
+            return .success
+        }
+        do {
+            try FileSystem.writeAtomically(spec, toPath: target)
+        } catch {
+            standardError("\(output): error: cannot write the spec: \(error.reason)\n")
+            return .failure
+        }
+        let warnings = result.diagnostics.filter { $0.severity == .warning }.count
+        if !quiet { standardOutput("wrote \(output)\(warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : "")\n") }
+        return .success
     }
 
     /// The spec's path as diagnostics show it: relative to the current directory when the spec

@@ -1,0 +1,352 @@
+/// What `endpointgen import` chooses.
+public struct OpenAPIImportOptions: Sendable {
+    /// Every construct the import cannot map is an error instead of a warning.
+    public var strict: Bool
+
+    public init(strict: Bool = false) {
+        self.strict = strict
+    }
+}
+
+/// The result of importing one OpenAPI document: the spec's text, or the diagnostics that stopped
+/// it (never both). Warnings name what was not mapped and what was done instead.
+public struct ImportResult: Sendable {
+    public var specText: String?
+    public var diagnostics: [Diagnostic]
+
+    public var succeeded: Bool { specText != nil }
+}
+
+/// The door from OpenAPI into the generator: an OpenAPI 3.0 or 3.1 document, read with the same
+/// JSON reader as a spec (positions included), becomes the same ``SpecDocument`` a spec file
+/// becomes. `endpointgen import` writes that document out as spec JSON; generation then runs
+/// unchanged, and its diagnostics point into the OpenAPI document.
+public enum OpenAPIImport {
+    /// Imports the document at `path` (the name diagnostics use) into spec JSON.
+    public static func importSpec(openAPIText: String, path: String, options: OpenAPIImportOptions = .init()) -> ImportResult {
+        let (document, diagnostics) = document(openAPIText: openAPIText, path: path, options: options)
+        guard let document, !diagnostics.hasErrors else {
+            return ImportResult(specText: nil, diagnostics: diagnostics.sorted)
+        }
+        return ImportResult(specText: SpecWriter.write(document), diagnostics: diagnostics.sorted)
+    }
+
+    /// The spec document of an OpenAPI document, checked by the resolver as generation would check
+    /// it: a document that imports without errors generates.
+    static func document(openAPIText: String, path: String, options: OpenAPIImportOptions) -> (SpecDocument?, DiagnosticCollector) {
+        var collector = DiagnosticCollector(file: path)
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(openAPIText)
+        } catch {
+            if openAPIText.drop(while: { $0 == "\u{FEFF}" || $0.isWhitespace }).first.map({ $0 != "{" && $0 != "[" }) ?? false {
+                collector.error(
+                    "this looks like YAML, and endpointgen imports OpenAPI documents written in JSON; convert it first, for example "
+                        + "with `python3 -c 'import sys, json, yaml; json.dump(yaml.safe_load(sys.stdin), sys.stdout, indent=2)' "
+                        + "< openapi.yaml > openapi.json`",
+                    at: SourceLocation(line: 1, column: 1))
+            } else {
+                collector.error(error.message, at: error.location)
+            }
+            return (nil, collector)
+        }
+        var reader = OpenAPIReader(root: root, file: path, strict: options.strict)
+        let document = reader.read()
+        collector.append(contentsOf: reader.diagnostics)
+        guard let document, !collector.hasErrors else { return (nil, collector) }
+        var resolver = Resolver(document: document, file: path, accessOverride: nil)
+        _ = resolver.resolve(specReference: path)
+        collector.append(contentsOf: resolver.diagnostics)
+        return (document, collector)
+    }
+}
+
+/// Reads an OpenAPI document into a ``SpecDocument``. Names of models it makes for inline schemas
+/// come from their place (`Pet` property `owner` → `PetOwner`), so the same document always gives
+/// the same spec. What it cannot map gets one warning, with the JSON pointer into the document.
+struct OpenAPIReader {
+    var diagnostics: DiagnosticCollector
+    let root: JSONNode
+    let strict: Bool
+
+    /// Component schema name → the model it became, for schemas that become models.
+    var componentModels: [String: String] = [:]
+    /// JSON pointer → model name, for every schema that became a model (components and inline).
+    var modelAtPointer: [String: String] = [:]
+    /// Type names already taken, by models and by the types the generator declares.
+    var takenTypeNames: Set<String> = []
+    /// Models in the order they are written; an inline model follows the model that holds it.
+    var models: [SpecDocument.Model?] = []
+    /// Component schemas that are types, not models (`Id: {type: string}`), while being read, so
+    /// that one that refers to itself is caught.
+    var aliasesInProgress: Set<String> = []
+    var aliasTypes: [String: SchemaType] = [:]
+    var warned: Set<String> = []
+    /// While the schema of a multipart body is read: `format: binary` properties are files.
+    var readingMultipart = false
+    /// The Swift names of the parameters of the endpoint being read, for its body to avoid.
+    var endpointSwiftNames: Set<String> = []
+
+    init(root: JSONNode, file: String, strict: Bool) {
+        self.root = root
+        self.strict = strict
+        diagnostics = DiagnosticCollector(file: file)
+    }
+
+    // MARK: Diagnostics
+
+    /// A construct that is not mapped: a warning, or an error under `--strict`. One per pointer.
+    mutating func unmapped(_ message: String, at node: JSONNode, pointer: String) {
+        unmapped(message, at: node.location, pointer: pointer)
+    }
+
+    mutating func unmapped(_ message: String, at location: SourceLocation, pointer: String) {
+        guard warned.insert(pointer + "\u{0}" + message).inserted else { return }
+        let text = "\(pointer): \(message)"
+        if strict {
+            diagnostics.error(text + " (--strict)", at: location)
+        } else {
+            diagnostics.warning(text, at: location)
+        }
+    }
+
+    mutating func error(_ message: String, at node: JSONNode, pointer: String) {
+        diagnostics.error("\(pointer): \(message)", at: node.location)
+    }
+
+    // MARK: The document
+
+    mutating func read() -> SpecDocument? {
+        guard case .object(let members) = root.value else {
+            diagnostics.error("an OpenAPI document must be a JSON object, not \(root.kindName)", at: root.location)
+            return nil
+        }
+        if let swagger = member("swagger", members) {
+            diagnostics.error(
+                "this is a Swagger \(Self.text(swagger.value) ?? "2.0") document; endpointgen imports OpenAPI 3.0 and 3.1. "
+                    + "Convert it to OpenAPI 3 first, for example with swagger2openapi (`npx swagger2openapi swagger.json -o openapi.json`)",
+                at: swagger.keyLocation)
+            return nil
+        }
+        guard let version = member("openapi", members) else {
+            diagnostics.error("no 'openapi' version: this is not an OpenAPI document", at: root.location)
+            return nil
+        }
+        guard case .string(let versionText) = version.value.value, versionText.hasPrefix("3.0") || versionText.hasPrefix("3.1") else {
+            diagnostics.error(
+                "OpenAPI \(Self.text(version.value) ?? "?") is not supported; endpointgen imports OpenAPI 3.0.x and 3.1.x",
+                at: version.value.location)
+            return nil
+        }
+        for key in ["webhooks", "jsonSchemaDialect"] {
+            if let entry = member(key, members) {
+                unmapped("\(key == "webhooks" ? "webhooks (requests the API sends)" : "'jsonSchemaDialect'") are not imported; "
+                         + "the client is imported without them", at: entry.value, pointer: "#/\(key)")
+            }
+        }
+        let info = member("info", members).flatMap { Self.object($0.value) } ?? []
+        let title = member("title", info).flatMap { Self.located($0.value) }
+            ?? Located(value: "API", location: root.location)
+        let name = Located(value: Self.apiName(title.value), location: title.location)
+        var description = member("description", info).flatMap { Self.text($0.value) }
+        if let summary = member("summary", info).flatMap({ Self.text($0.value) }) {
+            description = [summary, description].compactMap { $0 }.joined(separator: "\n\n")
+        }
+
+        let components = member("components", members).flatMap { Self.object($0.value) } ?? []
+        reserveTypeNames(apiName: name.value, members: members)
+        let authSchemes = readSecuritySchemes(components)
+        nameComponentModels(components)
+        readComponentModels(components)
+        let (servers, basePath) = readServers(members)
+        var (resources, defaultRequirement) = readPaths(members, authSchemes: authSchemes, apiName: title.value)
+        if let basePath {
+            for index in resources.indices { resources[index].path = basePath }
+        }
+        var defaultAuth: Located<String>?
+        if case .scheme(let scheme) = defaultRequirement {
+            defaultAuth = Located(value: scheme, location: member("security", members)?.value.location ?? root.location)
+        }
+        var document = SpecDocument(
+            name: name, description: description, servers: servers, headers: [], defaults: .init(),
+            access: nil, authSchemes: authSchemes.map(\.scheme), defaultAuth: defaultAuth, defaultErrorResponse: nil,
+            defaultEnvelope: nil, models: models.compactMap { $0 }, resources: resources)
+        checkTaggedUnions(&document)
+        checkFormBodies(&document)
+        hoistErrorResponse(&document)
+        chooseKeyStrategy(&document)
+        return document
+    }
+
+    /// The spec's `name`: the title, without a trailing "API" word that the namespace adds back.
+    static func apiName(_ title: String) -> String {
+        let trimmed = title.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+        return trimmed.isEmpty ? "API" : String(trimmed)
+    }
+
+    // MARK: JSON helpers
+
+    func member(_ key: String, _ members: [JSONNode.Member]) -> JSONNode.Member? {
+        members.first { $0.key == key }
+    }
+
+    static func object(_ node: JSONNode) -> [JSONNode.Member]? {
+        if case .object(let members) = node.value { return members }
+        return nil
+    }
+
+    static func text(_ node: JSONNode) -> String? {
+        switch node.value {
+        case .string(let text): text
+        case .number(let text): text
+        default: nil
+        }
+    }
+
+    static func located(_ node: JSONNode) -> Located<String>? {
+        if case .string(let text) = node.value { return Located(text, of: node) }
+        return nil
+    }
+
+    static func bool(_ node: JSONNode?) -> Bool {
+        if let node, case .bool(true) = node.value { return true }
+        return false
+    }
+
+    /// A JSON pointer with one more token.
+    static func pointer(_ base: String, _ token: String) -> String {
+        base + "/" + jsonPointerToken(token)
+    }
+
+    /// The node a local `$ref` names (`#/components/schemas/Pet`), or nil.
+    func resolve(_ reference: String) -> JSONNode? {
+        guard reference == "#" || reference.hasPrefix("#/") else { return nil }
+        var node = root
+        for rawToken in reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) where reference != "#" {
+            let token = Self.pointerTokenValue(String(rawToken))
+            switch node.value {
+            case .object(let members):
+                guard let next = members.first(where: { $0.key == token }) else { return nil }
+                node = next.value
+            case .array(let elements):
+                guard let index = Int(token), elements.indices.contains(index) else { return nil }
+                node = elements[index]
+            default:
+                return nil
+            }
+        }
+        return node
+    }
+
+    /// The key a pointer token names: percent-decoded (it sits in a URI fragment), then `~1` → `/`
+    /// and `~0` → `~`.
+    static func pointerTokenValue(_ token: String) -> String {
+        var bytes: [UInt8] = []
+        let utf8 = Array(token.utf8)
+        var index = 0
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        while index < utf8.count {
+            if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count, let high = hex(utf8[index + 1]), let low = hex(utf8[index + 2]) {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(utf8[index])
+                index += 1
+            }
+        }
+        var result = ""
+        var scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            if scalar == "~" {
+                switch scalars.next() {
+                case "1": result += "/"
+                case "0": result += "~"
+                case let other?: result += "~" + String(other)
+                case nil: result += "~"
+                }
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Follows `$ref`s of a parameter, request body, response or header to the object they name,
+    /// with that object's pointer. nil (after a warning) for a reference outside the document.
+    mutating func dereference(_ node: JSONNode, pointer: String) -> (node: JSONNode, pointer: String)? {
+        var node = node, pointer = pointer
+        var seen: Set<String> = []
+        while let members = Self.object(node), let reference = member("$ref", members) {
+            guard case .string(let target) = reference.value.value else { return nil }
+            guard target.hasPrefix("#") else {
+                unmapped("the reference '\(target)' points outside this document, and only references within it are imported; "
+                         + "it is left out", at: reference.value, pointer: pointer)
+                return nil
+            }
+            guard seen.insert(target).inserted, let resolved = resolve(target) else {
+                error("the reference '\(target)' names nothing in this document", at: reference.value, pointer: pointer)
+                return nil
+            }
+            node = resolved
+            pointer = target
+        }
+        return (node, pointer)
+    }
+
+    // MARK: Names
+
+    /// Type names the generator declares, so that no model takes one.
+    mutating func reserveTypeNames(apiName: String, members: [JSONNode.Member]) {
+        takenTypeNames = Resolver.reservedTypeNames
+        let api = SwiftNaming.typeName(apiName)
+        takenTypeNames.insert(api.hasSuffix("API") ? api : api + "API")
+    }
+
+    /// A type name for a model, unique in the document: the name through the type-name rule, with
+    /// `Model` after a name the generated code uses and a number after one already taken.
+    mutating func uniqueTypeName(_ proposed: String) -> String {
+        var base = SwiftNaming.typeName(proposed)
+        if SwiftNaming.keywords.contains(base) || Resolver.reservedTypeNames.contains(base) || base.hasSuffix("Endpoint")
+            || base.hasSuffix("Service") || base.hasSuffix("ServiceProtocol") || base.hasSuffix("Auth") {
+            base += "Model"
+        }
+        var name = base
+        var number = 2
+        while takenTypeNames.contains(name) {
+            name = base + String(number)
+            number += 1
+        }
+        takenTypeNames.insert(name)
+        return name
+    }
+}
+
+/// A JSON pointer token (`~` → `~0`, `/` → `~1`) that is safe in a one-line comment: control
+/// and line-separating characters are percent-encoded, as in a URI fragment.
+func jsonPointerToken(_ key: String) -> String {
+    var result = ""
+    for scalar in key.unicodeScalars {
+        switch scalar {
+        case "~": result += "~0"
+        case "/": result += "~1"
+        case "%": result += "%25"
+        default:
+            if CommentText.isUnsafe(scalar) {
+                for byte in String(scalar).utf8 {
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    result += "%" + (hex.count < 2 ? "0" + hex : hex)
+                }
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return result
+}

@@ -1,0 +1,177 @@
+/// Passes over the whole imported document: what OpenAPI allows and the spec format does not
+/// (a discriminator its members do not hold, a form field that holds an object) is imported in a
+/// form that generates, with a warning; what many endpoints share moves into `defaults`.
+extension OpenAPIReader {
+    // MARK: Tagged unions
+
+    /// A discriminator is kept when every member is a struct model with a string property under
+    /// its key; otherwise the union tries its members in order. Members the mapping does not name
+    /// are tagged with their schema's name, as OpenAPI says, also where the model was renamed.
+    mutating func checkTaggedUnions(_ document: inout SpecDocument) {
+        var componentKeys: [String: String] = [:]
+        for (key, model) in componentModels { componentKeys[model] = key }
+        let structures = Dictionary(document.models.compactMap { model -> (String, SpecDocument.Model)? in
+            if case .structure = model.kind { return (model.name.value, model) }
+            return nil
+        }, uniquingKeysWith: { first, _ in first })
+        func holdsString(_ model: SpecDocument.Model, key: String, depth: Int = 0) -> Bool {
+            guard depth < 20, case .structure(let properties) = model.kind else { return false }
+            if let property = properties.first(where: { ($0.key ?? $0.name).value == key }) {
+                let type = property.type.value.hasSuffix("?") ? String(property.type.value.dropLast()) : property.type.value
+                return type == "String" || (isEnumModel(type) && isStringEnum(type, in: document))
+            }
+            return model.allOf.contains { base in structures[base.value].map { holdsString($0, key: key, depth: depth + 1) } ?? false }
+        }
+        for index in document.models.indices {
+            guard case .union(var union) = document.models[index].kind, let discriminator = union.discriminator else { continue }
+            let model = document.models[index]
+            let failing = union.members.first { member in
+                structures[member.type.value].map { !holdsString($0, key: discriminator.value) } ?? true
+            }
+            if let failing {
+                unmapped("the discriminator '\(discriminator.value)' is not imported: \(failing.type.value) is not an object with a "
+                         + "string property '\(discriminator.value)'; the union tries its members in order", at: root,
+                         pointer: model.pointer + "/discriminator")
+                union.discriminator = nil
+                union.mapping = []
+                document.models[index].kind = .union(union)
+                continue
+            }
+            let memberTypes = Set(union.members.map(\.type.value))
+            union.mapping.removeAll { entry in
+                guard !memberTypes.contains(entry.type.value) else { return false }
+                unmapped("the mapping of '\(entry.value.value)' names \(entry.type.value), which is not one of the union's members; "
+                         + "it is left out", at: root, pointer: model.pointer + "/discriminator/mapping")
+                return true
+            }
+            var values = Set(union.mapping.map(\.value.value))
+            for member in union.members where !union.mapping.contains(where: { $0.type.value == member.type.value }) {
+                let implicit = componentKeys[member.type.value] ?? member.type.value
+                if implicit != member.type.value || values.contains(implicit) {
+                    if values.insert(implicit).inserted {
+                        union.mapping.append((Located(value: implicit, location: member.type.location), member.type))
+                    }
+                }
+            }
+            document.models[index].kind = .union(union)
+        }
+    }
+
+    private func isStringEnum(_ name: String, in document: SpecDocument) -> Bool {
+        guard let model = document.models.first(where: { $0.name.value == name }), case .enumeration(let cases) = model.kind else { return false }
+        return cases.allSatisfy { if case .string = $0.value.value { true } else { false } }
+    }
+
+    // MARK: Forms
+
+    /// A form or multipart body's model holds fields: text values, arrays of them and (multipart)
+    /// files. A field that holds more is imported as a String the app writes, with a warning.
+    mutating func checkFormBodies(_ document: inout SpecDocument) {
+        var checked: Set<String> = []
+        for resource in document.resources {
+            for endpoint in resource.endpoints {
+                guard let body = endpoint.body, let encoding = body.encoding?.value, checked.insert(body.type.value).inserted,
+                      let index = document.models.firstIndex(where: { $0.name.value == body.type.value }),
+                      case .structure(var properties) = document.models[index].kind else { continue }
+                let model = document.models[index]
+                let multipart = encoding == "multipart"
+                if let additional = model.additionalProperties {
+                    unmapped("a form body sends the fields it declares; the other keys ('additionalProperties') are left out",
+                             at: root, pointer: model.pointer + "/additionalProperties")
+                    _ = additional
+                    document.models[index].additionalProperties = nil
+                }
+                for (offset, property) in properties.enumerated() {
+                    var type = property.type.value
+                    let optional = type.hasSuffix("?") || property.nullable?.value == true
+                    if type.hasSuffix("?") { type.removeLast() }
+                    let pointer = Self.pointer(model.pointer + "/properties", (property.key ?? property.name).value)
+                    let isArray = type.hasPrefix("[") && type.hasSuffix("]") && !type.contains(":")
+                    let element = isArray ? String(type.dropFirst().dropLast()) : type
+                    let isFile = element == "Data" || element == "File"
+                    var replacement: String?
+                    if isFile && !multipart {
+                        unmapped("a form field holds text; the file is imported as a String the app encodes", at: root, pointer: pointer)
+                        replacement = "String"
+                    } else if isFile && isArray {
+                        unmapped("a multipart field holds one file here; several files under one name are imported as one "
+                                 + "'\(element)' (send each in its own request, or edit the spec)", at: root, pointer: pointer)
+                        replacement = element
+                    } else if !isFile && !isSimpleParameter(element) {
+                        unmapped("a form field holds text; \(type) is imported as a String the app encodes (as JSON, for example)",
+                                 at: root, pointer: pointer)
+                        replacement = "String"
+                    }
+                    if let replacement { properties[offset].type.value = replacement + (optional ? "?" : "") }
+                    if property.nullable?.value == true {
+                        // A form has no null: a field without a value is left out.
+                        properties[offset].nullable = nil
+                        if !properties[offset].type.value.hasSuffix("?") { properties[offset].type.value += "?" }
+                    }
+                    if replacement != nil { properties[offset].defaultValue = nil }
+                }
+                document.models[index].kind = .structure(properties)
+            }
+        }
+    }
+
+    // MARK: Defaults
+
+    /// The error body most endpoints share becomes `defaults.errorResponse`; the endpoints
+    /// without one then say `"none"`.
+    mutating func hoistErrorResponse(_ document: inout SpecDocument) {
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        var total = 0
+        for resource in document.resources {
+            for endpoint in resource.endpoints {
+                total += 1
+                guard let type = endpoint.errorResponse?.value else { continue }
+                if counts[type] == nil { order.append(type) }
+                counts[type, default: 0] += 1
+            }
+        }
+        guard let common = order.max(by: { counts[$0]! < counts[$1]! }), counts[common]! * 2 > total else { return }
+        document.defaultErrorResponse = document.resources.lazy.flatMap(\.endpoints).compactMap(\.errorResponse).first { $0.value == common }
+        for resourceIndex in document.resources.indices {
+            for index in document.resources[resourceIndex].endpoints.indices {
+                let endpoint = document.resources[resourceIndex].endpoints[index]
+                if endpoint.errorResponse?.value == common {
+                    document.resources[resourceIndex].endpoints[index].errorResponse = nil
+                } else if endpoint.errorResponse == nil {
+                    document.resources[resourceIndex].endpoints[index].errorResponse = Located(value: "none", location: endpoint.location)
+                }
+            }
+        }
+    }
+
+    /// `convertFromSnakeCase` when most keys are snake_case: properties are then written under
+    /// their Swift-style names, and a key the strategy would not give is written out.
+    mutating func chooseKeyStrategy(_ document: inout SpecDocument) {
+        var snake = 0
+        var camel = 0
+        for model in document.models {
+            guard case .structure(let properties) = model.kind else { continue }
+            for property in properties where property.key == nil {
+                let key = property.name.value
+                if key.contains("_"), key == key.lowercased() { snake += 1 }
+                if key.contains(where: \.isUppercase) { camel += 1 }
+            }
+        }
+        guard snake > camel else { return }
+        document.defaults.keyStrategy = Located(value: "convertFromSnakeCase", location: root.location)
+        for index in document.models.indices {
+            guard case .structure(var properties) = document.models[index].kind else { continue }
+            for offset in properties.indices where properties[offset].key == nil {
+                let key = properties[offset].name.value
+                let swiftName = SwiftNaming.memberName(key)
+                if SwiftNaming.isIdentifier(swiftName), !swiftName.hasPrefix("_"), SwiftNaming.snakeCase(swiftName) == key {
+                    properties[offset].name.value = swiftName
+                } else if SwiftNaming.snakeCase(key) != key {
+                    properties[offset].key = properties[offset].name
+                }
+            }
+            document.models[index].kind = .structure(properties)
+        }
+    }
+}

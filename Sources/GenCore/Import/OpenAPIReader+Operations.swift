@@ -1,0 +1,699 @@
+/// Operations: `paths` become endpoints, grouped into resources by their first tag;
+/// `securitySchemes` and `security` become auth schemes and requirements; `servers` become
+/// servers.
+extension OpenAPIReader {
+    /// A security scheme of the document and the auth scheme it became.
+    struct ImportedScheme {
+        /// The scheme's name in `components/securitySchemes`.
+        var key: String
+        var scheme: SpecDocument.AuthScheme
+    }
+
+    /// What an operation needs: no credential, or one scheme (by its spec name).
+    enum Requirement: Equatable {
+        case none
+        case scheme(String)
+    }
+
+    // MARK: Security
+
+    mutating func readSecuritySchemes(_ components: [JSONNode.Member]) -> [ImportedScheme] {
+        guard let entry = member("securitySchemes", components), let schemes = Self.object(entry.value) else { return [] }
+        var result: [ImportedScheme] = []
+        for scheme in schemes {
+            let pointer = Self.pointer("#/components/securitySchemes", scheme.key)
+            guard let (node, _) = dereference(scheme.value, pointer: pointer), let fields = Self.object(node) else { continue }
+            let type = member("type", fields).flatMap { Self.text($0.value) } ?? ""
+            var description = member("description", fields).flatMap { Self.text($0.value) }
+            var kind: String
+            var location: String?
+            var fieldName: String?
+            switch type {
+            case "http":
+                let httpScheme = member("scheme", fields).flatMap { Self.text($0.value) } ?? ""
+                switch httpScheme.lowercased() {
+                case "bearer": kind = "bearer"
+                case "basic": kind = "basic"
+                default:
+                    unmapped("the HTTP auth scheme '\(httpScheme)' becomes a custom scheme, whose closure authorizes each request",
+                             at: node, pointer: pointer)
+                    kind = "custom"
+                }
+            case "apiKey":
+                let place = member("in", fields).flatMap { Self.text($0.value) } ?? ""
+                fieldName = member("name", fields).flatMap { Self.text($0.value) } ?? ""
+                switch place {
+                case "header", "query", "cookie":
+                    kind = "apiKey"
+                    location = place
+                default:
+                    unmapped("an API key in '\(place)' becomes a custom scheme, whose closure authorizes each request",
+                             at: node, pointer: pointer)
+                    kind = "custom"
+                    fieldName = nil
+                }
+            case "oauth2", "openIdConnect":
+                // The access token an OAuth 2 or OpenID Connect flow yields travels as a bearer token.
+                kind = "bearer"
+                let what = type == "oauth2" ? "An OAuth 2.0 access token" : "An OpenID Connect access token"
+                description = description.map { "\($0)\n\n\(what), sent as a bearer token." } ?? "\(what), sent as a bearer token."
+            case "mutualTLS":
+                unmapped("mutual TLS is set up on the URL session, not per request; the scheme is left out", at: node, pointer: pointer)
+                continue
+            default:
+                unmapped("the security scheme type '\(type)' is not known; the scheme is left out", at: node, pointer: pointer)
+                continue
+            }
+            // The key names the scheme; one that cannot (`none`, a taken type name) gets `Scheme` after it.
+            var name = scheme.key
+            while name.lowercased() == "none" || takenTypeNames.contains(Resolver.withSuffix(SwiftNaming.typeName(name), "Auth")) {
+                name += "Scheme"
+            }
+            takenTypeNames.insert(Resolver.withSuffix(SwiftNaming.typeName(name), "Auth"))
+            let fieldLocation = member("name", fields)?.value ?? node
+            result.append(ImportedScheme(key: scheme.key, scheme: SpecDocument.AuthScheme(
+                name: Located(value: name, location: scheme.keyLocation), pointer: pointer, description: description,
+                type: Located(value: kind, location: member("type", fields)?.value.location ?? node.location),
+                location: location.map { Located(value: $0, location: member("in", fields)?.value.location ?? node.location) },
+                fieldName: fieldName.map { Located(value: $0, location: fieldLocation.location) })))
+        }
+        return result
+    }
+
+    /// The requirement a `security` array states: the first scheme of its first alternative
+    /// (an empty one, `{}`, means no credential). Alternatives and schemes that are not taken get a warning.
+    mutating func requirement(_ node: JSONNode, pointer: String, schemes: [ImportedScheme]) -> Requirement {
+        guard let alternatives = Self.elements(node) else { return .none }
+        var chosen: Requirement?
+        var others: [String] = []
+        for (offset, alternative) in alternatives.enumerated() {
+            let names = (Self.object(alternative) ?? []).map(\.key)
+            if names.isEmpty {
+                if chosen == nil { chosen = Requirement.none } else { others.append("no credential") }
+                continue
+            }
+            if names.count > 1 {
+                unmapped("the requirement needs \(names.map { "'\($0)'" }.joined(separator: " and ")) together, and an endpoint "
+                         + "needs one scheme; '\(names[0])' is imported", at: alternative, pointer: pointer + "/\(offset)")
+            }
+            guard let scheme = schemes.first(where: { $0.key == names[0] }) else {
+                if !names.isEmpty, member(names[0], Self.object(alternative) ?? []) != nil, !warned.contains("scheme " + names[0]) {
+                    warned.insert("scheme " + names[0])
+                    unmapped("the security scheme '\(names[0])' is not imported (see its warning), so no credential is sent for it",
+                             at: alternative, pointer: pointer + "/\(offset)")
+                }
+                continue
+            }
+            if chosen == nil { chosen = .scheme(scheme.scheme.name.value) } else { others.append("'\(names[0])'") }
+        }
+        if !others.isEmpty, let chosen {
+            let taken = if case .scheme(let name) = chosen { "'\(name)'" } else { "no credential" }
+            unmapped("the operation accepts \(taken) or \(others.joined(separator: " or ")), and an endpoint needs one scheme; "
+                     + "\(taken) is imported", at: node, pointer: pointer)
+        }
+        return chosen ?? .none
+    }
+
+    // MARK: Servers
+
+    /// The document's servers: absolute URLs become servers (a variable's other `enum` values
+    /// become servers of their own); a relative URL (`/api/v3`) becomes the resources' base path.
+    mutating func readServers(_ members: [JSONNode.Member]) -> (servers: [(name: Located<String>, url: Located<String>)], basePath: Located<String>?) {
+        guard let entry = member("servers", members), let list = Self.elements(entry.value) else { return ([], nil) }
+        var servers: [(name: Located<String>, url: Located<String>)] = []
+        var names: Set<String> = []
+        var urls: Set<String> = []
+        var basePath: Located<String>?
+        for (index, node) in list.enumerated() {
+            let pointer = "#/servers/\(index)"
+            guard let fields = Self.object(node), let urlNode = member("url", fields)?.value, case .string(let template) = urlNode.value else {
+                continue
+            }
+            let variables = member("variables", fields).flatMap { Self.object($0.value) } ?? []
+            var defaults: [String: String] = [:]
+            var alternatives: (name: String, values: [String])?
+            for variable in variables {
+                let variableFields = Self.object(variable.value) ?? []
+                let value = member("default", variableFields).flatMap { Self.text($0.value) } ?? ""
+                defaults[variable.key] = value
+                let values = (member("enum", variableFields).flatMap { Self.elements($0.value) } ?? []).compactMap { Self.text($0) }
+                if alternatives == nil, values.count > 1 { alternatives = (variable.key, values.filter { $0 != value }) }
+            }
+            var expansions = [(suffix: "", url: Self.substitute(template, defaults))]
+            for value in alternatives?.values ?? [] {
+                var chosen = defaults
+                chosen[alternatives!.name] = value
+                expansions.append((" " + value, Self.substitute(template, chosen)))
+            }
+            let description = member("description", fields).flatMap { Self.text($0.value) }
+            let base = description.flatMap { $0.count <= 40 && !SwiftNaming.memberName($0).isEmpty ? $0 : nil }
+                ?? (list.count == 1 ? "server" : "server \(index + 1)")
+            for expansion in expansions {
+                var url = expansion.url
+                if url.hasPrefix("http://") || url.hasPrefix("https://") {
+                    while url.hasSuffix("/") { url.removeLast() }
+                    guard Resolver.isValidServerURL(url) else {
+                        unmapped("the server URL '\(url)' is not an absolute http or https URL with a host; it is left out",
+                                 at: urlNode, pointer: pointer + "/url")
+                        continue
+                    }
+                    guard urls.insert(url).inserted else { continue }
+                    var name = base + expansion.suffix
+                    var number = 2
+                    while !names.insert(SwiftNaming.memberName(name)).inserted {
+                        name = base + expansion.suffix + " \(number)"
+                        number += 1
+                    }
+                    servers.append((Located(value: name, location: node.location), Located(value: url, location: urlNode.location)))
+                } else if url.isEmpty || url.hasPrefix("/") {
+                    while url.hasSuffix("/") { url.removeLast() }
+                    if url.isEmpty { continue }
+                    if let basePath, basePath.value != url {
+                        unmapped("the relative server URL '\(url)' differs from '\(basePath.value)', which is the base path of every "
+                                 + "resource; it is left out", at: urlNode, pointer: pointer + "/url")
+                    } else {
+                        basePath = Located(value: url, location: urlNode.location)
+                    }
+                } else {
+                    unmapped("the server URL '\(url)' is neither absolute (http or https) nor a path; it is left out",
+                             at: urlNode, pointer: pointer + "/url")
+                }
+            }
+        }
+        return (servers, basePath)
+    }
+
+    /// A server URL template with its variables replaced.
+    static func substitute(_ template: String, _ values: [String: String]) -> String {
+        var result = ""
+        var variable: String?
+        for character in template {
+            if var name = variable {
+                if character == "}" {
+                    result += values[name] ?? "{\(name)}"
+                    variable = nil
+                } else {
+                    name.append(character)
+                    variable = name
+                }
+            } else if character == "{" {
+                variable = ""
+            } else {
+                result.append(character)
+            }
+        }
+        if let variable { result += "{" + variable }
+        return result
+    }
+
+    // MARK: Paths
+
+    /// One endpoint on its way into a resource.
+    struct ImportedEndpoint {
+        var tag: String
+        var requirement: Requirement
+        var endpoint: SpecDocument.Endpoint
+    }
+
+    static let operationMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    /// Every operation, as endpoints in resources: one per tag (the first of each operation), in
+    /// the order of the document's `tags` and then of first use; untagged operations go into a
+    /// resource named after the API. A tag whose operations need different schemes is split, one
+    /// resource per scheme, since a live service holds one client.
+    mutating func readPaths(_ members: [JSONNode.Member], authSchemes: [ImportedScheme], apiName: String) -> (
+        resources: [SpecDocument.Resource], defaultAuth: Requirement
+    ) {
+        let defaultRequirement = member("security", members).map { requirement($0.value, pointer: "#/security", schemes: authSchemes) } ?? .none
+        var tagDescriptions: [String: String] = [:]
+        var tagOrder: [String] = []
+        for tag in member("tags", members).flatMap({ Self.elements($0.value) }) ?? [] {
+            guard let fields = Self.object(tag), let name = member("name", fields).flatMap({ Self.text($0.value) }) else { continue }
+            tagOrder.append(name)
+            if let description = member("description", fields).flatMap({ Self.text($0.value) }) { tagDescriptions[name] = description }
+        }
+        var imported: [ImportedEndpoint] = []
+        var endpointTypeNames: Set<String> = []
+        let paths = member("paths", members).flatMap { Self.object($0.value) } ?? []
+        for path in paths {
+            let pathPointer = Self.pointer("#/paths", path.key)
+            guard let (pathNode, _) = dereference(path.value, pointer: pathPointer), let item = Self.object(pathNode) else { continue }
+            if let servers = member("servers", item) {
+                unmapped("servers of one path are not imported; its endpoints use the API's servers", at: servers.value,
+                         pointer: pathPointer + "/servers")
+            }
+            for method in Self.operationMethods {
+                guard let operation = member(method, item) else { continue }
+                let pointer = pathPointer + "/" + method
+                if method == "options" || method == "trace" {
+                    unmapped("\(method.uppercased()) operations are not imported: endpoints are GET, POST, PUT, PATCH, DELETE or HEAD",
+                             at: operation.value, pointer: pointer)
+                    continue
+                }
+                guard let fields = Self.object(operation.value) else { continue }
+                let tag = (member("tags", fields).flatMap { Self.elements($0.value) }?.first).flatMap { Self.text($0) } ?? apiName
+                if !tagOrder.contains(tag) { tagOrder.append(tag) }
+                let requirement = member("security", fields).map { self.requirement($0.value, pointer: pointer + "/security", schemes: authSchemes) }
+                    ?? defaultRequirement
+                var endpoint = readOperation(
+                    fields, node: operation.value, method: method, path: path.key, pathLocation: path.keyLocation,
+                    pathItem: item, pathPointer: pathPointer, pointer: pointer)
+                uniqueEndpointName(&endpoint, fields: fields, taken: &endpointTypeNames)
+                if requirement != defaultRequirement {
+                    let value = if case .scheme(let name) = requirement { name } else { "none" }
+                    endpoint.auth = Located(value: value, location: operation.value.location)
+                }
+                imported.append(ImportedEndpoint(tag: tag, requirement: requirement, endpoint: endpoint))
+            }
+        }
+        var resources: [SpecDocument.Resource] = []
+        var resourceNames: Set<String> = []
+        for tag in tagOrder {
+            let endpoints = imported.filter { $0.tag == tag }
+            guard !endpoints.isEmpty else { continue }
+            var groups: [(requirement: Requirement, endpoints: [SpecDocument.Endpoint])] = []
+            for endpoint in endpoints {
+                // Endpoints that need no credential fit in any group.
+                let key: Requirement = endpoint.requirement == .none ? (groups.first?.requirement ?? .none) : endpoint.requirement
+                if let index = groups.firstIndex(where: { $0.requirement == key || $0.requirement == .none }) {
+                    if groups[index].requirement == .none { groups[index].requirement = key }
+                    groups[index].endpoints.append(endpoint.endpoint)
+                } else {
+                    groups.append((key, [endpoint.endpoint]))
+                }
+            }
+            for (offset, group) in groups.enumerated() {
+                var name = tag
+                if offset > 0, case .scheme(let scheme) = group.requirement { name = tag + " " + scheme }
+                var number = 2
+                while !resourceNames.insert(SwiftNaming.typeName(name)).inserted || takenTypeNames.contains(Resolver.withSuffix(SwiftNaming.typeName(name), "Service")) {
+                    name = tag + " \(number)"
+                    number += 1
+                }
+                let location = group.endpoints[0].location
+                resources.append(SpecDocument.Resource(
+                    name: Located(value: name, location: location), pointer: "#/tags", description: tagDescriptions[tag], path: nil,
+                    auth: nil, servers: [], serversLocation: nil, endpoints: group.endpoints))
+            }
+        }
+        return (resources, defaultRequirement)
+    }
+
+    /// The endpoint's name: its `operationId`, or the name the method and path give; a number
+    /// after one whose endpoint type another endpoint has already.
+    private func uniqueEndpointName(_ endpoint: inout SpecDocument.Endpoint, fields: [JSONNode.Member], taken: inout Set<String>) {
+        let method = endpoint.method.value
+        let written = member("operationId", fields).flatMap { Self.located($0.value) }.flatMap { SwiftNaming.memberName($0.value).isEmpty ? nil : $0 }
+        let base = written.map { SwiftNaming.memberName($0.value) } ?? Resolver.derivedName(method: method, segments: Self.segments(endpoint.path.value))
+        var name = base
+        var number = 2
+        while !taken.insert(SwiftNaming.typeName(name) + "Endpoint").inserted || Resolver.endpointMemberNames.contains(name) {
+            name = base + String(number)
+            number += 1
+        }
+        if let written, name == base {
+            endpoint.name = written
+        } else if name != base || written != nil {
+            endpoint.name = Located(value: name, location: written?.location ?? endpoint.location)
+        }
+    }
+
+    /// A path template's literal text and `{parameters}`, for deriving names.
+    static func segments(_ path: String) -> [ResolvedAPI.PathSegment] {
+        var segments: [ResolvedAPI.PathSegment] = []
+        var literal = ""
+        var parameter: String?
+        for character in path {
+            if var name = parameter {
+                if character == "}" {
+                    segments.append(.parameter(name))
+                    parameter = nil
+                } else {
+                    name.append(character)
+                    parameter = name
+                }
+            } else if character == "{" {
+                if !literal.isEmpty { segments.append(.literal(literal)) }
+                literal = ""
+                parameter = ""
+            } else {
+                literal.append(character)
+            }
+        }
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        return segments
+    }
+
+    // MARK: Operations
+
+    private mutating func readOperation(
+        _ fields: [JSONNode.Member], node: JSONNode, method: String, path: String, pathLocation: SourceLocation,
+        pathItem: [JSONNode.Member], pathPointer: String, pointer: String
+    ) -> SpecDocument.Endpoint {
+        let operationName = member("operationId", fields).flatMap { Self.text($0.value) }.map { SwiftNaming.typeName($0) }
+            ?? SwiftNaming.typeName(Resolver.derivedName(method: method.uppercased(), segments: Self.segments(path)))
+        var endpoint = SpecDocument.Endpoint(
+            location: node.location, pointer: pointer, name: nil,
+            method: Located(value: method.uppercased(), location: node.location), path: Located(value: path, location: pathLocation),
+            description: nil, deprecated: nil, pathParameters: [], query: [], headers: [], cookies: [], body: nil, response: nil,
+            responseKey: nil, arrayStrategy: nil, stream: nil, streamTerminator: nil, auth: nil, errorResponse: nil, envelope: nil,
+            pagination: nil)
+        let summary = member("summary", fields).flatMap { Self.text($0.value) }
+        let description = member("description", fields).flatMap { Self.text($0.value) }
+        let pathSummary = member("summary", pathItem).flatMap { Self.text($0.value) }
+        let pathDescription = member("description", pathItem).flatMap { Self.text($0.value) }
+        let texts = [summary ?? pathSummary, description ?? pathDescription].compactMap { $0 }.filter { !$0.isEmpty }
+        endpoint.description = texts.isEmpty ? nil : texts.joined(separator: "\n\n")
+        if Self.bool(member("deprecated", fields)?.value) { endpoint.deprecated = "" }
+        for key in ["callbacks", "servers"] {
+            if let entry = member(key, fields) {
+                let what = key == "callbacks" ? "callbacks (requests the API sends back)" : "servers of one operation"
+                unmapped("\(what) are not imported; the endpoint is imported without them", at: entry.value, pointer: pointer + "/" + key)
+            }
+        }
+
+        readParameters(&endpoint, fields: fields, pathItem: pathItem, pathPointer: pathPointer, pointer: pointer, operationName: operationName)
+        if let body = member("requestBody", fields) {
+            if method == "get" || method == "head" {
+                unmapped("a \(method.uppercased()) request has no body in the spec format; the body is left out", at: body.value,
+                         pointer: pointer + "/requestBody")
+            } else {
+                endpoint.body = readBody(body.value, pointer: pointer + "/requestBody", operationName: operationName)
+            }
+        }
+        if let body = endpoint.body {
+            claimBodyName(&endpoint, body: body)
+        }
+        if let responses = member("responses", fields) {
+            readResponses(&endpoint, responses.value, pointer: pointer + "/responses", operationName: operationName)
+        }
+        return endpoint
+    }
+
+    // MARK: Parameters
+
+    private mutating func readParameters(
+        _ endpoint: inout SpecDocument.Endpoint, fields: [JSONNode.Member], pathItem: [JSONNode.Member], pathPointer: String,
+        pointer: String, operationName: String
+    ) {
+        // Path-level parameters first; an operation's own parameter of the same name and place replaces one.
+        var parameters: [(node: JSONNode, fields: [JSONNode.Member], pointer: String)] = []
+        var places: [String] = []
+        for (list, listPointer) in [(member("parameters", pathItem), pathPointer + "/parameters"), (member("parameters", fields), pointer + "/parameters")] {
+            for (offset, element) in (list.flatMap { Self.elements($0.value) } ?? []).enumerated() {
+                guard let (node, target) = dereference(element, pointer: listPointer + "/\(offset)"), let parameter = Self.object(node) else { continue }
+                let name = member("name", parameter).flatMap { Self.text($0.value) } ?? ""
+                let place = member("in", parameter).flatMap { Self.text($0.value) } ?? ""
+                let key = place + "\u{0}" + name
+                let entry = (node, parameter, target)
+                if let index = places.firstIndex(of: key) {
+                    parameters[index] = entry
+                } else {
+                    places.append(key)
+                    parameters.append(entry)
+                }
+            }
+        }
+        var swiftNames: Set<String> = Resolver.endpointMemberNames
+        var declaredPath: Set<String> = []
+        for parameter in parameters {
+            guard let nameNode = member("name", parameter.fields)?.value, case .string(let name) = nameNode.value else { continue }
+            let place = member("in", parameter.fields).flatMap { Self.text($0.value) } ?? ""
+            if place == "header", ["accept", "content-type", "authorization"].contains(name.lowercased()) {
+                // OpenAPI: such a header parameter "SHALL be ignored"; the client sets these headers.
+                continue
+            }
+            let required = place == "path" || Self.bool(member("required", parameter.fields)?.value)
+            var type = parameterType(parameter.fields, node: parameter.node, place: place, pointer: parameter.pointer,
+                                     hint: operationName + SwiftNaming.typeName(name))
+            if !required || type.nullable, place != "path" { type.type += "?" }
+            var swiftName = SwiftNaming.memberName(name)
+            var specSwiftName: Located<String>?
+            if swiftNames.contains(swiftName) {
+                let suffix = place == "header" ? "header" : place == "cookie" ? "cookie" : place == "query" ? "query" : "path"
+                var candidate = name + " " + suffix
+                var number = 2
+                while swiftNames.contains(SwiftNaming.memberName(candidate)) {
+                    candidate = name + " " + suffix + " \(number)"
+                    number += 1
+                }
+                swiftName = SwiftNaming.memberName(candidate)
+                specSwiftName = Located(value: swiftName, location: nameNode.location)
+            }
+            swiftNames.insert(swiftName)
+            let description = member("description", parameter.fields).flatMap { Self.text($0.value) }
+            let value = SpecDocument.Parameter(
+                name: Located(name, of: nameNode), type: Located(value: type.type, location: parameter.node.location),
+                description: description, swiftName: specSwiftName)
+            switch place {
+            case "path":
+                declaredPath.insert(name)
+                endpoint.pathParameters.append(value)
+            case "query": endpoint.query.append(value)
+            case "header": endpoint.headers.append(value)
+            case "cookie": endpoint.cookies.append(value)
+            default:
+                unmapped("a parameter in '\(place)' is not known; it is left out", at: parameter.node, pointer: parameter.pointer)
+            }
+        }
+        // The path's own placeholders: each declared, each declaration used.
+        let used = Self.segments(endpoint.path.value).compactMap { if case .parameter(let name) = $0 { name } else { nil } }
+        for name in used where !declaredPath.contains(name) {
+            unmapped("the path parameter '{\(name)}' is not declared; it is imported as a String", at: endpoint.path.location,
+                     pointer: pointer)
+            var swiftName = SwiftNaming.memberName(name)
+            var specSwiftName: Located<String>?
+            if swiftNames.contains(swiftName) {
+                swiftName = SwiftNaming.memberName(name + " path")
+                specSwiftName = Located(value: swiftName, location: endpoint.location)
+            }
+            swiftNames.insert(swiftName)
+            declaredPath.insert(name)
+            endpoint.pathParameters.append(.init(
+                name: Located(value: name, location: endpoint.location), type: Located(value: "String", location: endpoint.location),
+                swiftName: specSwiftName))
+        }
+        endpoint.pathParameters.removeAll { parameter in
+            guard !used.contains(parameter.name.value) else { return false }
+            unmapped("the path parameter '\(parameter.name.value)' is not in the path '\(endpoint.path.value)'; it is left out",
+                     at: endpoint.path.location, pointer: pointer)
+            return true
+        }
+        endpointSwiftNames = swiftNames
+    }
+
+    /// The type of a parameter: a simple value (or, in the query, an array of one, one item per
+    /// element); a value with no single text form is sent as the text the app writes, with a warning.
+    private mutating func parameterType(
+        _ fields: [JSONNode.Member], node: JSONNode, place: String, pointer: String, hint: String
+    ) -> SchemaType {
+        var schema = member("schema", fields)?.value
+        var schemaPointer = pointer + "/schema"
+        if schema == nil, let content = member("content", fields).flatMap({ Self.object($0.value) }), let first = content.first {
+            unmapped("the parameter's value is '\(first.key)' content; it is imported as a String that the app encodes",
+                     at: first.value, pointer: Self.pointer(pointer + "/content", first.key))
+            return SchemaType(type: "String")
+        }
+        guard let schemaNode = schema else { return SchemaType(type: "String") }
+        var type = schemaType(schemaNode, pointer: schemaPointer, hint: hint, context: .parameter)
+        schema = schemaNode
+        schemaPointer += ""
+        let style = member("style", fields).flatMap { Self.text($0.value) }
+        let explode = member("explode", fields).map { Self.bool($0.value) } ?? (style == nil || style == "form")
+        if isSimpleParameter(type.type) { return type }
+        if place == "query", type.type.hasPrefix("["), type.type.hasSuffix("]"), !type.type.contains(":") {
+            let element = String(type.type.dropFirst().dropLast())
+            if isSimpleParameter(element), explode, style == nil || style == "form" {
+                return type
+            }
+            if isSimpleParameter(element) {
+                unmapped("an array sent with style '\(style ?? "form")'\(explode ? "" : " and explode false") is imported as a "
+                         + "String: the spec format sends one item per element; join the values as the API expects",
+                         at: node, pointer: pointer)
+                type.type = "String"
+                return type
+            }
+        }
+        let what = type.type.hasPrefix("[") ? "an array" : type.type == "JSON" ? "a JSON value" : "'\(type.type)'"
+        unmapped("a \(place) parameter holding \(what) is imported as a String that the app encodes"
+                 + (style.map { " (style '\($0)')" } ?? ""), at: node, pointer: pointer)
+        type.type = "String"
+        return type
+    }
+
+    /// Whether a type expression is a value a path, query item, header or cookie can hold.
+    func isSimpleParameter(_ type: String) -> Bool {
+        ["String", "Int", "Int64", "Double", "Bool", "UUID", "URL", "Date"].contains(type) || isEnumModel(type)
+    }
+
+    /// Gives the body a Swift name no parameter has.
+    private mutating func claimBodyName(_ endpoint: inout SpecDocument.Endpoint, body: SpecDocument.Body) {
+        let isUpload = body.type.value == "Upload"
+        let defaultName = isUpload ? "upload" : (modelAtPointer.values.contains(body.type.value) ? body.type.value : "body")
+        var swiftName = SwiftNaming.memberName(defaultName)
+        if endpointSwiftNames.contains(swiftName) || (isUpload && endpointSwiftNames.contains("progress")) {
+            var number = 2
+            swiftName = "requestBody"
+            while endpointSwiftNames.contains(swiftName) {
+                swiftName = "requestBody\(number)"
+                number += 1
+            }
+            endpoint.body?.swiftName = Located(value: swiftName, location: body.location)
+            if isUpload && endpointSwiftNames.contains("progress") {
+                unmapped("a parameter named 'progress' beside an upload clashes with the upload's progress handler",
+                         at: root, pointer: endpoint.pointer)
+            }
+        }
+    }
+
+    // MARK: Bodies
+
+    private static func isJSON(_ mediaType: String) -> Bool {
+        let type = mediaType.split(separator: ";").first.map { String($0).lowercased() } ?? ""
+        return type == "application/json" || type.hasSuffix("+json") || type == "text/json"
+    }
+
+    private static func mediaType(_ text: String) -> String {
+        String(text.split(separator: ";").first ?? "").lowercased().filter { $0 != " " }
+    }
+
+    /// The request body: JSON (any type), a form or multipart form (a model), or raw bytes.
+    private mutating func readBody(_ node: JSONNode, pointer: String, operationName: String) -> SpecDocument.Body? {
+        guard let (bodyNode, bodyPointer) = dereference(node, pointer: pointer), let fields = Self.object(bodyNode) else { return nil }
+        let hint = bodyPointer.hasPrefix("#/components/requestBodies/") ? Self.lastToken(bodyPointer) : operationName + "Request"
+        guard let content = member("content", fields).flatMap({ Self.object($0.value) }), !content.isEmpty else { return nil }
+        let contentPointer = bodyPointer + "/content"
+        let chosen = content.first { Self.isJSON($0.key) }
+            ?? content.first { Self.mediaType($0.key) == "multipart/form-data" }
+            ?? content.first { Self.mediaType($0.key) == "application/x-www-form-urlencoded" }
+            ?? content.first { !Self.mediaType($0.key).hasSuffix("/xml") }
+            ?? content[0]
+        let mediaType = Self.mediaType(chosen.key)
+        let mediaPointer = Self.pointer(contentPointer, chosen.key)
+        let schema = Self.object(chosen.value).flatMap { member("schema", $0)?.value }
+        let location = chosen.value.location
+        if Self.isJSON(chosen.key) {
+            guard let schema else { return SpecDocument.Body(location: location, type: Located(value: "JSON", location: location)) }
+            var type = schemaType(schema, pointer: mediaPointer + "/schema", hint: hint, context: .plain)
+            if type.type == "File" { type.type = "Data" }
+            return SpecDocument.Body(location: location, type: Located(value: type.type, location: schema.location))
+        }
+        if mediaType == "multipart/form-data" || mediaType == "application/x-www-form-urlencoded" {
+            let multipart = mediaType == "multipart/form-data"
+            if let schema {
+                readingMultipart = multipart
+                let type = schemaType(schema, pointer: mediaPointer + "/schema", hint: hint, context: .property)
+                readingMultipart = false
+                if isStructModel(type.type) {
+                    if let encoding = Self.object(chosen.value).flatMap({ member("encoding", $0) }) {
+                        unmapped("the 'encoding' of the form's fields is not imported; fields are sent in their text form and files "
+                                 + "with their own media type", at: encoding.value, pointer: mediaPointer + "/encoding")
+                    }
+                    return SpecDocument.Body(
+                        location: location, type: Located(value: type.type, location: schema.location),
+                        encoding: Located(value: multipart ? "multipart" : "form", location: location))
+                }
+            }
+            unmapped("a '\(mediaType)' body whose schema is not an object of fields is sent as bytes the app encodes",
+                     at: chosen.value, pointer: mediaPointer)
+            return SpecDocument.Body(
+                location: location, type: Located(value: "Upload", location: location),
+                contentType: Located(value: chosen.key, location: location))
+        }
+        if mediaType.hasSuffix("/xml") {
+            unmapped("an XML body is sent as bytes the app encodes", at: chosen.value, pointer: mediaPointer)
+        }
+        let concrete = !mediaType.contains("*")
+        return SpecDocument.Body(
+            location: location, type: Located(value: "Upload", location: location),
+            contentType: concrete && mediaType != "application/octet-stream" ? Located(value: chosen.key, location: location) : nil)
+    }
+
+    // MARK: Responses
+
+    private mutating func readResponses(_ endpoint: inout SpecDocument.Endpoint, _ node: JSONNode, pointer: String, operationName: String) {
+        guard let responses = Self.object(node) else { return }
+        let successes = responses.filter { $0.key.hasPrefix("2") }
+        let success = successes.min { $0.key < $1.key } ?? responses.first { $0.key == "default" }
+        if let success {
+            readSuccess(&endpoint, success.value, pointer: Self.pointer(pointer, success.key), operationName: operationName)
+        }
+        // The error body: the `default` response's when it describes errors, else the first 4xx or 5xx one's.
+        var errorTypes: [(key: String, type: String, node: JSONNode)] = []
+        for response in responses where response.key.hasPrefix("4") || response.key.hasPrefix("5") || (response.key == "default" && success?.key != "default") {
+            guard let type = errorType(response.value, pointer: Self.pointer(pointer, response.key), operationName: operationName) else { continue }
+            errorTypes.append((response.key, type, response.value))
+        }
+        for response in responses {
+            guard let (target, targetPointer) = dereference(response.value, pointer: Self.pointer(pointer, response.key)),
+                  let fields = Self.object(target), let links = member("links", fields) else { continue }
+            unmapped("links are not imported; the response is read without them", at: links.value, pointer: targetPointer + "/links")
+        }
+        guard let chosen = errorTypes.first(where: { $0.key == "default" }) ?? errorTypes.first else { return }
+        endpoint.errorResponse = Located(value: chosen.type, location: chosen.node.location)
+        let others = errorTypes.filter { $0.type != chosen.type }
+        if !others.isEmpty {
+            unmapped("the error bodies differ by status (\(others.map { "\($0.key): \($0.type)" }.joined(separator: ", "))); "
+                     + "every error body is read as \(chosen.type) (the \(chosen.key) response's), and one that does not decode "
+                     + "leaves the error's errorBody nil", at: node, pointer: pointer)
+        }
+    }
+
+    /// A response's media type and schema, preferring JSON.
+    private mutating func content(of node: JSONNode, pointer: String) -> (mediaType: String, schema: JSONNode?, pointer: String, hint: String?, all: [String])? {
+        guard let (response, responsePointer) = dereference(node, pointer: pointer), let fields = Self.object(response) else { return nil }
+        let hint = responsePointer.hasPrefix("#/components/responses/") ? Self.lastToken(responsePointer) : nil
+        guard let content = member("content", fields).flatMap({ Self.object($0.value) }), !content.isEmpty else { return nil }
+        let chosen = content.first { Self.isJSON($0.key) } ?? content.first { !Self.mediaType($0.key).hasSuffix("/xml") } ?? content[0]
+        let schema = Self.object(chosen.value).flatMap { member("schema", $0)?.value }
+        return (Self.mediaType(chosen.key), schema, Self.pointer(responsePointer + "/content", chosen.key) + "/schema", hint,
+                content.map { Self.mediaType($0.key) })
+    }
+
+    private mutating func readSuccess(_ endpoint: inout SpecDocument.Endpoint, _ node: JSONNode, pointer: String, operationName: String) {
+        guard let content = content(of: node, pointer: pointer) else { return }
+        let hint = content.hint ?? operationName + "Response"
+        let location = node.location
+        let mediaType = content.mediaType
+        if Self.isJSON(mediaType) {
+            guard let schema = content.schema else {
+                endpoint.response = Located(value: "JSON", location: location)
+                return
+            }
+            let type = schemaType(schema, pointer: content.pointer, hint: hint, context: .plain)
+            // `String` and `Data` responses are read raw; a JSON string is decoded as JSON.
+            let expression = ["String", "Data", "File"].contains(type.type) ? "JSON" : type.type + (type.nullable ? "?" : "")
+            endpoint.response = Located(value: expression, location: schema.location)
+            if content.all.contains("text/event-stream") {
+                unmapped("the response is also offered as 'text/event-stream'; the endpoint reads the JSON one (add a copy with "
+                         + "\"stream\": \"sse\" to read the stream)", at: node, pointer: pointer)
+            }
+            return
+        }
+        let streams = ["text/event-stream": "sse", "application/x-ndjson": "jsonLines", "application/jsonl": "jsonLines",
+                       "application/jsonlines": "jsonLines", "application/x-jsonlines": "jsonLines", "application/json-seq": "jsonLines"]
+        if let stream = streams[mediaType] {
+            var element = "String"
+            if let schema = content.schema {
+                let type = schemaType(schema, pointer: content.pointer, hint: hint, context: .plain)
+                element = type.type == "File" || type.type == "Data" ? "String" : type.type
+            }
+            endpoint.stream = Located(value: stream, location: location)
+            endpoint.response = Located(value: element, location: location)
+            return
+        }
+        if mediaType.hasSuffix("/xml") {
+            unmapped("an XML response is read as text", at: node, pointer: pointer)
+            endpoint.response = Located(value: "String", location: location)
+            return
+        }
+        endpoint.response = Located(value: mediaType.hasPrefix("text/") ? "String" : "Data", location: location)
+    }
+
+    /// The type of an error response's JSON body, or nil when it has none.
+    private mutating func errorType(_ node: JSONNode, pointer: String, operationName: String) -> String? {
+        guard let content = content(of: node, pointer: pointer), Self.isJSON(content.mediaType), let schema = content.schema else { return nil }
+        let type = schemaType(schema, pointer: content.pointer, hint: content.hint ?? operationName + "Error", context: .plain)
+        return ["String", "Data", "File"].contains(type.type) ? "JSON" : type.type
+    }
+}

@@ -1,0 +1,709 @@
+/// Schemas: `components/schemas` and inline schemas become models, enums and unions, or type
+/// expressions when they are plain types (`{"type": "string"}` is `String`, not a model).
+extension OpenAPIReader {
+    /// What a schema is in the spec format.
+    struct SchemaType {
+        /// A type expression, without the `?` of optionality.
+        var type: String
+        /// The value may be `null`.
+        var nullable = false
+        /// `dateOnly` when the dates it holds are calendar dates (`format: date`).
+        var dateStrategy: String? = nil
+
+        static let json = SchemaType(type: "JSON")
+    }
+
+    /// Where a schema is used, which decides what a date becomes.
+    enum Context {
+        /// A model property: `Date`, with its strategy.
+        case property
+        /// A path, query, header or cookie parameter: a date-time is a `Date` (sent as ISO 8601),
+        /// a calendar date stays `String`, since a `Date` parameter is sent with its time.
+        case parameter
+        /// A union member, a body, a response or additional properties: dates stay `String`
+        /// (the spec format gives a date a strategy only as a model property), text unchanged.
+        case plain
+    }
+
+    enum ModelKind {
+        case structure
+        case enumeration
+        case union
+    }
+
+    // MARK: Components
+
+    /// Names every component schema that becomes a model first, so that references to it
+    /// (including its own) resolve before it is read.
+    mutating func nameComponentModels(_ components: [JSONNode.Member]) {
+        guard let schemas = member("schemas", components).flatMap({ Self.object($0.value) }) else { return }
+        for entry in schemas where modelKind(of: entry.value) != nil {
+            let name = uniqueTypeName(entry.key)
+            componentModels[entry.key] = name
+            modelAtPointer[Self.pointer("#/components/schemas", entry.key)] = name
+        }
+    }
+
+    mutating func readComponentModels(_ components: [JSONNode.Member]) {
+        guard let schemas = member("schemas", components).flatMap({ Self.object($0.value) }) else { return }
+        for entry in schemas {
+            let pointer = Self.pointer("#/components/schemas", entry.key)
+            if let name = componentModels[entry.key] {
+                makeModel(entry.value, pointer: pointer, name: name, nameLocation: entry.keyLocation)
+            } else {
+                // A plain type: read once for its warnings; references inline it.
+                _ = aliasType(entry.key)
+            }
+        }
+    }
+
+    /// The type of a component schema that is not a model, such as `Id: {type: string}`.
+    mutating func aliasType(_ name: String) -> SchemaType {
+        if let known = aliasTypes[name] { return known }
+        let pointer = Self.pointer("#/components/schemas", name)
+        guard let node = resolve(pointer) else { return .json }
+        guard aliasesInProgress.insert(name).inserted else {
+            unmapped("the schema refers to itself with no object in between, which no Swift type can hold; it becomes JSON",
+                     at: node, pointer: pointer)
+            return .json
+        }
+        let type = schemaType(node, pointer: pointer, hint: name, context: .property)
+        aliasesInProgress.remove(name)
+        aliasTypes[name] = type
+        return type
+    }
+
+    // MARK: Classification
+
+    /// The schema's own members, or nil for a boolean schema.
+    func schemaMembers(_ node: JSONNode) -> [JSONNode.Member]? {
+        Self.object(node)
+    }
+
+    /// What a schema becomes when it is a model; nil when it is a plain type.
+    func modelKind(of node: JSONNode) -> ModelKind? {
+        guard let members = schemaMembers(node), member("$ref", members) == nil else { return nil }
+        let values = enumValues(members)
+        if let values, values.strings.count + values.integers.count >= 1, !values.mixed {
+            return .enumeration
+        }
+        if let alternatives = alternatives(members), alternatives.count >= 2 {
+            return .union
+        }
+        if let parts = member("allOf", members).flatMap({ Self.elements($0.value) }) {
+            let meaningful = parts.filter { !isAnnotationOnly($0) }
+            if meaningful.count >= 2 || hasProperties(members) { return .structure }
+            if meaningful.count == 1, let only = Self.object(meaningful[0]), member("$ref", only) == nil {
+                return modelKind(of: meaningful[0])
+            }
+            return nil
+        }
+        if hasProperties(members) { return .structure }
+        let types = typeNames(members)
+        if types == ["object"], additionalPropertiesNode(members) == nil, member("properties", members) != nil {
+            return .structure  // `properties: {}`: an empty model
+        }
+        return nil
+    }
+
+    func hasProperties(_ members: [JSONNode.Member]) -> Bool {
+        if let properties = member("properties", members).flatMap({ Self.object($0.value) }), !properties.isEmpty { return true }
+        return false
+    }
+
+    /// A schema that only annotates (`{description: …}`, `{nullable: true}`): it adds no type.
+    func isAnnotationOnly(_ node: JSONNode) -> Bool {
+        guard let members = Self.object(node) else { return false }
+        let annotations: Set<String> = ["description", "title", "nullable", "deprecated", "example", "examples", "readOnly", "writeOnly",
+                                        "default", "externalDocs", "xml"]
+        return members.allSatisfy { annotations.contains($0.key) || $0.key.hasPrefix("x-") }
+    }
+
+    static func elements(_ node: JSONNode) -> [JSONNode]? {
+        if case .array(let elements) = node.value { return elements }
+        return nil
+    }
+
+    /// `type` as a list without `null`: `"string"` → ["string"], `["string", "null"]` → ["string"].
+    func typeNames(_ members: [JSONNode.Member]) -> [String] {
+        guard let node = member("type", members)?.value else { return [] }
+        switch node.value {
+        case .string(let name): return name == "null" ? [] : [name]
+        case .array(let elements):
+            return elements.compactMap { if case .string(let name) = $0.value, name != "null" { name } else { nil } }
+        default: return []
+        }
+    }
+
+    /// Whether the schema allows `null`: 3.0's `nullable`, 3.1's `"null"` type, a `null` in `enum`,
+    /// a `{type: null}` alternative.
+    func allowsNull(_ members: [JSONNode.Member]) -> Bool {
+        if Self.bool(member("nullable", members)?.value) { return true }
+        if let node = member("type", members)?.value {
+            switch node.value {
+            case .string("null"): return true
+            case .array(let elements): if elements.contains(where: { if case .string("null") = $0.value { true } else { false } }) { return true }
+            default: break
+            }
+        }
+        if let values = member("enum", members).flatMap({ Self.elements($0.value) }),
+           values.contains(where: { if case .null = $0.value { true } else { false } }) {
+            return true
+        }
+        for key in ["oneOf", "anyOf"] {
+            if let options = member(key, members).flatMap({ Self.elements($0.value) }), options.contains(where: isNullSchema) { return true }
+        }
+        return false
+    }
+
+    func isNullSchema(_ node: JSONNode) -> Bool {
+        guard let members = Self.object(node) else { return false }
+        if let type = member("type", members)?.value, case .string("null") = type.value { return true }
+        if let values = member("enum", members).flatMap({ Self.elements($0.value) }), values.count == 1, case .null = values[0].value {
+            return true
+        }
+        return false
+    }
+
+    /// The members of `oneOf` or `anyOf`, without `null` ones.
+    func alternatives(_ members: [JSONNode.Member]) -> [JSONNode]? {
+        for key in ["oneOf", "anyOf"] {
+            if let options = member(key, members).flatMap({ Self.elements($0.value) }) {
+                return options.filter { !isNullSchema($0) }
+            }
+        }
+        return nil
+    }
+
+    struct EnumValues {
+        var strings: [JSONNode] = []
+        var integers: [JSONNode] = []
+        var others: [JSONNode] = []
+        var mixed: Bool { others.count > 0 || (!strings.isEmpty && !integers.isEmpty) }
+    }
+
+    /// The values of `enum` (or 3.1's `const`), without `null`.
+    func enumValues(_ members: [JSONNode.Member]) -> EnumValues? {
+        var nodes: [JSONNode]
+        if let values = member("enum", members).flatMap({ Self.elements($0.value) }) {
+            nodes = values
+        } else if let constant = member("const", members) {
+            nodes = [constant.value]
+        } else {
+            return nil
+        }
+        var values = EnumValues()
+        for node in nodes {
+            switch node.value {
+            case .null: continue
+            case .string: values.strings.append(node)
+            case .number(let text) where Int(text) != nil: values.integers.append(node)
+            default: values.others.append(node)
+            }
+        }
+        return values
+    }
+
+    func additionalPropertiesNode(_ members: [JSONNode.Member]) -> JSONNode? {
+        guard let node = member("additionalProperties", members)?.value else { return nil }
+        if case .bool(false) = node.value { return nil }
+        return node
+    }
+
+    // MARK: Types
+
+    /// The type expression of a schema where it is used; a schema that is a model becomes one (or
+    /// is the one it refers to).
+    mutating func schemaType(_ node: JSONNode, pointer: String, hint: String, context: Context) -> SchemaType {
+        guard let members = schemaMembers(node) else {
+            // `true` (anything) or `false` (nothing): both hold JSON.
+            return .json
+        }
+        if let reference = member("$ref", members) {
+            var type = referencedType(reference.value, pointer: pointer, context: context)
+            if allowsNull(members) { type.nullable = true }
+            return type
+        }
+        let nullable = allowsNull(members)
+        var type = unannotatedType(node, members, pointer: pointer, hint: hint, context: context)
+        if nullable { type.nullable = true }
+        return type
+    }
+
+    private mutating func referencedType(_ node: JSONNode, pointer: String, context: Context) -> SchemaType {
+        guard case .string(let target) = node.value else { return .json }
+        guard target.hasPrefix("#") else {
+            unmapped("the reference '\(target)' points outside this document, and only references within it are imported; "
+                     + "the value is kept as JSON", at: node, pointer: pointer)
+            return .json
+        }
+        let prefix = "#/components/schemas/"
+        if target.hasPrefix(prefix), !target.dropFirst(prefix.count).contains("/") {
+            let name = Self.pointerTokenValue(String(target.dropFirst(prefix.count)))
+            if let model = componentModels[name] { return SchemaType(type: model) }
+            if resolve(target) != nil {
+                var type = aliasType(name)
+                if context != .property, type.dateStrategy != nil || type.type.contains("Date") {
+                    type = demoteDates(type, context: context)
+                }
+                return type
+            }
+        }
+        guard let resolved = resolve(target) else {
+            error("the reference '\(target)' names nothing in this document", at: node, pointer: pointer)
+            return .json
+        }
+        if let model = modelAtPointer[target] { return SchemaType(type: model) }
+        if modelKind(of: resolved) != nil {
+            let name = uniqueTypeName(Self.lastToken(target))
+            modelAtPointer[target] = name
+            makeModel(resolved, pointer: target, name: name, nameLocation: resolved.location)
+            return SchemaType(type: name)
+        }
+        return schemaType(resolved, pointer: target, hint: Self.lastToken(target), context: context)
+    }
+
+    static func lastToken(_ pointer: String) -> String {
+        pointerTokenValue(String(pointer.split(separator: "/").last ?? "Value"))
+    }
+
+    /// A type read in a property context, used where dates stay text.
+    private func demoteDates(_ type: SchemaType, context: Context) -> SchemaType {
+        var result = type
+        if context == .plain || type.dateStrategy == "dateOnly" {
+            result.type = type.type.replacingDateWithString()
+        }
+        result.dateStrategy = nil
+        return result
+    }
+
+    private mutating func unannotatedType(
+        _ node: JSONNode, _ members: [JSONNode.Member], pointer: String, hint: String, context: Context
+    ) -> SchemaType {
+        if let kind = modelKind(of: node) {
+            // An enum with one value (`{"enum": ["list"]}`, `const`) inline is a constant: its type.
+            if kind == .enumeration, let values = enumValues(members), values.strings.count + values.integers.count == 1 {
+                return SchemaType(type: values.strings.isEmpty ? "Int" : "String")
+            }
+            if let existing = modelAtPointer[pointer] { return SchemaType(type: existing) }
+            let name = uniqueTypeName(hint)
+            modelAtPointer[pointer] = name
+            makeModel(node, pointer: pointer, name: name, nameLocation: node.location)
+            return SchemaType(type: name)
+        }
+        if let values = enumValues(members), values.mixed || !values.others.isEmpty {
+            let kinds = Set(values.others.map(\.kindName))
+            if values.strings.isEmpty && values.integers.isEmpty && kinds == ["a boolean"] { return SchemaType(type: "Bool") }
+            if values.strings.isEmpty && kinds == ["a number"] { return SchemaType(type: "Double") }
+            unmapped("an enum of mixed values becomes JSON: the spec format's enums hold strings or whole numbers",
+                     at: node, pointer: pointer)
+            return .json
+        }
+        if let alternatives = alternatives(members) {
+            // One alternative left once `null` is taken out: that alternative, nullable.
+            if alternatives.count == 1 {
+                return schemaType(alternatives[0], pointer: Self.pointer(pointer, member("oneOf", members) != nil ? "oneOf" : "anyOf") + "/0",
+                                  hint: hint, context: context)
+            }
+            if alternatives.isEmpty { return .json }
+        }
+        if let parts = member("allOf", members).flatMap({ Self.elements($0.value) }) {
+            let meaningful = parts.enumerated().filter { !isAnnotationOnly($0.element) }
+            if meaningful.count == 1 {
+                return schemaType(meaningful[0].element, pointer: Self.pointer(pointer, "allOf") + "/\(meaningful[0].offset)",
+                                  hint: hint, context: context)
+            }
+            return .json
+        }
+        let types = typeNames(members)
+        if types.count > 1 {
+            // `type: ["string", "integer"]`: a union of those types.
+            return unionOfTypes(types, node: node, pointer: pointer, hint: hint)
+        }
+        switch types.first {
+        case "string":
+            return stringType(members, context: context)
+        case "integer":
+            if let format = member("format", members).flatMap({ Self.text($0.value) }), format == "int64" || format == "uint32" || format == "uint64" {
+                return SchemaType(type: "Int64")
+            }
+            return SchemaType(type: "Int")
+        case "number":
+            return SchemaType(type: "Double")
+        case "boolean":
+            return SchemaType(type: "Bool")
+        case "array":
+            return arrayType(members, pointer: pointer, hint: hint, context: context)
+        case "object":
+            return mapType(members, pointer: pointer, hint: hint)
+        case nil:
+            if member("items", members) != nil { return arrayType(members, pointer: pointer, hint: hint, context: context) }
+            if additionalPropertiesNode(members) != nil { return mapType(members, pointer: pointer, hint: hint) }
+            if member("format", members) != nil || member("pattern", members) != nil || member("minLength", members) != nil {
+                return stringType(members, context: context)
+            }
+            return .json
+        default:
+            return .json
+        }
+    }
+
+    private func stringType(_ members: [JSONNode.Member], context: Context) -> SchemaType {
+        let format = member("format", members).flatMap { Self.text($0.value) }
+        switch format {
+        case "date-time":
+            return context == .plain ? SchemaType(type: "String") : SchemaType(type: "Date")
+        case "date":
+            return context == .property ? SchemaType(type: "Date", dateStrategy: "dateOnly") : SchemaType(type: "String")
+        case "uuid":
+            return SchemaType(type: "UUID")
+        case "uri", "url":
+            return SchemaType(type: "URL")
+        case "byte":
+            return SchemaType(type: "Data")
+        case "binary":
+            return SchemaType(type: "File")
+        default:
+            return SchemaType(type: "String")
+        }
+    }
+
+    private mutating func arrayType(_ members: [JSONNode.Member], pointer: String, hint: String, context: Context) -> SchemaType {
+        if let prefixItems = member("prefixItems", members) {
+            unmapped("a tuple ('prefixItems') becomes [JSON]: the spec format's arrays hold one type", at: prefixItems.value,
+                     pointer: Self.pointer(pointer, "prefixItems"))
+            return SchemaType(type: "[JSON]")
+        }
+        guard let items = member("items", members) else { return SchemaType(type: "[JSON]") }
+        var element = schemaType(items.value, pointer: Self.pointer(pointer, "items"), hint: hint + "Item", context: context)
+        if element.type == "File" { element.type = "Data" }
+        return SchemaType(type: "[\(element.type)\(element.nullable ? "?" : "")]", dateStrategy: element.dateStrategy)
+    }
+
+    /// An object without properties: a dictionary of its additional properties' type.
+    private mutating func mapType(_ members: [JSONNode.Member], pointer: String, hint: String) -> SchemaType {
+        guard let node = additionalPropertiesNode(members) else { return SchemaType(type: "[String: JSON]") }
+        var value = schemaType(node, pointer: Self.pointer(pointer, "additionalProperties"), hint: hint + "Value", context: .plain)
+        if value.type == "File" { value.type = "Data" }
+        return SchemaType(type: "[String: \(value.type)\(value.nullable ? "?" : "")]")
+    }
+
+    private mutating func unionOfTypes(_ types: [String], node: JSONNode, pointer: String, hint: String) -> SchemaType {
+        if Set(types) == ["integer", "number"] { return SchemaType(type: "Double") }
+        if let existing = modelAtPointer[pointer] { return SchemaType(type: existing) }
+        let name = uniqueTypeName(hint)
+        modelAtPointer[pointer] = name
+        var members: [SpecDocument.UnionMember] = []
+        var seen: Set<String> = []
+        // Stricter types first, so that each is tried before one that would take its values.
+        let order = ["boolean", "integer", "number", "string", "array", "object"]
+        for type in types.sorted(by: { (order.firstIndex(of: $0) ?? 9) < (order.firstIndex(of: $1) ?? 9) }) {
+            let expression = switch type {
+            case "boolean": "Bool"
+            case "integer": "Int"
+            case "number": "Double"
+            case "string": "String"
+            case "array": "[JSON]"
+            default: "[String: JSON]"
+            }
+            if seen.insert(expression).inserted {
+                members.append(.init(name: nil, type: Located(value: expression, location: node.location)))
+            }
+        }
+        let index = models.count
+        models.append(nil)
+        models[index] = SpecDocument.Model(
+            name: Located(value: name, location: node.location), pointer: pointer, description: description(of: node),
+            options: .init(), tolerant: false,
+            kind: .union(.init(location: node.location, members: members, discriminator: nil, mapping: [])))
+        return SchemaType(type: name)
+    }
+
+    func description(of node: JSONNode) -> String? {
+        guard let members = Self.object(node) else { return nil }
+        let title = member("title", members).flatMap { Self.text($0.value) }
+        let description = member("description", members).flatMap { Self.text($0.value) }
+        return description ?? title
+    }
+
+    // MARK: Models
+
+    /// Reads a schema that is a model into `models`, at its place: after the model that holds it.
+    mutating func makeModel(_ node: JSONNode, pointer: String, name: String, nameLocation: SourceLocation) {
+        guard let members = schemaMembers(node), let kind = modelKind(of: node) else { return }
+        let index = models.count
+        models.append(nil)
+        let located = Located(value: name, location: nameLocation)
+        let description = description(of: node)
+        switch kind {
+        case .enumeration:
+            models[index] = enumModel(members, node: node, pointer: pointer, name: located, description: description)
+        case .union:
+            models[index] = unionModel(members, node: node, pointer: pointer, name: located, description: description)
+        case .structure:
+            models[index] = structModel(members, node: node, pointer: pointer, name: located, description: description)
+        }
+    }
+
+    private mutating func enumModel(
+        _ members: [JSONNode.Member], node: JSONNode, pointer: String, name: Located<String>, description: String?
+    ) -> SpecDocument.Model {
+        let values = enumValues(members) ?? EnumValues()
+        var cases: [SpecDocument.EnumCase] = []
+        var names: Set<String> = []
+        var seenValues: Set<SpecDocument.EnumCase.RawValue> = []
+        for value in values.strings + values.integers {
+            let raw: SpecDocument.EnumCase.RawValue
+            switch value.value {
+            case .string(let text): raw = .string(text)
+            case .number(let text): raw = .integer(Int(text)!)
+            default: continue
+            }
+            guard seenValues.insert(raw).inserted else { continue }
+            // Values that would give the same case name (`"red"`, `"Red"`), or `unknown`, which
+            // open enums keep for unlisted values, get names of their own in the object form.
+            let derived: String = switch raw {
+            case .string(let text): text.isEmpty ? "empty" : SwiftNaming.memberName(text)
+            case .integer(let number): number < 0 ? "valueMinus\(-number)" : "value\(number)"
+            }
+            var caseName = derived
+            var number = 2
+            while names.contains(caseName) || caseName == "unknown" || caseName == "`unknown`" {
+                caseName = derived + String(number)
+                number += 1
+            }
+            names.insert(caseName)
+            let explicitName = caseName == derived ? nil : Located(value: caseName, location: value.location)
+            cases.append(.init(name: explicitName, value: Located(value: raw, location: value.location)))
+        }
+        if cases.contains(where: { $0.name != nil }) {
+            // The object form names every case.
+            cases = cases.map { enumCase in
+                var named = enumCase
+                if named.name == nil {
+                    let derived: String = switch enumCase.value.value {
+                    case .string(let text): text.isEmpty ? "empty" : text
+                    case .integer(let number): number < 0 ? "valueMinus\(-number)" : "value\(number)"
+                    }
+                    named.name = Located(value: derived, location: enumCase.value.location)
+                }
+                return named
+            }
+        }
+        return SpecDocument.Model(
+            name: name, pointer: pointer, description: description, options: .init(), tolerant: false, kind: .enumeration(cases))
+    }
+}
+
+extension String {
+    /// A type expression with `Date` replaced by `String`, for places that keep dates as text.
+    func replacingDateWithString() -> String {
+        var result = ""
+        var word = ""
+        func flush() {
+            result += word == "Date" ? "String" : word
+            word = ""
+        }
+        for character in self {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                flush()
+                result.append(character)
+            }
+        }
+        flush()
+        return result
+    }
+}
+
+extension OpenAPIReader {
+    /// An object schema, with the `allOf` parts it is composed of: parts that name a struct model
+    /// become its bases, inline parts give it their properties.
+    mutating func structModel(
+        _ members: [JSONNode.Member], node: JSONNode, pointer: String, name: Located<String>, description: String?
+    ) -> SpecDocument.Model {
+        var parts: [(members: [JSONNode.Member], pointer: String)] = [(members, pointer)]
+        var bases: [Located<String>] = []
+        if let allOf = member("allOf", members).flatMap({ Self.elements($0.value) }) {
+            for (offset, part) in allOf.enumerated() {
+                let partPointer = Self.pointer(pointer, "allOf") + "/\(offset)"
+                guard let partMembers = Self.object(part), !isAnnotationOnly(part) else { continue }
+                if let reference = member("$ref", partMembers) {
+                    let type = schemaType(part, pointer: partPointer, hint: name.value + "Base", context: .property)
+                    if isStructModel(type.type) {
+                        bases.append(Located(value: type.type, location: reference.value.location))
+                    } else if let target = resolveStruct(reference.value) {
+                        parts.append(target)
+                    } else {
+                        unmapped("'\(type.type)' is not an object, so '\(name.value)' cannot be composed of it; its properties are "
+                                 + "imported without it", at: part, pointer: partPointer)
+                    }
+                } else if modelKind(of: part) == .structure || member("properties", partMembers) != nil || member("required", partMembers) != nil {
+                    parts.append((partMembers, partPointer))
+                } else {
+                    unmapped("this part of 'allOf' is not an object, so it is not imported into '\(name.value)'", at: part, pointer: partPointer)
+                }
+            }
+        }
+        var required: Set<String> = []
+        for part in parts {
+            for element in member("required", part.members).flatMap({ Self.elements($0.value) }) ?? [] {
+                if case .string(let key) = element.value { required.insert(key) }
+            }
+        }
+        var properties: [SpecDocument.Property] = []
+        var keys: Set<String> = []
+        var swiftNames: Set<String> = []
+        var additional: Located<String>?
+        for part in parts {
+            for key in ["oneOf", "anyOf", "not"] {
+                if let entry = member(key, part.members), part.pointer == pointer || key != "not" {
+                    if key == "not" { continue }
+                    unmapped("'\(key)' beside properties is not imported: '\(name.value)' is the object its properties describe",
+                             at: entry.value, pointer: Self.pointer(part.pointer, key))
+                }
+            }
+            guard let entries = member("properties", part.members).flatMap({ Self.object($0.value) }) else { continue }
+            for entry in entries where keys.insert(entry.key).inserted {
+                var property = property(
+                    key: entry.key, keyLocation: entry.keyLocation, schema: entry.value,
+                    pointer: Self.pointer(Self.pointer(part.pointer, "properties"), entry.key),
+                    model: name.value, required: required.contains(entry.key))
+                // Two keys that give one Swift name (`user_id`, `userId`): the later one gets a
+                // name of its own and keeps its key.
+                var swiftName = SwiftNaming.memberName(property.name.value)
+                if swiftNames.contains(swiftName) || swiftName == "additionalProperties" {
+                    var number = 2
+                    while swiftNames.contains(swiftName + String(number)) { number += 1 }
+                    swiftName += String(number)
+                    property.key = property.name
+                    property.name = Located(value: swiftName, location: property.name.location)
+                }
+                swiftNames.insert(swiftName)
+                properties.append(property)
+            }
+            if additional == nil, let node = additionalPropertiesNode(part.members) {
+                var value = schemaType(node, pointer: Self.pointer(part.pointer, "additionalProperties"),
+                                       hint: name.value + "Value", context: .plain)
+                if value.type == "File" { value.type = "Data" }
+                additional = Located(value: value.type + (value.nullable ? "?" : ""), location: node.location)
+            }
+        }
+        return SpecDocument.Model(
+            name: name, pointer: pointer, description: description, options: .init(), tolerant: false,
+            kind: .structure(properties), additionalProperties: additional, allOf: bases)
+    }
+
+    /// The object schema a `$ref` names when it is not a model of its own (a component that only
+    /// composes others), for its properties to be read in place.
+    private func resolveStruct(_ reference: JSONNode) -> (members: [JSONNode.Member], pointer: String)? {
+        guard case .string(let target) = reference.value, let node = resolve(target), let members = Self.object(node),
+              member("properties", members) != nil else { return nil }
+        return (members, target)
+    }
+
+    func isEnumModel(_ type: String) -> Bool {
+        guard let pointer = modelAtPointer.first(where: { $0.value == type })?.key, let node = resolve(pointer) else { return false }
+        return modelKind(of: node) == .enumeration
+    }
+
+    /// Whether a type expression names a struct model of the document.
+    func isStructModel(_ type: String) -> Bool {
+        guard let pointer = modelAtPointer.first(where: { $0.value == type })?.key, let node = resolve(pointer) else { return false }
+        return modelKind(of: node) == .structure
+    }
+
+    /// One property of an object schema. A property that is not required becomes optional; one
+    /// that may be `null` becomes `nullable`, so that absent, `null` and a value stay apart.
+    private mutating func property(
+        key: String, keyLocation: SourceLocation, schema: JSONNode, pointer: String, model: String, required: Bool
+    ) -> SpecDocument.Property {
+        var type = schemaType(schema, pointer: pointer, hint: model + SwiftNaming.typeName(key), context: .property)
+        if type.type == "File" && !readingMultipart { type.type = "Data" }
+        if type.type == "[File]" { type.type = "[Data]" }
+        var options = SpecDocument.Options()
+        if let strategy = type.dateStrategy {
+            options.dateStrategy = Located(value: .named(strategy), location: schema.location)
+        }
+        let members = Self.object(schema) ?? []
+        var defaultValue = member("default", members)?.value
+        if let value = defaultValue, case .null = value.value { defaultValue = nil }
+        let expression = type.nullable || required ? type.type : type.type + "?"
+        return SpecDocument.Property(
+            name: Located(value: key, location: keyLocation), type: Located(value: expression, location: schema.location),
+            key: nil, description: description(of: schema), defaultValue: defaultValue, options: options,
+            nullable: type.nullable ? Located(value: true, location: schema.location) : nil)
+    }
+
+    /// `oneOf` or `anyOf`: a union, tagged when it has a `discriminator`.
+    mutating func unionModel(
+        _ members: [JSONNode.Member], node: JSONNode, pointer: String, name: Located<String>, description: String?
+    ) -> SpecDocument.Model {
+        let key = member("oneOf", members) != nil ? "oneOf" : "anyOf"
+        let options = member(key, members).flatMap { Self.elements($0.value) } ?? []
+        var unionMembers: [SpecDocument.UnionMember] = []
+        var seen: Set<String> = []
+        for (offset, option) in options.enumerated() where !isNullSchema(option) {
+            let optionPointer = Self.pointer(pointer, key) + "/\(offset)"
+            let hint = (Self.object(option).flatMap { member("title", $0) }.flatMap { Self.text($0.value) }).map { name.value + SwiftNaming.typeName($0) }
+                ?? name.value + "Option\(offset + 1)"
+            var type = schemaType(option, pointer: optionPointer, hint: hint, context: .plain)
+            if type.type == "File" { type.type = "Data" }
+            guard seen.insert(type.type).inserted else { continue }
+            unionMembers.append(.init(name: nil, type: Located(value: type.type, location: option.location)))
+        }
+        // An open enum keeps every string, the ones it does not list too: beside one, `String`
+        // would never be decoded.
+        if unionMembers.contains(where: { isEnumModel($0.type.value) }) {
+            unionMembers.removeAll { $0.type.value == "String" }
+        }
+        unionMembers = orderedForDecoding(unionMembers)
+        var union = SpecDocument.Union(location: node.location, members: unionMembers, discriminator: nil, mapping: [])
+        if let discriminator = member("discriminator", members), let fields = Self.object(discriminator.value) {
+            union.discriminator = member("propertyName", fields).flatMap { Self.located($0.value) }
+            for entry in member("mapping", fields).flatMap({ Self.object($0.value) }) ?? [] {
+                guard case .string(let target) = entry.value.value else { continue }
+                let type: String? = if target.hasPrefix("#") {
+                    modelAtPointer[target]
+                } else {
+                    componentModels[target]
+                }
+                if let type {
+                    union.mapping.append((Located(value: entry.key, location: entry.keyLocation), Located(value: type, location: entry.value.location)))
+                } else {
+                    unmapped("the mapping of '\(entry.key)' names '\(target)', which is not a model of this document; it is left out",
+                             at: entry.value, pointer: Self.pointer(Self.pointer(pointer, "discriminator"), "mapping"))
+                }
+            }
+        }
+        return SpecDocument.Model(
+            name: name, pointer: pointer, description: description, options: .init(), tolerant: false, kind: .union(union))
+    }
+
+    /// Members in an order where none takes the values of one after it: OpenAPI's `oneOf` and
+    /// `anyOf` have no order, and an untagged union tries its members in order.
+    private func orderedForDecoding(_ members: [SpecDocument.UnionMember]) -> [SpecDocument.UnionMember] {
+        func rank(_ type: String) -> Int {
+            switch type {
+            case "Bool": 0
+            case "Int": 1
+            case "Int64": 2
+            case "Double": 3
+            case "UUID": 5
+            case "URL": 6
+            case "String": 7
+            case "JSON": 12
+            default:
+                if type.hasPrefix("[String:") { 10 }
+                else if type.hasPrefix("[") { 9 }
+                else if isEnumModel(type) { 4 }
+                else { 8 }
+            }
+        }
+        return members.enumerated().sorted { lhs, rhs in
+            let l = rank(lhs.element.type.value), r = rank(rhs.element.type.value)
+            return l == r ? lhs.offset < rhs.offset : l < r
+        }.map(\.element)
+    }
+}
