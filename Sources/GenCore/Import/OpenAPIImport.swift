@@ -53,10 +53,19 @@ public enum OpenAPIImport {
         var reader = OpenAPIReader(root: root, file: path, strict: options.strict)
         let document = reader.read()
         collector.append(contentsOf: reader.diagnostics)
-        guard let document, !collector.hasErrors else { return (nil, collector) }
-        var resolver = Resolver(document: document, file: path, accessOverride: nil)
-        _ = resolver.resolve(specReference: path)
-        collector.append(contentsOf: resolver.diagnostics)
+        guard var document, !collector.hasErrors else { return (nil, collector) }
+        // A default the spec format cannot hold (beside `nullable`, on a union) is left out
+        // with a warning, and the document is checked again.
+        while true {
+            var resolver = Resolver(document: document, file: path, accessOverride: nil)
+            _ = resolver.resolve(specReference: path)
+            var repairs = OpenAPIReader(root: root, file: path, strict: options.strict)
+            guard repairs.dropFailingDefaults(&document, errors: resolver.diagnostics.diagnostics) else {
+                collector.append(contentsOf: resolver.diagnostics)
+                break
+            }
+            collector.append(contentsOf: repairs.diagnostics)
+        }
         return (document, collector)
     }
 }
@@ -86,6 +95,8 @@ struct OpenAPIReader {
     var readingMultipart = false
     /// The Swift names of the parameters of the endpoint being read, for its body to avoid.
     var endpointSwiftNames: Set<String> = []
+    /// Unions whose discriminator the import inferred from constant properties, by pointer.
+    var inferredDiscriminators: Set<String> = []
 
     init(root: JSONNode, file: String, strict: Bool) {
         self.root = root
@@ -148,8 +159,8 @@ struct OpenAPIReader {
         let title = member("title", info).flatMap { Self.located($0.value) }
             ?? Located(value: "API", location: root.location)
         let name = Located(value: Self.apiName(title.value), location: title.location)
-        var description = member("description", info).flatMap { Self.text($0.value) }
-        if let summary = member("summary", info).flatMap({ Self.text($0.value) }) {
+        var description = Self.prose(member("description", info)?.value)
+        if let summary = Self.prose(member("summary", info)?.value) {
             description = [summary, description].compactMap { $0 }.joined(separator: "\n\n")
         }
 
@@ -172,6 +183,7 @@ struct OpenAPIReader {
             access: nil, authSchemes: authSchemes.map(\.scheme), defaultAuth: defaultAuth, defaultErrorResponse: nil,
             defaultEnvelope: nil, models: models.compactMap { $0 }, resources: resources)
         checkTaggedUnions(&document)
+        orderUntaggedUnions(&document)
         checkFormBodies(&document)
         hoistErrorResponse(&document)
         chooseKeyStrategy(&document)
@@ -193,6 +205,13 @@ struct OpenAPIReader {
     static func object(_ node: JSONNode) -> [JSONNode.Member]? {
         if case .object(let members) = node.value { return members }
         return nil
+    }
+
+    /// A description: the text without the blank lines and spaces around it.
+    static func prose(_ node: JSONNode?) -> String? {
+        guard let node, case .string(let text) = node.value else { return nil }
+        let trimmed = text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+        return trimmed.isEmpty ? nil : String(trimmed)
     }
 
     static func text(_ node: JSONNode) -> String? {

@@ -28,6 +28,12 @@ extension OpenAPIReader {
             let failing = union.members.first { member in
                 structures[member.type.value].map { !holdsString($0, key: discriminator.value) } ?? true
             }
+            if failing != nil, inferredDiscriminators.contains(model.pointer) {
+                union.discriminator = nil
+                union.mapping = []
+                document.models[index].kind = .union(union)
+                continue
+            }
             if let failing {
                 unmapped("the discriminator '\(discriminator.value)' is not imported: \(failing.type.value) is not an object with a "
                          + "string property '\(discriminator.value)'; the union tries its members in order", at: root,
@@ -53,6 +59,30 @@ extension OpenAPIReader {
                     }
                 }
             }
+            document.models[index].kind = .union(union)
+        }
+    }
+
+    /// An untagged union tries its members in order: a struct that decodes from any object (no
+    /// required property) goes after the structs that need properties, so that they are tried first.
+    func orderUntaggedUnions(_ document: inout SpecDocument) {
+        let structures = Dictionary(document.models.compactMap { model -> (String, SpecDocument.Model)? in
+            if case .structure = model.kind { return (model.name.value, model) }
+            return nil
+        }, uniquingKeysWith: { first, _ in first })
+        func acceptsAnyObject(_ name: String, depth: Int = 0) -> Bool {
+            guard depth < 20, let model = structures[name], case .structure(let properties) = model.kind else { return false }
+            return properties.allSatisfy { $0.type.value.hasSuffix("?") || $0.defaultValue != nil || $0.nullable?.value == true }
+                && model.allOf.allSatisfy { acceptsAnyObject($0.value, depth: depth + 1) }
+        }
+        for index in document.models.indices {
+            guard case .union(var union) = document.models[index].kind, union.discriminator == nil else { continue }
+            let open = union.members.filter { acceptsAnyObject($0.type.value) }
+            guard !open.isEmpty, let last = union.members.lastIndex(where: { structures[$0.type.value] != nil }) else { continue }
+            var members = union.members.filter { !acceptsAnyObject($0.type.value) }
+            let position = members[..<min(last + 1 - open.count, members.count)].count
+            members.insert(contentsOf: open, at: position)
+            union.members = members
             document.models[index].kind = .union(union)
         }
     }
@@ -116,6 +146,33 @@ extension OpenAPIReader {
     }
 
     // MARK: Defaults
+
+    /// Leaves out the default values the resolver reported, each with a warning that says why;
+    /// false when none was reported.
+    mutating func dropFailingDefaults(_ document: inout SpecDocument, errors: [Diagnostic]) -> Bool {
+        var failing: [SourceLocation: String] = [:]
+        for error in errors where error.severity == .error {
+            if let location = error.location, failing[location] == nil { failing[location] = error.message }
+        }
+        var dropped = false
+        for index in document.models.indices {
+            guard case .structure(var properties) = document.models[index].kind else { continue }
+            var changed = false
+            for offset in properties.indices {
+                guard let node = properties[offset].defaultValue, let message = failing[node.location] else { continue }
+                let key = (properties[offset].key ?? properties[offset].name).value
+                unmapped("\(message); the default is left out", at: node,
+                         pointer: Self.pointer(document.models[index].pointer + "/properties", key) + "/default")
+                properties[offset].defaultValue = nil
+                changed = true
+            }
+            if changed {
+                document.models[index].kind = .structure(properties)
+                dropped = true
+            }
+        }
+        return dropped
+    }
 
     /// The error body most endpoints share becomes `defaults.errorResponse`; the endpoints
     /// without one then say `"none"`.

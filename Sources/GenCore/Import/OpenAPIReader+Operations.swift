@@ -24,7 +24,7 @@ extension OpenAPIReader {
             let pointer = Self.pointer("#/components/securitySchemes", scheme.key)
             guard let (node, _) = dereference(scheme.value, pointer: pointer), let fields = Self.object(node) else { continue }
             let type = member("type", fields).flatMap { Self.text($0.value) } ?? ""
-            var description = member("description", fields).flatMap { Self.text($0.value) }
+            var description = Self.prose(member("description", fields)?.value)
             var kind: String
             var location: String?
             var fieldName: String?
@@ -145,7 +145,7 @@ extension OpenAPIReader {
                 chosen[alternatives!.name] = value
                 expansions.append((" " + value, Self.substitute(template, chosen)))
             }
-            let description = member("description", fields).flatMap { Self.text($0.value) }
+            let description = Self.prose(member("description", fields)?.value)
             let base = description.flatMap { $0.count <= 40 && !SwiftNaming.memberName($0).isEmpty ? $0 : nil }
                 ?? (list.count == 1 ? "server" : "server \(index + 1)")
             for expansion in expansions {
@@ -230,7 +230,7 @@ extension OpenAPIReader {
         for tag in member("tags", members).flatMap({ Self.elements($0.value) }) ?? [] {
             guard let fields = Self.object(tag), let name = member("name", fields).flatMap({ Self.text($0.value) }) else { continue }
             tagOrder.append(name)
-            if let description = member("description", fields).flatMap({ Self.text($0.value) }) { tagDescriptions[name] = description }
+            if let description = Self.prose(member("description", fields)?.value) { tagDescriptions[name] = description }
         }
         var imported: [ImportedEndpoint] = []
         var endpointTypeNames: Set<String> = []
@@ -358,10 +358,10 @@ extension OpenAPIReader {
             description: nil, deprecated: nil, pathParameters: [], query: [], headers: [], cookies: [], body: nil, response: nil,
             responseKey: nil, arrayStrategy: nil, stream: nil, streamTerminator: nil, auth: nil, errorResponse: nil, envelope: nil,
             pagination: nil)
-        let summary = member("summary", fields).flatMap { Self.text($0.value) }
-        let description = member("description", fields).flatMap { Self.text($0.value) }
-        let pathSummary = member("summary", pathItem).flatMap { Self.text($0.value) }
-        let pathDescription = member("description", pathItem).flatMap { Self.text($0.value) }
+        let summary = Self.prose(member("summary", fields)?.value)
+        let description = Self.prose(member("description", fields)?.value)
+        let pathSummary = Self.prose(member("summary", pathItem)?.value)
+        let pathDescription = Self.prose(member("description", pathItem)?.value)
         let texts = [summary ?? pathSummary, description ?? pathDescription].compactMap { $0 }.filter { !$0.isEmpty }
         endpoint.description = texts.isEmpty ? nil : texts.joined(separator: "\n\n")
         if Self.bool(member("deprecated", fields)?.value) { endpoint.deprecated = "" }
@@ -441,7 +441,7 @@ extension OpenAPIReader {
                 specSwiftName = Located(value: swiftName, location: nameNode.location)
             }
             swiftNames.insert(swiftName)
-            let description = member("description", parameter.fields).flatMap { Self.text($0.value) }
+            let description = Self.prose(member("description", parameter.fields)?.value)
             let value = SpecDocument.Parameter(
                 name: Located(name, of: nameNode), type: Located(value: type.type, location: parameter.node.location),
                 description: description, swiftName: specSwiftName)
@@ -478,6 +478,30 @@ extension OpenAPIReader {
             unmapped("the path parameter '\(parameter.name.value)' is not in the path '\(endpoint.path.value)'; it is left out",
                      at: endpoint.path.location, pointer: pointer)
             return true
+        }
+        // A query in the path (`/responses?beta=true`): each item becomes a query parameter.
+        if let mark = endpoint.path.value.firstIndex(of: "?") {
+            let query = endpoint.path.value[endpoint.path.value.index(after: mark)...]
+            unmapped("the path holds a query ('\(query)'); each of its items becomes a query parameter, which the app sets to "
+                     + "the value the path names", at: endpoint.path.location, pointer: pointer)
+            endpoint.path.value = String(endpoint.path.value[..<mark])
+            for item in query.split(separator: "&") {
+                let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = String(parts[0])
+                let value = parts.count > 1 ? String(parts[1]) : ""
+                guard !name.isEmpty, !endpoint.query.contains(where: { $0.name.value == name }) else { continue }
+                let type = value == "true" || value == "false" ? "Bool" : Int(value) != nil ? "Int" : "String"
+                var swiftName = SwiftNaming.memberName(name)
+                var specSwiftName: Located<String>?
+                if swiftNames.contains(swiftName) {
+                    swiftName = SwiftNaming.memberName(name + " query")
+                    specSwiftName = Located(value: swiftName, location: endpoint.path.location)
+                }
+                swiftNames.insert(swiftName)
+                endpoint.query.append(.init(
+                    name: Located(value: name, location: endpoint.path.location), type: Located(value: type, location: endpoint.path.location),
+                    description: "The path names `\(name)=\(value)`.", swiftName: specSwiftName))
+            }
         }
         endpointSwiftNames = swiftNames
     }

@@ -421,8 +421,8 @@ extension OpenAPIReader {
 
     func description(of node: JSONNode) -> String? {
         guard let members = Self.object(node) else { return nil }
-        let title = member("title", members).flatMap { Self.text($0.value) }
-        let description = member("description", members).flatMap { Self.text($0.value) }
+        let title = Self.prose(member("title", members)?.value)
+        let description = Self.prose(member("description", members)?.value)
         return description ?? title
     }
 
@@ -523,29 +523,63 @@ extension OpenAPIReader {
     mutating func structModel(
         _ members: [JSONNode.Member], node: JSONNode, pointer: String, name: Located<String>, description: String?
     ) -> SpecDocument.Model {
-        var parts: [(members: [JSONNode.Member], pointer: String)] = [(members, pointer)]
-        var bases: [Located<String>] = []
+        // The parts in order: `allOf` parts, then the schema's own properties. A part that names
+        // a struct model becomes a base, unless it shares a key with the other parts (OpenAPI lets
+        // a schema narrow a property it composes; the spec format's composition does not): then
+        // its properties are read in place, and a later part's property replaces an earlier one.
+        var candidates: [(part: JSONNode, pointer: String, base: Located<String>?, target: JSONNode?)] = []
         if let allOf = member("allOf", members).flatMap({ Self.elements($0.value) }) {
             for (offset, part) in allOf.enumerated() {
                 let partPointer = Self.pointer(pointer, "allOf") + "/\(offset)"
                 guard let partMembers = Self.object(part), !isAnnotationOnly(part) else { continue }
                 if let reference = member("$ref", partMembers) {
                     let type = schemaType(part, pointer: partPointer, hint: name.value + "Base", context: .property)
+                    let target = Self.text(reference.value).flatMap { resolve($0) }
                     if isStructModel(type.type) {
-                        bases.append(Located(value: type.type, location: reference.value.location))
-                    } else if let target = resolveStruct(reference.value) {
-                        parts.append(target)
+                        candidates.append((part, partPointer, Located(value: type.type, location: reference.value.location), target))
+                    } else if let target, let targetMembers = Self.object(target), member("properties", targetMembers) != nil || member("allOf", targetMembers) != nil {
+                        candidates.append((part, partPointer, nil, target))
                     } else {
                         unmapped("'\(type.type)' is not an object, so '\(name.value)' cannot be composed of it; its properties are "
                                  + "imported without it", at: part, pointer: partPointer)
                     }
                 } else if modelKind(of: part) == .structure || member("properties", partMembers) != nil || member("required", partMembers) != nil {
-                    parts.append((partMembers, partPointer))
+                    candidates.append((part, partPointer, nil, part))
                 } else {
                     unmapped("this part of 'allOf' is not an object, so it is not imported into '\(name.value)'", at: part, pointer: partPointer)
                 }
             }
         }
+        var inlined = Set(candidates.indices.filter { candidates[$0].base == nil })
+        var changed = true
+        while changed {
+            changed = false
+            var ownKeys = propertyKeys(of: node, ownOnly: true)
+            for index in inlined { ownKeys.formUnion(candidates[index].target.map { propertyKeys(of: $0) } ?? []) }
+            var baseKeys: Set<String> = []
+            for index in candidates.indices where !inlined.contains(index) {
+                let keys = candidates[index].target.map { propertyKeys(of: $0) } ?? []
+                if !keys.isDisjoint(with: ownKeys) || !keys.isDisjoint(with: baseKeys) {
+                    inlined.insert(index)
+                    changed = true
+                    break
+                }
+                baseKeys.formUnion(keys)
+            }
+        }
+        var parts: [(members: [JSONNode.Member], pointer: String)] = []
+        var bases: [Located<String>] = []
+        for (index, candidate) in candidates.enumerated() {
+            if inlined.contains(index), let target = candidate.target {
+                let targetPointer = candidate.base == nil && candidate.target.map({ $0.location == candidate.part.location }) ?? false
+                    ? candidate.pointer
+                    : (Self.object(candidate.part).flatMap { member("$ref", $0) }.flatMap { Self.text($0.value) } ?? candidate.pointer)
+                parts += flattenedParts(target, pointer: targetPointer, depth: 0)
+            } else if let base = candidate.base {
+                bases.append(base)
+            }
+        }
+        parts.append((members, pointer))
         var required: Set<String> = []
         for part in parts {
             for element in member("required", part.members).flatMap({ Self.elements($0.value) }) ?? [] {
@@ -565,7 +599,20 @@ extension OpenAPIReader {
                 }
             }
             guard let entries = member("properties", part.members).flatMap({ Self.object($0.value) }) else { continue }
-            for entry in entries where keys.insert(entry.key).inserted {
+            for entry in entries {
+                if !keys.insert(entry.key).inserted {
+                    // A later part narrows the property: its schema replaces the earlier one.
+                    if let index = properties.firstIndex(where: { ($0.key ?? $0.name).value == entry.key }) {
+                        var replacement = property(
+                            key: entry.key, keyLocation: entry.keyLocation, schema: entry.value,
+                            pointer: Self.pointer(Self.pointer(part.pointer, "properties"), entry.key),
+                            model: name.value, required: required.contains(entry.key))
+                        replacement.key = properties[index].key
+                        replacement.name = properties[index].name
+                        properties[index] = replacement
+                    }
+                    continue
+                }
                 var property = property(
                     key: entry.key, keyLocation: entry.keyLocation, schema: entry.value,
                     pointer: Self.pointer(Self.pointer(part.pointer, "properties"), entry.key),
@@ -593,6 +640,59 @@ extension OpenAPIReader {
         return SpecDocument.Model(
             name: name, pointer: pointer, description: description, options: .init(), tolerant: false,
             kind: .structure(properties), additionalProperties: additional, allOf: bases)
+    }
+
+    /// The properties of an object schema (with its `allOf` parts) that hold one constant string:
+    /// `{"enum": ["message"]}` or `{"const": "message"}`, by key.
+    func constantProperties(of node: JSONNode, depth: Int = 0) -> [String: String] {
+        guard depth < 32, let members = Self.object(node) else { return [:] }
+        if let reference = member("$ref", members).flatMap({ Self.text($0.value) }), let target = resolve(reference) {
+            return constantProperties(of: target, depth: depth + 1)
+        }
+        var result: [String: String] = [:]
+        for part in member("allOf", members).flatMap({ Self.elements($0.value) }) ?? [] {
+            result.merge(constantProperties(of: part, depth: depth + 1)) { _, new in new }
+        }
+        for property in member("properties", members).flatMap({ Self.object($0.value) }) ?? [] {
+            var schema = property.value
+            if let fields = Self.object(schema), let reference = member("$ref", fields).flatMap({ Self.text($0.value) }),
+               let target = resolve(reference) {
+                schema = target
+            }
+            guard let fields = Self.object(schema), let values = enumValues(fields), values.strings.count == 1,
+                  values.integers.isEmpty, values.others.isEmpty, case .string(let value) = values.strings[0].value else { continue }
+            result[property.key] = value
+        }
+        return result
+    }
+
+    /// The JSON keys of an object schema's properties, with those of its `allOf` parts.
+    func propertyKeys(of node: JSONNode, ownOnly: Bool = false, depth: Int = 0) -> Set<String> {
+        guard depth < 32, let members = Self.object(node) else { return [] }
+        if let reference = member("$ref", members).flatMap({ Self.text($0.value) }), let target = resolve(reference) {
+            return propertyKeys(of: target, depth: depth + 1)
+        }
+        var keys = Set((member("properties", members).flatMap { Self.object($0.value) } ?? []).map(\.key))
+        if !ownOnly {
+            for part in member("allOf", members).flatMap({ Self.elements($0.value) }) ?? [] {
+                keys.formUnion(propertyKeys(of: part, depth: depth + 1))
+            }
+        }
+        return keys
+    }
+
+    /// A schema's properties as parts, its `allOf` parts first (references followed).
+    func flattenedParts(_ node: JSONNode, pointer: String, depth: Int) -> [(members: [JSONNode.Member], pointer: String)] {
+        guard depth < 32, let members = Self.object(node) else { return [] }
+        if let reference = member("$ref", members).flatMap({ Self.text($0.value) }), let target = resolve(reference) {
+            return flattenedParts(target, pointer: reference, depth: depth + 1)
+        }
+        var parts: [(members: [JSONNode.Member], pointer: String)] = []
+        for (offset, part) in (member("allOf", members).flatMap { Self.elements($0.value) } ?? []).enumerated() {
+            parts += flattenedParts(part, pointer: Self.pointer(pointer, "allOf") + "/\(offset)", depth: depth + 1)
+        }
+        parts.append((members, pointer))
+        return parts
     }
 
     /// The object schema a `$ref` names when it is not a model of its own (a component that only
@@ -644,6 +744,7 @@ extension OpenAPIReader {
         let options = member(key, members).flatMap { Self.elements($0.value) } ?? []
         var unionMembers: [SpecDocument.UnionMember] = []
         var seen: Set<String> = []
+        var constants: [(type: String, values: [String: String])] = []
         for (offset, option) in options.enumerated() where !isNullSchema(option) {
             let optionPointer = Self.pointer(pointer, key) + "/\(offset)"
             let hint = (Self.object(option).flatMap { member("title", $0) }.flatMap { Self.text($0.value) }).map { name.value + SwiftNaming.typeName($0) }
@@ -652,6 +753,7 @@ extension OpenAPIReader {
             if type.type == "File" { type.type = "Data" }
             guard seen.insert(type.type).inserted else { continue }
             unionMembers.append(.init(name: nil, type: Located(value: type.type, location: option.location)))
+            constants.append((type.type, constantProperties(of: option)))
         }
         // An open enum keeps every string, the ones it does not list too: beside one, `String`
         // would never be decoded.
@@ -660,6 +762,18 @@ extension OpenAPIReader {
         }
         unionMembers = orderedForDecoding(unionMembers)
         var union = SpecDocument.Union(location: node.location, members: unionMembers, discriminator: nil, mapping: [])
+        if member("discriminator", members) == nil, constants.count >= 2 {
+            // Members told apart by a property that holds one constant string each (`"type":
+            // {"enum": ["message"]}`) make a tagged union, as a discriminator would.
+            let shared = constants.dropFirst().reduce(Set(constants[0].values.keys)) { $0.intersection($1.values.keys) }
+            if let key = shared.sorted().first(where: { key in
+                Set(constants.map { $0.values[key]! }).count == constants.count
+            }) {
+                union.discriminator = Located(value: key, location: node.location)
+                inferredDiscriminators.insert(pointer)
+                union.mapping = constants.map { (Located(value: $0.values[key]!, location: node.location), Located(value: $0.type, location: node.location)) }
+            }
+        }
         if let discriminator = member("discriminator", members), let fields = Self.object(discriminator.value) {
             union.discriminator = member("propertyName", fields).flatMap { Self.located($0.value) }
             for entry in member("mapping", fields).flatMap({ Self.object($0.value) }) ?? [] {

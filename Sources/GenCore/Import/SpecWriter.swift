@@ -50,7 +50,7 @@ enum SpecWriter {
         if !document.models.isEmpty { top.append(("models", .object(document.models.map { ($0.name.value, model($0)) }))) }
         if !document.resources.isEmpty { top.append(("resources", .object(document.resources.map { ($0.name.value, resource($0)) }))) }
         var output = ""
-        render(.object(top), indent: 0, into: &output)
+        render(.object(top), indent: 0, used: 0, into: &output)
         return output + "\n"
     }
 
@@ -169,7 +169,8 @@ enum SpecWriter {
     /// The widest a container may be to be written on one line.
     private static let lineWidth = 110
 
-    private static func render(_ value: Value, indent: Int, into output: inout String) {
+    /// Writes `value` at `indent`, on a line whose first `used` columns are taken.
+    private static func render(_ value: Value, indent: Int, used: Int, into output: inout String) {
         switch value {
         case .string(let text): output += quoted(text)
         case .number(let text): output += text
@@ -177,27 +178,27 @@ enum SpecWriter {
         case .null: output += "null"
         case .array(let elements):
             if elements.isEmpty { output += "[]"; return }
-            if let line = inline(value), indent + line.count <= lineWidth {
+            if let line = inline(value), used + line.count <= lineWidth {
                 output += line
                 return
             }
             output += "[\n"
             for (offset, element) in elements.enumerated() {
                 output += String(repeating: " ", count: indent + 2)
-                render(element, indent: indent + 2, into: &output)
+                render(element, indent: indent + 2, used: indent + 2, into: &output)
                 output += offset + 1 < elements.count ? ",\n" : "\n"
             }
             output += String(repeating: " ", count: indent) + "]"
         case .object(let members):
             if members.isEmpty { output += "{}"; return }
-            if let line = inline(value), indent + line.count <= lineWidth {
+            if let line = inline(value), used + line.count <= lineWidth {
                 output += line
                 return
             }
             output += "{\n"
             for (offset, member) in members.enumerated() {
                 output += String(repeating: " ", count: indent + 2) + quoted(member.0) + ": "
-                render(member.1, indent: indent + 2 + member.0.count + 4, into: &output)
+                render(member.1, indent: indent + 2, used: indent + 2 + quoted(member.0).count + 2, into: &output)
                 output += offset + 1 < members.count ? ",\n" : "\n"
             }
             output += String(repeating: " ", count: indent) + "}"
