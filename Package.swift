@@ -18,6 +18,7 @@ let goldenCases: [(target: String, folder: String)] = [
     ("GoldenFeatures", "features"),
     ("GoldenShapes", "shapes"),
     ("GoldenStreams", "streams"),
+    ("GoldenOpenAPI", "openapi"),
 ]
 
 let package = Package(

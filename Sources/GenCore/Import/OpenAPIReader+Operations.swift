@@ -291,9 +291,16 @@ extension OpenAPIReader {
                     number += 1
                 }
                 let location = group.endpoints[0].location
+                // Endpoints that all need the same scheme, other than the default: the resource says it once.
+                var endpoints = group.endpoints
+                var auth: Located<String>?
+                if let first = endpoints[0].auth, endpoints.allSatisfy({ $0.auth?.value == first.value }) {
+                    auth = first
+                    for index in endpoints.indices { endpoints[index].auth = nil }
+                }
                 resources.append(SpecDocument.Resource(
-                    name: Located(value: name, location: location), pointer: "#/tags", description: tagDescriptions[tag], path: nil,
-                    auth: nil, servers: [], serversLocation: nil, endpoints: group.endpoints))
+                    name: Located(value: name, location: location), pointer: "#/paths", description: tagDescriptions[tag], path: nil,
+                    auth: auth, servers: [], serversLocation: nil, endpoints: endpoints))
             }
         }
         return (resources, defaultRequirement)
