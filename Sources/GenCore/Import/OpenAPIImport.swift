@@ -95,6 +95,8 @@ struct OpenAPIReader {
     var readingMultipart = false
     /// The Swift names of the parameters of the endpoint being read, for its body to avoid.
     var endpointSwiftNames: Set<String> = []
+    /// The path placeholders of the endpoint being read that were renamed, by their name.
+    var placeholderNames: [String: String] = [:]
     /// Unions whose discriminator the import inferred from constant properties, by pointer.
     var inferredDiscriminators: Set<String> = []
 

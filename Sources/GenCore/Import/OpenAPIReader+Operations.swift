@@ -379,6 +379,7 @@ extension OpenAPIReader {
             }
         }
 
+        renamePlaceholders(&endpoint)
         readParameters(&endpoint, fields: fields, pathItem: pathItem, pathPointer: pathPointer, pointer: pointer, operationName: operationName)
         if let body = member("requestBody", fields) {
             if method == "get" || method == "head" {
@@ -398,6 +399,36 @@ extension OpenAPIReader {
     }
 
     // MARK: Parameters
+
+    /// A placeholder's name is only a name: one the spec format does not take (`{a b}`) becomes
+    /// one it does (`{a_b}`), in the path and in its parameter.
+    private mutating func renamePlaceholders(_ endpoint: inout SpecDocument.Endpoint) {
+        placeholderNames = [:]
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._".unicodeScalars)
+        var path = ""
+        var taken: Set<String> = []
+        for segment in Self.segments(endpoint.path.value) {
+            switch segment {
+            case .literal(let text): path += text
+            case .parameter(let name):
+                var renamed = name
+                if name.isEmpty || !name.unicodeScalars.allSatisfy(allowed.contains) {
+                    var base = String(String.UnicodeScalarView(name.unicodeScalars.map { allowed.contains($0) ? $0 : "_" }))
+                    if base.isEmpty { base = "parameter" }
+                    renamed = base
+                    var number = 2
+                    while taken.contains(renamed) {
+                        renamed = base + "\(number)"
+                        number += 1
+                    }
+                    placeholderNames[name] = renamed
+                }
+                taken.insert(renamed)
+                path += "{" + renamed + "}"
+            }
+        }
+        endpoint.path.value = path
+    }
 
     private mutating func readParameters(
         _ endpoint: inout SpecDocument.Endpoint, fields: [JSONNode.Member], pathItem: [JSONNode.Member], pathPointer: String,
@@ -434,7 +465,7 @@ extension OpenAPIReader {
             var type = parameterType(parameter.fields, node: parameter.node, place: place, pointer: parameter.pointer,
                                      hint: operationName + SwiftNaming.typeName(name))
             if !required || type.nullable, place != "path" { type.type += "?" }
-            var swiftName = SwiftNaming.memberName(name)
+            var swiftName = SwiftNaming.memberName(place == "path" ? placeholderNames[name] ?? name : name)
             var specSwiftName: Located<String>?
             if swiftNames.contains(swiftName) {
                 let suffix = place == "header" ? "header" : place == "cookie" ? "cookie" : place == "query" ? "query" : "path"
@@ -450,11 +481,12 @@ extension OpenAPIReader {
             swiftNames.insert(swiftName)
             let description = Self.prose(member("description", parameter.fields)?.value)
             let value = SpecDocument.Parameter(
-                name: Located(name, of: nameNode), type: Located(value: type.type, location: parameter.node.location),
+                name: place == "path" && placeholderNames[name] != nil
+                    ? Located(value: placeholderNames[name]!, location: nameNode.location) : Located(name, of: nameNode), type: Located(value: type.type, location: parameter.node.location),
                 description: description, swiftName: specSwiftName)
             switch place {
             case "path":
-                declaredPath.insert(name)
+                declaredPath.insert(value.name.value)
                 endpoint.pathParameters.append(value)
             case "query": endpoint.query.append(value)
             case "header": endpoint.headers.append(value)

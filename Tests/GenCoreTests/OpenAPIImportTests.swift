@@ -1,0 +1,435 @@
+import Foundation
+import Testing
+
+@testable import GenCore
+
+/// `endpointgen import`, rule by rule: small OpenAPI 3.0 and 3.1 documents written from the
+/// specifications, the spec each becomes, and the warnings for what has no place in the format.
+/// Every document that imports must also generate without a diagnostic, since the import checks
+/// what it writes with the same resolver.
+@Suite struct OpenAPIImportTests {
+    // MARK: Helpers
+
+    struct Imported {
+        var spec: [String: Any]
+        var text: String
+        var diagnostics: [Diagnostic]
+        var warnings: [String] { diagnostics.filter { $0.severity == .warning }.map(\.message) }
+
+        func model(_ name: String) -> [String: Any]? { (spec["models"] as? [String: Any])?[name] as? [String: Any] }
+        func properties(_ name: String) -> [String: Any]? { model(name)?["properties"] as? [String: Any] }
+        func resource(_ name: String) -> [String: Any]? { (spec["resources"] as? [String: Any])?[name] as? [String: Any] }
+        func endpoints(_ resource: String) -> [[String: Any]] { self.resource(resource)?["endpoints"] as? [[String: Any]] ?? [] }
+        func endpoint(_ name: String) -> [String: Any]? {
+            for case let resource as [String: Any] in ((spec["resources"] as? [String: Any]) ?? [:]).values {
+                if let found = (resource["endpoints"] as? [[String: Any]])?.first(where: { $0["name"] as? String == name }) { return found }
+            }
+            return nil
+        }
+        /// A property's type, whether written as `"T"` or `{"type": "T", …}`.
+        func type(_ model: String, _ property: String) -> String? {
+            let value = properties(model)?[property]
+            return value as? String ?? (value as? [String: Any])?["type"] as? String
+        }
+    }
+
+    /// Imports `document` (a JSON text), requires success, and generates the written spec to
+    /// prove it has no problem the resolver would find.
+    func importing(_ document: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Imported {
+        let result = OpenAPIImport.importSpec(openAPIText: document, path: "api.json")
+        let text = try #require(result.specText, "\(result.diagnostics.map(\.description))", sourceLocation: sourceLocation)
+        let generated = Generator.generate(specText: text, specPath: "spec.json")
+        #expect(generated.succeeded && generated.diagnostics.isEmpty, "\(generated.diagnostics.map(\.description))\n\(text)",
+                sourceLocation: sourceLocation)
+        let spec = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        return Imported(spec: spec, text: text, diagnostics: result.diagnostics)
+    }
+
+    /// A 3.1 document with these schemas and paths (JSON object bodies, without braces).
+    func document(version: String = "3.1.0", schemas: String = "", paths: String = "", extra: String = "") -> String {
+        """
+        {"openapi": "\(version)", "info": {"title": "Test", "version": "1"}\(extra.isEmpty ? "" : ", " + extra),
+         "paths": {\(paths)}, "components": {"schemas": {\(schemas)}}}
+        """
+    }
+
+    // MARK: Documents it refuses
+
+    @Test func yamlGetsAnErrorThatSaysHowToConvertIt() {
+        let result = OpenAPIImport.importSpec(openAPIText: "openapi: 3.1.0\ninfo:\n  title: T\n", path: "api.yaml")
+        #expect(result.specText == nil)
+        #expect(result.diagnostics.map(\.description) == [
+            "api.yaml:1:1: error: this looks like YAML, and endpointgen imports OpenAPI documents written in JSON; convert it first, for example with `python3 -c 'import sys, json, yaml; json.dump(yaml.safe_load(sys.stdin), sys.stdout, indent=2)' < openapi.yaml > openapi.json`",
+        ])
+    }
+
+    @Test func swagger2AndOtherVersionsAreRefused() {
+        let swagger = OpenAPIImport.importSpec(openAPIText: #"{"swagger": "2.0", "info": {}, "paths": {}}"#, path: "s.json")
+        #expect(swagger.specText == nil)
+        #expect(swagger.diagnostics.first?.message.hasPrefix("this is a Swagger 2.0 document; endpointgen imports OpenAPI 3.0 and 3.1") == true)
+        let future = OpenAPIImport.importSpec(openAPIText: #"{"openapi": "4.0.0", "info": {}, "paths": {}}"#, path: "f.json")
+        #expect(future.diagnostics.map(\.description) == ["f.json:1:13: error: OpenAPI 4.0.0 is not supported; endpointgen imports OpenAPI 3.0.x and 3.1.x"])
+        let broken = OpenAPIImport.importSpec(openAPIText: #"{"openapi": "3.1.0", "#, path: "b.json")
+        #expect(broken.specText == nil && broken.diagnostics.first?.severity == .error)
+    }
+
+    // MARK: Schemas
+
+    @Test func componentSchemasBecomeModelsEnumsAndInlinedTypes() throws {
+        let imported = try importing(document(schemas: """
+            "Pet": {"type": "object", "required": ["id", "name"], "description": "A pet.",
+                    "properties": {"id": {"$ref": "#/components/schemas/PetId"}, "name": {"type": "string"},
+                                   "owner": {"type": "object", "properties": {"name": {"type": "string"}}},
+                                   "size": {"type": "string", "enum": ["s", "m"]}, "kind": {"$ref": "#/components/schemas/Kind"},
+                                   "rank": {"type": "integer", "enum": [1, 2]}}},
+            "PetId": {"type": "integer", "format": "int64"},
+            "Kind": {"type": "string", "enum": ["dog", "cat", "Dog", "unknown"]}
+            """))
+        #expect(imported.model("Pet")?["description"] as? String == "A pet.")
+        #expect(imported.type("Pet", "id") == "Int64", "a component that is a plain type is inlined")
+        #expect(imported.type("Pet", "name") == "String")
+        #expect(imported.type("Pet", "owner") == "PetOwner?", "an inline object is named after its place")
+        #expect(imported.properties("PetOwner")?["name"] as? String == "String?")
+        #expect(imported.type("Pet", "size") == "PetSize?")
+        #expect(imported.model("PetSize")?["enum"] as? [String] == ["s", "m"])
+        #expect(imported.type("Pet", "rank") == "PetRank?")
+        #expect(imported.model("PetRank")?["enum"] as? [Int] == [1, 2])
+        #expect(imported.model("PetId") == nil)
+        // Values whose case names clash (`dog`, `Dog`) or that would take the open enum's
+        // `unknown` get names of their own.
+        #expect(imported.model("Kind")?["enum"] as? [String: String] == ["dog": "dog", "cat": "cat", "dog2": "Dog", "unknown2": "unknown"])
+    }
+
+    @Test func nullIsKeptApartFromAbsentIn30And31() throws {
+        let schemas = """
+            "A": {"type": "object", "required": ["r"],
+                  "properties": {"n30": {"type": "string", "nullable": true}, "n31": {"type": ["integer", "null"]},
+                                 "viaOneOf": {"oneOf": [{"$ref": "#/components/schemas/B"}, {"type": "null"}]},
+                                 "r": {"type": "string"}, "o": {"type": "string"}}},
+            "B": {"type": "object", "properties": {"x": {"type": "string"}}}
+            """
+        let imported = try importing(document(version: "3.0.3", schemas: schemas))
+        #expect(imported.properties("A")?["n30"] as? [String: Bool] == nil)
+        #expect((imported.properties("A")?["n30"] as? [String: Any])?["nullable"] as? Bool == true)
+        #expect((imported.properties("A")?["n31"] as? [String: Any])?["type"] as? String == "Int")
+        #expect((imported.properties("A")?["n31"] as? [String: Any])?["nullable"] as? Bool == true)
+        #expect((imported.properties("A")?["viaOneOf"] as? [String: Any])?["type"] as? String == "B")
+        #expect(imported.type("A", "r") == "String")
+        #expect(imported.type("A", "o") == "String?")
+    }
+
+    @Test func formatsMapToTheirSwiftTypes() throws {
+        let imported = try importing(document(schemas: """
+            "F": {"type": "object", "required": ["a", "b", "c", "d", "e", "f", "g", "h"],
+                  "properties": {"a": {"type": "string", "format": "date-time"}, "b": {"type": "string", "format": "date"},
+                                 "c": {"type": "integer", "format": "int64"}, "d": {"type": "string", "format": "uuid"},
+                                 "e": {"type": "string", "format": "uri"}, "f": {"type": "string", "format": "byte"},
+                                 "g": {"type": "number", "format": "float"}, "h": {"type": "integer", "format": "int32"}}}
+            """))
+        #expect(imported.type("F", "a") == "Date")
+        #expect(imported.properties("F")?["b"] as? [String: String] == ["type": "Date", "dateStrategy": "dateOnly"])
+        #expect(imported.type("F", "c") == "Int64")
+        #expect(imported.type("F", "d") == "UUID")
+        #expect(imported.type("F", "e") == "URL")
+        #expect(imported.type("F", "f") == "Data")
+        #expect(imported.type("F", "g") == "Double")
+        #expect(imported.type("F", "h") == "Int")
+    }
+
+    @Test func openObjectsAndMaps() throws {
+        let imported = try importing(document(schemas: """
+            "Open": {"type": "object", "properties": {"id": {"type": "string"}}, "additionalProperties": {"type": "integer"}},
+            "Counts": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "Holder": {"type": "object", "properties": {"counts": {"$ref": "#/components/schemas/Counts"},
+                                                         "anything": {"type": "object", "additionalProperties": true},
+                                                         "free": {}}}
+            """))
+        #expect(imported.model("Open")?["additionalProperties"] as? String == "Int")
+        #expect(imported.model("Counts") == nil)
+        #expect(imported.type("Holder", "counts") == "[String: Int]?")
+        #expect(imported.type("Holder", "anything") == "[String: JSON]?")
+        #expect(imported.type("Holder", "free") == "JSON?")
+    }
+
+    @Test func aSchemaThatRefersToItselfNests() throws {
+        let imported = try importing(document(schemas: """
+            "Node": {"type": "object", "required": ["name"],
+                     "properties": {"name": {"type": "string"}, "children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}},
+                                    "parent": {"$ref": "#/components/schemas/Node"}}}
+            """))
+        #expect(imported.type("Node", "children") == "[Node]?")
+        #expect(imported.type("Node", "parent") == "Node?")
+    }
+
+    @Test func allOfComposesAndANarrowedBaseIsReadInPlace() throws {
+        let imported = try importing(document(schemas: """
+            "Base": {"type": "object", "properties": {"id": {"type": "string"}, "created": {"type": "string"}}},
+            "Extended": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object", "properties": {"extra": {"type": "integer"}}}]},
+            "Narrowed": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}}]}
+            """))
+        #expect(imported.model("Extended")?["allOf"] as? [String] == ["Base"])
+        #expect(imported.type("Extended", "extra") == "Int?")
+        // `Narrowed` makes `id` required: the spec format cannot narrow a base's property, so
+        // the base's properties are read in place, in order, with the narrowed `id`.
+        #expect(imported.model("Narrowed")?["allOf"] == nil)
+        #expect(imported.type("Narrowed", "id") == "String")
+        #expect(imported.type("Narrowed", "created") == "String?")
+        #expect(imported.text.contains(#""id": "String", "created": "String?""#))
+    }
+
+    @Test func discriminatorsMakeTaggedUnionsAndRenamedModelsKeepTheirSchemaName() throws {
+        let imported = try importing(document(schemas: """
+            "Result": {"oneOf": [{"$ref": "#/components/schemas/Ok"}, {"$ref": "#/components/schemas/Error"}],
+                       "discriminator": {"propertyName": "kind", "mapping": {"ok": "#/components/schemas/Ok"}}},
+            "Ok": {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}}},
+            "Error": {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}, "message": {"type": "string"}}}
+            """))
+        let union = try #require(imported.model("ResultModel"), "Result is Swift's")
+        #expect(union["oneOf"] as? [String] == ["Ok", "ErrorModel"], "Error is a name the runtime uses")
+        #expect(union["discriminator"] as? String == "kind")
+        #expect(union["mapping"] as? [String: String] == ["ok": "Ok", "Error": "ErrorModel"], "the implicit value is the schema's name")
+    }
+
+    @Test func aDiscriminatorItsMembersDoNotHoldIsLeftOutWithAWarning() throws {
+        let imported = try importing(document(schemas: """
+            "U": {"oneOf": [{"$ref": "#/components/schemas/A"}, {"type": "string"}], "discriminator": {"propertyName": "t"}},
+            "A": {"type": "object", "required": ["t"], "properties": {"t": {"type": "string"}}}
+            """))
+        #expect(imported.model("U")?["discriminator"] == nil)
+        #expect(imported.model("U")?["oneOf"] as? [String] == ["String", "A"])
+        #expect(imported.warnings == [
+            "#/components/schemas/U/discriminator: the discriminator 't' is not imported: String is not an object with a string property 't'; the union tries its members in order",
+        ])
+    }
+
+    @Test func untaggedUnionsAreOrderedSoThatEveryMemberCanBeDecoded() throws {
+        let imported = try importing(document(schemas: """
+            "V": {"anyOf": [{"type": "string"}, {"type": "number"}, {"type": "integer"}, {"type": "boolean"}]},
+            "W": {"oneOf": [{"$ref": "#/components/schemas/Loose"}, {"$ref": "#/components/schemas/Strict"}]},
+            "Loose": {"type": "object", "properties": {"a": {"type": "string"}}},
+            "Strict": {"type": "object", "required": ["b"], "properties": {"b": {"type": "string"}}},
+            "T": {"type": "object", "properties": {"mixed": {"type": ["string", "integer"]}}}
+            """))
+        #expect(imported.model("V")?["oneOf"] as? [String] == ["Bool", "Int", "Double", "String"])
+        #expect(imported.model("W")?["oneOf"] as? [String] == ["Strict", "Loose"], "a struct that takes any object goes last")
+        #expect(imported.type("T", "mixed") == "TMixed?")
+        #expect(imported.model("TMixed")?["oneOf"] as? [String] == ["Int", "String"])
+    }
+
+    @Test func defaultsThatDoNotFitAreLeftOutWithAWarning() throws {
+        let imported = try importing(document(schemas: """
+            "D": {"type": "object", "properties": {"limit": {"type": "integer", "default": 20},
+                                                    "ratio": {"type": ["number", "null"], "default": 0.5},
+                                                    "wrong": {"type": "integer", "default": "ten"}}}
+            """))
+        #expect((imported.properties("D")?["limit"] as? [String: Any])?["default"] as? Int == 20)
+        #expect((imported.properties("D")?["ratio"] as? [String: Any])?["default"] == nil)
+        #expect(imported.type("D", "wrong") == "Int?")
+        #expect(imported.warnings.sorted() == [
+            "#/components/schemas/D/properties/ratio/default: nullable property 'ratio' cannot have a default: absent, null and a value must stay apart; the default is left out",
+            "#/components/schemas/D/properties/wrong/default: the default value \"ten\" does not fit the type Int; expected a whole number; the default is left out",
+        ])
+    }
+
+    @Test func mostlySnakeCaseKeysChooseTheSnakeCaseStrategy() throws {
+        let imported = try importing(document(schemas: """
+            "S": {"type": "object", "properties": {"user_id": {"type": "integer"}, "created_at": {"type": "string"}, "name": {"type": "string"},
+                                                    "URLValue": {"type": "string"}}}
+            """))
+        #expect((imported.spec["defaults"] as? [String: Any])?["keyStrategy"] as? String == "convertFromSnakeCase")
+        #expect(imported.type("S", "userId") == "Int?")
+        #expect(imported.type("S", "createdAt") == "String?")
+        #expect((imported.properties("S")?["URLValue"] as? [String: Any])?["key"] as? String == "URLValue", "a key the strategy would not give is written out")
+        let camel = try importing(document(schemas: #""C": {"type": "object", "properties": {"userId": {"type": "integer"}}}"#))
+        #expect(camel.spec["defaults"] == nil, "useDefaultKeys is the default, and not written")
+    }
+
+    // MARK: Operations
+
+    @Test func parametersGoToPathQueryHeadersAndCookies() throws {
+        let imported = try importing(document(paths: """
+            "/items/{id}": {
+              "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string", "format": "uuid"}}],
+              "get": {"operationId": "getItem", "parameters": [
+                {"name": "tag", "in": "query", "schema": {"type": "array", "items": {"type": "string"}}},
+                {"name": "id", "in": "query", "schema": {"type": "integer"}},
+                {"name": "csv", "in": "query", "explode": false, "schema": {"type": "array", "items": {"type": "string"}}},
+                {"name": "filter", "in": "query", "style": "deepObject", "schema": {"type": "object", "properties": {"a": {"type": "string"}}}},
+                {"name": "X-Trace", "in": "header", "required": true, "schema": {"type": "string"}},
+                {"name": "Accept", "in": "header", "schema": {"type": "string"}},
+                {"name": "sid", "in": "cookie", "schema": {"type": "string"}}],
+                "responses": {"204": {"description": "none"}}}}
+            """))
+        let endpoint = try #require(imported.endpoint("getItem"))
+        #expect(endpoint["pathParams"] as? [String: String] == ["id": "UUID"])
+        let query = try #require(endpoint["query"] as? [String: Any])
+        #expect(query["tag"] as? String == "[String]?")
+        #expect(query["id"] as? [String: String] == ["type": "Int?", "swiftName": "idQuery"], "two parameters named id")
+        #expect(query["csv"] as? String == "String?")
+        #expect(query["filter"] as? String == "String?")
+        #expect(endpoint["headers"] as? [String: String] == ["X-Trace": "String"], "an Accept parameter is ignored, as OpenAPI says")
+        #expect(endpoint["cookies"] as? [String: String] == ["sid": "String?"])
+        #expect(endpoint["response"] == nil)
+        #expect(imported.warnings == [
+            "#/paths/~1items~1{id}/get/parameters/2: an array sent with style 'form' and explode false is imported as a String: the spec format sends one item per element; join the values as the API expects",
+            "#/paths/~1items~1{id}/get/parameters/3: a query parameter holding 'GetItemFilter' is imported as a String that the app encodes (style 'deepObject')",
+        ])
+    }
+
+    @Test func bodiesAreJSONFormsMultipartOrBytes() throws {
+        let imported = try importing(document(paths: """
+            "/a": {"post": {"operationId": "json", "requestBody": {"content": {"application/json": {"schema": {"type": "object", "properties": {"x": {"type": "string"}}}}}}, "responses": {"204": {"description": ""}}}},
+            "/b": {"post": {"operationId": "form", "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {"x": {"type": "string"}}}}}}, "responses": {"204": {"description": ""}}}},
+            "/c": {"post": {"operationId": "multipart", "requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object", "required": ["f"], "properties": {"f": {"type": "string", "format": "binary"}, "meta": {"type": "object", "properties": {"a": {"type": "string"}}}}}}}}, "responses": {"204": {"description": ""}}}},
+            "/d": {"put": {"operationId": "bytes", "requestBody": {"content": {"application/octet-stream": {}}}, "responses": {"204": {"description": ""}}}},
+            "/e": {"put": {"operationId": "xml", "requestBody": {"content": {"application/xml": {}}}, "responses": {"204": {"description": ""}}}}
+            """))
+        #expect(imported.endpoint("json")?["body"] as? String == "JsonRequest")
+        #expect(imported.endpoint("form")?["body"] as? [String: String] == ["type": "FormRequest", "encoding": "form"])
+        #expect(imported.endpoint("multipart")?["body"] as? [String: String] == ["type": "MultipartRequest", "encoding": "multipart"])
+        #expect(imported.type("MultipartRequest", "f") == "File")
+        #expect(imported.type("MultipartRequest", "meta") == "String?")
+        #expect(imported.endpoint("bytes")?["body"] as? String == "Upload")
+        #expect(imported.endpoint("xml")?["body"] as? [String: String] == ["type": "Upload", "contentType": "application/xml"])
+        #expect(imported.warnings.contains("#/paths/~1e/put/requestBody/content/application~1xml: an XML body is sent as bytes the app encodes"))
+        #expect(imported.warnings.contains { $0.hasSuffix("MultipartRequestMeta is imported as a String the app encodes (as JSON, for example)") })
+    }
+
+    @Test func responsesStreamsAndErrorBodies() throws {
+        let problem = ##"{"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}"##
+        let imported = try importing(document(
+            schemas: #""Problem": {"type": "object", "properties": {"title": {"type": "string"}}}, "Chunk": {"type": "object", "properties": {"t": {"type": "string"}}}"#,
+            paths: """
+            "/a": {"get": {"operationId": "events", "responses": {"200": {"description": "", "content": {"text/event-stream": {"schema": {"$ref": "#/components/schemas/Chunk"}}}}, "default": {"description": "", "content": \(problem)}}}},
+            "/b": {"get": {"operationId": "lines", "responses": {"200": {"description": "", "content": {"application/x-ndjson": {"schema": {"$ref": "#/components/schemas/Chunk"}}}}, "4XX": {"description": "", "content": \(problem)}}}},
+            "/c": {"get": {"operationId": "text", "responses": {"200": {"description": "", "content": {"text/plain": {"schema": {"type": "string"}}}}, "500": {"description": "", "content": \(problem)}}}},
+            "/d": {"get": {"operationId": "bytes", "responses": {"200": {"description": "", "content": {"image/png": {}}}}}},
+            "/e": {"get": {"operationId": "created", "responses": {"201": {"description": "", "content": {"application/json": {"schema": {"type": "string"}}}}}}}
+            """))
+        #expect(imported.endpoint("events")?["stream"] as? String == "sse")
+        #expect(imported.endpoint("events")?["response"] as? String == "Chunk")
+        #expect(imported.endpoint("lines")?["stream"] as? String == "jsonLines")
+        #expect(imported.endpoint("text")?["response"] as? String == "String")
+        #expect(imported.endpoint("bytes")?["response"] as? String == "Data")
+        #expect(imported.endpoint("created")?["response"] as? String == "JSON", "a JSON string is decoded as JSON, not read raw")
+        // Three of five endpoints share the error body: it becomes the default.
+        #expect((imported.spec["defaults"] as? [String: Any])?["errorResponse"] as? String == "Problem")
+        #expect(imported.endpoint("bytes")?["errorResponse"] as? String == "none")
+        #expect(imported.endpoint("events")?["errorResponse"] == nil)
+    }
+
+    @Test func securitySchemesAndRequirements() throws {
+        let imported = try importing(document(
+            paths: """
+            "/a": {"get": {"operationId": "open", "security": [], "responses": {"204": {"description": ""}}}},
+            "/b": {"get": {"operationId": "either", "security": [{"key": []}, {"basic": []}], "responses": {"204": {"description": ""}}}},
+            "/c": {"get": {"operationId": "byDefault", "responses": {"204": {"description": ""}}}}
+            """,
+            extra: """
+            "security": [{"token": []}],
+            "components": {"securitySchemes": {
+              "token": {"type": "http", "scheme": "bearer"}, "basic": {"type": "http", "scheme": "basic"},
+              "key": {"type": "apiKey", "in": "header", "name": "X-Key"}, "q": {"type": "apiKey", "in": "query", "name": "k"},
+              "oauth": {"type": "oauth2", "flows": {}}, "oidc": {"type": "openIdConnect", "openIdConnectUrl": "https://e.x"},
+              "digest": {"type": "http", "scheme": "digest"}, "tls": {"type": "mutualTLS"}}}
+            """).replacingOccurrences(of: #", "components": {"schemas": {}}"#, with: ""))
+        let auth = try #require(imported.spec["auth"] as? [String: [String: String]])
+        #expect(auth["token"] == ["type": "bearer"])
+        #expect(auth["basic"] == ["type": "basic"])
+        #expect(auth["key"] == ["type": "apiKey", "in": "header", "name": "X-Key"])
+        #expect(auth["q"] == ["type": "apiKey", "in": "query", "name": "k"])
+        #expect(auth["oauth"]?["type"] == "bearer")
+        #expect(auth["oidc"]?["type"] == "bearer")
+        #expect(auth["digest"]?["type"] == "custom")
+        #expect(auth["tls"] == nil)
+        #expect((imported.spec["defaults"] as? [String: Any])?["auth"] as? String == "token")
+        #expect(imported.endpoint("open")?["auth"] as? String == "none")
+        #expect(imported.endpoint("either")?["auth"] as? String == "key")
+        #expect(imported.endpoint("byDefault")?["auth"] == nil)
+        #expect(imported.warnings.contains("#/paths/~1b/get/security: the operation accepts 'key' or 'basic', and an endpoint needs one scheme; 'key' is imported"))
+        #expect(imported.warnings.contains("#/components/securitySchemes/digest: the HTTP auth scheme 'digest' becomes a custom scheme, whose closure authorizes each request"))
+        #expect(imported.warnings.contains("#/components/securitySchemes/tls: mutual TLS is set up on the URL session, not per request; the scheme is left out"))
+        // A live service holds one client: the endpoint that needs the default scheme goes into
+        // a resource of its own, beside the one that needs `key` (and the one that needs none).
+        #expect(imported.endpoints("Test").map { $0["name"] as? String } == ["open", "either"])
+        #expect(imported.endpoints("Test token").map { $0["name"] as? String } == ["byDefault"])
+    }
+
+    @Test func serversWithVariablesAndARelativeBasePath() throws {
+        let absolute = try importing(document(extra: """
+            "servers": [{"url": "https://{region}.example.com/{base}/", "description": "Main", "variables": {"region": {"default": "eu", "enum": ["eu", "us"]}, "base": {"default": "v1"}}}]
+            """))
+        #expect(absolute.spec["servers"] as? [String: String] == ["Main": "https://eu.example.com/v1", "Main us": "https://us.example.com/v1"])
+        let relative = try importing(document(
+            paths: #""/pets": {"get": {"operationId": "list", "responses": {"204": {"description": ""}}}}"#,
+            extra: #""servers": [{"url": "/api/v3"}]"#))
+        #expect(relative.spec["servers"] == nil)
+        #expect(relative.resource("Test")?["path"] as? String == "/api/v3")
+    }
+
+    @Test func tagsBecomeResourcesAndNamesComeFromOperationIds() throws {
+        let imported = try importing(document(
+            paths: """
+            "/pets": {"get": {"tags": ["pets", "other"], "summary": "Lists.", "description": "All of them.", "responses": {"204": {"description": ""}}},
+                      "post": {"operationId": "add", "tags": ["pets"], "deprecated": true, "responses": {"204": {"description": ""}}}},
+            "/health": {"get": {"operationId": "add", "responses": {"204": {"description": ""}}},
+                        "options": {"responses": {"204": {"description": ""}}}},
+            "/store": {"get": {"tags": ["store"], "operationId": "stock", "responses": {"204": {"description": ""}}}}
+            """,
+            extra: #""tags": [{"name": "store", "description": "The store."}, {"name": "pets"}]"#))
+        let resources = try #require(imported.spec["resources"] as? [String: Any])
+        #expect(Set(resources.keys) == ["store", "pets", "Test"])
+        #expect(imported.text.range(of: #""store""#)!.lowerBound < imported.text.range(of: #""pets""#)!.lowerBound, "in the order of the document's tags")
+        #expect(imported.resource("store")?["description"] as? String == "The store.")
+        let pets = imported.endpoints("pets")
+        #expect(pets.first?["name"] == nil, "without an operationId the generator derives fetchPets")
+        #expect(pets.first?["description"] as? String == "Lists.\n\nAll of them.")
+        #expect(pets.last?["name"] as? String == "add")
+        #expect(pets.last?["deprecated"] as? Bool == true)
+        #expect(imported.endpoints("Test").first?["name"] as? String == "add2", "endpoint types are unique in the spec")
+        #expect(imported.warnings == ["#/paths/~1health/options: OPTIONS operations are not imported: endpoints are GET, POST, PUT, PATCH, DELETE or HEAD"])
+    }
+
+    // MARK: Nothing dropped silently
+
+    @Test func everyConstructLeftOutHasOneWarningWithItsPointer() throws {
+        let source = document(
+            schemas: #""E": {"type": "object", "properties": {"remote": {"$ref": "other.json#/Pet"}, "tuple": {"type": "array", "prefixItems": [{"type": "string"}]}}}"#,
+            paths: """
+            "/a": {"get": {"operationId": "a", "callbacks": {"c": {}}, "servers": [{"url": "https://x.example.com"}],
+                           "responses": {"200": {"description": "", "links": {"l": {}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/E"}}}}}}}
+            """,
+            extra: #""webhooks": {"w": {}}"#)
+        let imported = try importing(source)
+        #expect(imported.type("E", "remote") == "JSON?")
+        #expect(imported.type("E", "tuple") == "[JSON]?")
+        #expect(imported.diagnostics.map(\.description) == [
+            "api.json:1:77: warning: #/webhooks: webhooks (requests the API sends) are not imported; the client is imported without them",
+            "api.json:2:60: warning: #/paths/~1a/get/callbacks: callbacks (requests the API sends back) are not imported; the endpoint is imported without them",
+            "api.json:2:82: warning: #/paths/~1a/get/servers: servers of one operation are not imported; the endpoint is imported without them",
+            "api.json:3:66: warning: #/paths/~1a/get/responses/200/links: links are not imported; the response is read without them",
+            "api.json:3:248: warning: #/components/schemas/E/properties/remote: the reference 'other.json#/Pet' points outside this document, and only references within it are imported; the value is kept as JSON",
+            "api.json:3:310: warning: #/components/schemas/E/properties/tuple/prefixItems: a tuple ('prefixItems') becomes [JSON]: the spec format's arrays hold one type",
+        ])
+        // --strict: each is an error, and no spec is written.
+        let strict = OpenAPIImport.importSpec(openAPIText: source, path: "api.json", options: .init(strict: true))
+        #expect(strict.specText == nil)
+        #expect(strict.diagnostics.count == 6 && strict.diagnostics.allSatisfy { $0.severity == .error && $0.message.hasSuffix("(--strict)") })
+    }
+
+    @Test func hostileTextStaysText() throws {
+        let imported = try importing(document(
+            schemas: #""Evil\"Name": {"type": "object", "description": "*/ } \"\"\" \\(x) \n// end", "properties": {"a\"b": {"type": "string", "description": "\u2028line"}}}"#,
+            paths: #""/x/{a b}": {"get": {"operationId": "*/ x", "summary": "\"\"\"\n}", "parameters": [{"name": "a b", "in": "path", "required": true, "schema": {"type": "string"}}], "responses": {"204": {"description": ""}}}}"#))
+        #expect(imported.model("EvilName") != nil)
+        // The written spec reads back as the same values.
+        #expect(imported.model("EvilName")?["description"] as? String == "*/ } \"\"\" \\(x) \n// end")
+    }
+
+    @Test func theSameDocumentGivesTheSameBytes() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("Specs/OpenAPI/showcase.openapi.json"), encoding: .utf8)
+        let first = OpenAPIImport.importSpec(openAPIText: text, path: "a.json").specText
+        let second = OpenAPIImport.importSpec(openAPIText: text, path: "a.json").specText
+        #expect(first != nil && first == second)
+    }
+}
