@@ -376,6 +376,7 @@ public struct CommandLineTool {
             return .success
         }
         do {
+            try FileSystem.createFolders(atPath: FilePath.parent(of: target))
             try FileSystem.writeAtomically(spec, toPath: target)
         } catch {
             standardError("\(output): error: cannot write the spec: \(error.reason)\n")

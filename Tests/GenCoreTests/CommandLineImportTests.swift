@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import GenCore
+
+/// `endpointgen import <openapi.json> --output <spec.json>`: writes the spec only when the
+/// import has no error, reports warnings in the compiler's form, and `--strict` makes them errors.
+@Suite struct CommandLineImportTests {
+    static let document = """
+        {"openapi": "3.0.3", "info": {"title": "Pets", "version": "1"},
+         "paths": {"/pets": {"get": {"operationId": "listPets", "callbacks": {"x": {}},
+           "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Pet"}}}}}}}}},
+         "components": {"schemas": {"Pet": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}}}}
+        """
+
+    @Test func importWritesTheSpecAndGenerateTakesIt() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("openapi.json", Self.document)
+        let run = runTool(["import", "openapi.json", "--output", "Specs/pets.json"], in: folder.url)
+        #expect(run.status == .success, "\(run.standardError)")
+        #expect(run.standardError == "openapi.json:2:70: warning: #/paths/~1pets/get/callbacks: callbacks (requests the API sends back) are not imported; the endpoint is imported without them\n")
+        #expect(run.standardOutput == "wrote Specs/pets.json (1 warning)\n")
+        let written = try #require(folder.read("Specs/pets.json"))
+        #expect(written == OpenAPIImport.importSpec(openAPIText: Self.document, path: "openapi.json").specText)
+        #expect(written.contains(#""response": "[Pet]""#))
+
+        // The second run finds nothing to change; generate takes the spec as it is.
+        let again = runTool(["import", "openapi.json", "-o", "Specs/pets.json", "--quiet"], in: folder.url)
+        #expect(again.status == .success && again.standardError.isEmpty && again.standardOutput.isEmpty)
+        let generate = runTool(["generate", "Specs/pets.json", "--output", "Out", "-q"], in: folder.url)
+        #expect(generate.status == .success, "\(generate.standardError)")
+        #expect(folder.allFiles(under: "Out").contains("Out/Endpoints/Pets/ListPetsEndpoint.swift"))
+    }
+
+    @Test func aDashWritesTheSpecToStandardOutput() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("openapi.json", Self.document)
+        let run = runTool(["import", "openapi.json", "--output", "-", "-q"], in: folder.url)
+        #expect(run.status == .success)
+        #expect(run.standardOutput == OpenAPIImport.importSpec(openAPIText: Self.document, path: "openapi.json").specText)
+        #expect(run.standardError.isEmpty, "--quiet prints nothing but errors")
+    }
+
+    @Test func strictTurnsWarningsIntoErrorsAndWritesNothing() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("openapi.json", Self.document)
+        try folder.write("Specs/pets.json", "{\"kept\": true}")
+        let run = runTool(["import", "openapi.json", "--output", "Specs/pets.json", "--strict"], in: folder.url)
+        #expect(run.status == .failure)
+        #expect(run.standardError == "openapi.json:2:70: error: #/paths/~1pets/get/callbacks: callbacks (requests the API sends back) are not imported; the endpoint is imported without them (--strict)\n")
+        #expect(folder.read("Specs/pets.json") == "{\"kept\": true}", "a failed import leaves the old spec as it was")
+    }
+
+    @Test func errorsInTheDocumentAreAllReportedAndNothingIsWritten() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("openapi.json", """
+            {"openapi": "3.1.0", "info": {"title": "T", "version": "1"},
+             "paths": {"/a": {"get": {"operationId": "a", "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Missing"}}}}}}},
+                       "/b": {"get": {"operationId": "b", "parameters": [{"$ref": "#/components/parameters/Gone"}], "responses": {"204": {"description": ""}}}}}}
+            """)
+        let run = runTool(["import", "openapi.json", "--output", "spec.json"], in: folder.url)
+        #expect(run.status == .failure)
+        #expect(run.standardError == """
+            openapi.json:2:140: error: #/paths/~1a/get/responses/200/content/application~1json/schema: the reference '#/components/schemas/Missing' names nothing in this document
+            openapi.json:3:71: error: #/paths/~1b/get/parameters/0: the reference '#/components/parameters/Gone' names nothing in this document
+
+            """)
+        #expect(folder.read("spec.json") == nil)
+    }
+
+    @Test func usageProblemsExitWith64() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("openapi.json", Self.document)
+        for (arguments, message) in [
+            (["import", "openapi.json"], "import needs --output <spec.json> (or --output - for standard output)"),
+            (["import", "--output", "x.json"], "import needs an OpenAPI document"),
+            (["import", "a.json", "b.json", "-o", "x.json"], "import reads one OpenAPI document at a time"),
+            (["import", "openapi.json", "-o", "x.json", "--stric"], "unknown option '--stric' for import; did you mean '--strict'?"),
+        ] {
+            let run = runTool(arguments, in: folder.url)
+            #expect(run.status == .usage, "\(arguments)")
+            #expect(run.standardError == "endpointgen: error: \(message)\nRun 'endpointgen --help' for usage.\n", "\(arguments)")
+        }
+        let missing = runTool(["import", "nothing.json", "-o", "x.json"], in: folder.url)
+        #expect(missing.status == .failure && missing.standardError == "nothing.json: error: cannot read the OpenAPI document\n")
+        #expect(runTool(["--help"], in: folder.url).standardOutput.contains("import      Read an OpenAPI 3.0 or 3.1 document"))
+    }
+}
