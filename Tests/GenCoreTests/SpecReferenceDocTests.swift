@@ -4,7 +4,8 @@ import Testing
 @testable import GenCore
 
 /// docs/SPEC.md is the format's reference: every JSON example must be a valid spec (or, after
-/// `<!-- invalid -->`, fail with exactly the diagnostics of the next `text` block), and every
+/// `<!-- invalid -->`, fail with exactly the diagnostics of the next `text` block; after
+/// `<!-- openapi -->`, an OpenAPI document that imports into exactly the next JSON block), and every
 /// Swift excerpt, split at `// …` lines, must stand word for word in real generated output
 /// (unless `<!-- usage -->` marks it as app code).
 @Suite struct SpecReferenceDocTests {
@@ -58,6 +59,14 @@ import Testing
         #expect(blocks.filter { $0.language == "json" }.count >= 15)
         var generated: [String] = []
         for (number, block) in blocks.enumerated() where block.language == "json" {
+            if block.marker?.contains("openapi") == true {
+                // An OpenAPI document: the next JSON block is exactly what `endpointgen import` writes.
+                let imported = OpenAPIImport.importSpec(openAPIText: block.text, path: "openapi.json")
+                let written = blocks[(number + 1)...].first { $0.language == "json" }?.text
+                #expect(imported.diagnostics.isEmpty, "docs/SPEC.md:\(block.line): \(imported.diagnostics.map(\.description))")
+                #expect(imported.specText == written.map { $0 + "\n" }, "docs/SPEC.md:\(block.line): the import writes another spec")
+                continue
+            }
             let spec = Self.spec(of: block)
             let result = Generator.generate(specText: spec, specPath: "spec.json")
             if block.marker?.contains("invalid") == true {
