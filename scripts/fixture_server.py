@@ -19,6 +19,15 @@ GET /delay/{seconds}?then=         {"delayed": seconds} after that many seconds 
                                    ones hold up no other
 GET /requests                      how many requests each path got, for tests that count pages
 
+A pet store, as the OpenAPI Initiative's Petstore-expanded document describes it (each test uses
+a store of its own):
+GET /petstore/{store}/pets?tags=&limit=
+                                   the store's pets, those with one of the tags, at most `limit`
+POST /petstore/{store}/pets        {"name", "tag"?} → the pet with its new id; no name → 400
+GET|DELETE /petstore/{store}/pets/{id}
+                                   the pet, or 204 once deleted; an unknown id → 404; errors are
+                                   {"code", "message"}
+
 Retries and refreshes (each test uses ids and realms of its own):
 GET|POST /flaky/{id}?fail=&status=&retryAfter=
                                    the first `fail` requests for that id get `status` (503 by
@@ -65,6 +74,7 @@ gates = {}  # gate id → threading.Event
 endless = {}  # stream id → {"closed": bool, "sent": int}
 flaky = {}  # id → [time of each request]
 realms = {}  # realm → {"token": str, "refreshes": int, "refused": int}
+stores = {}  # store → {"next": int, "pets": {id: pet}}
 
 
 def gate(name):
@@ -104,6 +114,49 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         self.request_body = b""
         self.route()
+
+    def do_DELETE(self):
+        self.request_body = b""
+        self.route()
+
+    def petstore_route(self, url, query_lists):
+        parts = url.path.split("/")  # ["", "petstore", store, "pets", id?]
+        if len(parts) < 4 or parts[3] != "pets" or len(parts) > 5:
+            return self.send_json(404, {"code": 404, "message": "no such path"})
+        with lock:
+            store = stores.setdefault(parts[2], {"next": 1, "pets": {}})
+            if len(parts) == 4 and self.command == "GET":
+                tags = query_lists.get("tags", [])
+                pets = [pet for pet in store["pets"].values() if not tags or pet.get("tag") in tags]
+                limit = query_lists.get("limit", [None])[-1]
+                if limit is not None:
+                    if not limit.isdigit():
+                        return self.send_json(400, {"code": 400, "message": "limit must be a whole number"})
+                    pets = pets[:int(limit)]
+                return self.send_json(200, pets)
+            if len(parts) == 4 and self.command == "POST":
+                try:
+                    body = json.loads(self.request_body or b"null")
+                except ValueError:
+                    body = None
+                if not isinstance(body, dict) or not isinstance(body.get("name"), str) or not body["name"]:
+                    return self.send_json(400, {"code": 400, "message": "a pet needs a name"})
+                pet = {"id": store["next"], "name": body["name"]}
+                if isinstance(body.get("tag"), str):
+                    pet["tag"] = body["tag"]
+                store["next"] += 1
+                store["pets"][pet["id"]] = pet
+                return self.send_json(200, pet)
+            if len(parts) == 5 and parts[4].isdigit() and int(parts[4]) in store["pets"]:
+                if self.command == "GET":
+                    return self.send_json(200, store["pets"][int(parts[4])])
+                if self.command == "DELETE":
+                    del store["pets"][int(parts[4])]
+                    self.send_response(204)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return None
+            return self.send_json(404, {"code": 404, "message": f"no pet {parts[4] if len(parts) == 5 else ''} in this store"})
 
     def start_stream(self, content_type="text/event-stream"):
         self.send_response(200)
@@ -304,6 +357,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.resilience_route(url, query, number)
         if url.path.startswith("/sse/") or url.path.startswith("/lines/"):
             return self.stream_route(url, query, number)
+        if url.path.startswith("/petstore/"):
+            return self.petstore_route(url, parse_qs(url.query))
         if url.path == "/requests":
             with lock:
                 return self.send_json(200, dict(counts))
