@@ -8,10 +8,13 @@
 # - Examples/OpenAIChat generates OpenAI's chat completions and responses from Specs/openai.json
 #   with the build-tool plugin; built and tested from a clean state against recorded responses
 #   (no network), and its replay program runs over the recordings.
+# - Examples/OpenAPIConsumer starts from OpenAPI documents: the build-tool plugin imports one on
+#   every build, the command plugin's check passes for the code committed from the other, and
+#   both read the targets' endpointgen-config.json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-for example in Examples/BuildPluginConsumer Examples/CommittedConsumer Examples/OpenAIChat; do
+for example in Examples/BuildPluginConsumer Examples/CommittedConsumer Examples/OpenAIChat Examples/OpenAPIConsumer; do
     echo "test-examples.sh: $example, from a clean state"
     rm -rf "$example/.build"
     swift test --package-path "$example"
@@ -24,6 +27,9 @@ grep -q "^14 requests replayed$" <<< "$replay_output" || {
     echo "$replay_output" >&2
     exit 1
 }
+
+echo "test-examples.sh: the code committed from an OpenAPI document is current"
+swift package --package-path Examples/OpenAPIConsumer --allow-writing-to-package-directory generate-endpoints --target InventoryAPI --check
 
 committed=Examples/CommittedConsumer
 generate=(swift package --package-path "$committed" --allow-writing-to-package-directory generate-endpoints)
@@ -48,4 +54,4 @@ grep -q "^+    public var staleEdit\|^-    public var staleEdit" "$backup.out" |
 }
 rm -f "$backup.out"
 echo "test-examples.sh: the stale file failed the check, with its diff"
-echo "test-examples.sh: 5 passed, 0 failed"
+echo "test-examples.sh: 7 passed, 0 failed"

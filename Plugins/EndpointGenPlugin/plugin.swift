@@ -2,7 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// Generates a target's API layer on every build from the endpointgen specs in its directory
-/// (`*.endpointgen.json`), with no generated file in the repository.
+/// (`*.endpointgen.json`) and its OpenAPI documents (`openapi.json`, `*.openapi.json`, imported
+/// on the fly), with no generated file in the repository. An `endpointgen-config.json` beside
+/// them sets the access level and the import's strictness (the layout is always compact here).
 ///
 /// Each spec becomes three files whose names follow from the spec's file name alone
 /// (`cities.endpointgen.json` → `cities.Models.swift`, `cities.Endpoints.swift`,
@@ -14,15 +16,26 @@ import PackagePlugin
         guard let target = target as? SwiftSourceModuleTarget else {
             throw EndpointGenPluginError.notASwiftTarget(target.name)
         }
+        let files = target.sourceFiles.map(\.url)
         return try Self.commands(
-            specs: target.sourceFiles(withSuffix: ".endpointgen.json").map(\.url), targetName: target.name,
+            specs: files.filter(Self.isSpec), configuration: files.first(where: Self.isConfiguration), targetName: target.name,
             targetFolder: target.directoryURL.path, workDirectory: context.pluginWorkDirectoryURL,
             tool: context.tool(named: "endpointgen").url)
     }
 
+    /// An endpointgen spec or an OpenAPI document.
+    static func isSpec(_ url: URL) -> Bool {
+        let name = url.lastPathComponent
+        return name.hasSuffix(".endpointgen.json") || name == "openapi.json" || name.hasSuffix(".openapi.json")
+    }
+
+    static func isConfiguration(_ url: URL) -> Bool {
+        url.lastPathComponent == "endpointgen-config.json"
+    }
+
     /// One command per spec, each declaring the three files its spec's name gives.
     static func commands(
-        specs: [URL], targetName: String, targetFolder: String, workDirectory: URL, tool: URL
+        specs: [URL], configuration: URL?, targetName: String, targetFolder: String, workDirectory: URL, tool: URL
     ) throws -> [Command] {
         guard !specs.isEmpty else {
             throw EndpointGenPluginError.noSpec(target: targetName, directory: targetFolder)
@@ -39,8 +52,9 @@ import PackagePlugin
             commands.append(.buildCommand(
                 displayName: "Generating the API layer of \(targetName) from \(spec.lastPathComponent)",
                 executable: tool,
-                arguments: ["generate", spec.path, "--output", output.path, "--layout", "compact", "--absolute-paths", "--quiet"],
-                inputFiles: [spec],
+                arguments: ["generate", spec.path, "--output", output.path, "--layout", "compact", "--absolute-paths", "--quiet"]
+                    + (configuration.map { ["--config", $0.path] } ?? []),
+                inputFiles: [spec] + (configuration.map { [$0] } ?? []),
                 outputFiles: ["Models", "Endpoints", "Services"].map { output.appending(path: "\(base).\($0).swift") }))
         }
         return commands
@@ -70,7 +84,7 @@ enum EndpointGenPluginError: Error, CustomStringConvertible {
         case .notASwiftTarget(let name):
             "endpointgen: target '\(name)' is not a Swift source target; the EndpointGenPlugin generates Swift only."
         case .noSpec(let target, let directory):
-            "endpointgen: target '\(target)' uses the EndpointGenPlugin but has no spec: add a file named '<API>.endpointgen.json' to \(directory)."
+            "endpointgen: target '\(target)' uses the EndpointGenPlugin but has no spec: add a file named '<API>.endpointgen.json' (or an OpenAPI document, 'openapi.json') to \(directory)."
         case .sameBaseName(let target, let first, let second, let base):
             "endpointgen: specs \(first) and \(second) of target '\(target)' would both generate '\(base).Models.swift'; rename one."
         }
@@ -83,9 +97,9 @@ import XcodeProjectPlugin
 /// The same for a target of an Xcode project: its specs are among the target's input files.
 extension EndpointGenPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        let specs = target.inputFiles.map(\.url).filter { $0.lastPathComponent.hasSuffix(".endpointgen.json") }
+        let files = target.inputFiles.map(\.url)
         return try Self.commands(
-            specs: specs, targetName: target.displayName, targetFolder: "the target's files",
+            specs: files.filter(Self.isSpec), configuration: files.first(where: Self.isConfiguration), targetName: target.displayName, targetFolder: "the target's files",
             workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "endpointgen").url)
     }
 }

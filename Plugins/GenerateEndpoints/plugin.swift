@@ -4,8 +4,10 @@ import PackagePlugin
 /// `swift package --allow-writing-to-package-directory generate-endpoints [--target <name>]... [--check]`
 ///
 /// For teams that commit the generated code: writes each target's API layer, generated from
-/// the `*.endpointgen.json` specs in the target's directory, into `<target>/Generated/`, one
-/// file per type, touching only files whose bytes change. With `--check` it writes nothing and
+/// the `*.endpointgen.json` specs and OpenAPI documents (`openapi.json`, `*.openapi.json`) in the
+/// target's directory, into `<target>/Generated/`, one file per type (or three per spec with
+/// `"layout": "compact"` in an `endpointgen-config.json` beside them, which also sets the access
+/// level and the import's strictness), touching only files whose bytes change. With `--check` it writes nothing and
 /// fails, printing the diff, when the committed files are out of date with their specs: the
 /// line a team adds to its CI.
 @main struct GenerateEndpoints: CommandPlugin {
@@ -22,7 +24,7 @@ import PackagePlugin
             targets = context.package.targets.filter { !Self.specs(of: $0).isEmpty }
             guard !targets.isEmpty else {
                 throw GenerateEndpointsError.usage(
-                    "no target of package '\(context.package.displayName)' holds a '<API>.endpointgen.json' spec"
+                    "no target of package '\(context.package.displayName)' holds a '<API>.endpointgen.json' spec or an 'openapi.json'"
                         + " (SwiftPM leaves out a target with no Swift file: add one beside the spec)")
             }
         } else {
@@ -32,7 +34,7 @@ import PackagePlugin
                         "'\(name)' is not a target of this package (SwiftPM leaves out a target with no Swift file: add one beside the spec)")
                 }
                 guard !Self.specs(of: target).isEmpty else {
-                    throw GenerateEndpointsError.usage("target '\(name)' has no spec: add a file named '<API>.endpointgen.json' to \(target.directoryURL.path)")
+                    throw GenerateEndpointsError.usage("target '\(name)' has no spec: add a file named '<API>.endpointgen.json' (or an OpenAPI document, 'openapi.json') to \(target.directoryURL.path)")
                 }
                 return target
             }
@@ -42,8 +44,10 @@ import PackagePlugin
         var failures: [String] = []
         for target in targets {
             let output = target.directoryURL.appending(path: "Generated")
+            let configuration = target.directoryURL.appending(path: "endpointgen-config.json")
             let arguments = [check ? "check" : "generate"] + Self.specs(of: target).map(\.path)
                 + ["--output", output.path, "--absolute-paths"]
+                + (FileManager.default.fileExists(atPath: configuration.path) ? ["--config", configuration.path] : [])
             let process = Process()
             process.executableURL = tool.url
             process.arguments = arguments
@@ -65,7 +69,10 @@ import PackagePlugin
         var specs: [URL] = []
         while let url = enumerator?.nextObject() as? URL {
             if url.lastPathComponent == "Generated" { enumerator?.skipDescendants() }
-            if url.lastPathComponent.hasSuffix(".endpointgen.json") { specs.append(url.standardizedFileURL) }
+            let name = url.lastPathComponent
+            if name.hasSuffix(".endpointgen.json") || name == "openapi.json" || name.hasSuffix(".openapi.json") {
+                specs.append(url.standardizedFileURL)
+            }
         }
         return specs.sorted { $0.path < $1.path }
     }

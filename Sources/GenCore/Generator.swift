@@ -7,11 +7,17 @@ public struct GeneratorOptions: Sendable {
     /// relative to the output directory, which does not change with the current directory or
     /// the machine; nil means the `specPath` the diagnostics use.
     public var specReference: String?
+    /// How an OpenAPI document given instead of a spec is imported.
+    public var importOptions: OpenAPIImportOptions
 
-    public init(layout: OutputLayout = .split, accessLevel: AccessLevel? = nil, specReference: String? = nil) {
+    public init(
+        layout: OutputLayout = .split, accessLevel: AccessLevel? = nil, specReference: String? = nil,
+        importOptions: OpenAPIImportOptions = .init()
+    ) {
         self.layout = layout
         self.accessLevel = accessLevel
         self.specReference = specReference
+        self.importOptions = importOptions
     }
 }
 
@@ -24,10 +30,12 @@ public struct GenerationResult: Sendable {
 }
 
 /// The pipeline: spec text → JSON tree with positions → spec document → resolved API → files.
-/// Malformed JSON stops at once; otherwise reading and resolving both run, so one run reports
-/// every problem, and files are made only when there is none.
+/// An OpenAPI document takes the import's door into the same spec document. Malformed JSON stops
+/// at once; otherwise reading and resolving both run, so one run reports every problem, and files
+/// are made only when there is none.
 public enum Generator {
-    /// Generates the files for one spec. `specPath` is the path the header and diagnostics name.
+    /// Generates the files for one spec (or OpenAPI document). `specPath` is the path the header
+    /// and diagnostics name.
     public static func generate(specText: String, specPath: String, options: GeneratorOptions = .init()) -> GenerationResult {
         let root: JSONNode
         do {
@@ -35,14 +43,14 @@ public enum Generator {
         } catch {
             return GenerationResult(files: [], diagnostics: [Diagnostic(.error, file: specPath, location: error.location, message: error.message)])
         }
-        var reader = SpecReader(file: specPath)
-        let document = reader.read(root)
+        var (document, collector) = OpenAPIImport.isOpenAPI(root)
+            ? OpenAPIImport.read(root, path: specPath, options: options.importOptions)
+            : SpecReader.read(root, path: specPath)
         guard let document else {
-            return GenerationResult(files: [], diagnostics: reader.diagnostics.sorted)
+            return GenerationResult(files: [], diagnostics: collector.sorted)
         }
         var resolver = Resolver(document: document, file: specPath, accessOverride: options.accessLevel)
         let api = resolver.resolve(specReference: options.specReference ?? specPath)
-        var collector = reader.diagnostics
         collector.append(contentsOf: resolver.diagnostics)
         if collector.hasErrors {
             return GenerationResult(files: [], diagnostics: collector.sorted)

@@ -53,6 +53,9 @@ public struct CommandLineTool {
 
         USAGE: endpointgen <command> <spec> ... [options]
 
+        A spec is an endpointgen spec, or an OpenAPI 3.0 or 3.1 document in JSON,
+        which generate, check and validate import first.
+
         COMMANDS:
           generate    Write the generated Swift files for the specs into --output.
                       Writes only files whose bytes change; removes files generated
@@ -74,10 +77,13 @@ public struct CommandLineTool {
                                     spec, named after the spec file.
           --access <public|internal>
                                     Overrides the spec's default access level.
+          --config <file>           A JSON configuration: {"access", "layout",
+                                    "strict"}, each optional; options on the
+                                    command line win over it.
           --absolute-paths          Name files in diagnostics by absolute path, as
                                     IDEs need to link them (the plugins pass it).
-          --strict                  import: every construct that cannot be mapped
-                                    is an error instead of a warning.
+          --strict                  For OpenAPI documents: every construct that
+                                    cannot be imported is an error, not a warning.
           -q, --quiet               Print nothing but errors.
           -h, --help                Show this help.
           --version                 Show the version.
@@ -89,10 +95,13 @@ public struct CommandLineTool {
         var command: String
         var specs: [String] = []
         var output: String?
-        var layout = OutputLayout.split
+        /// nil: the configuration's, else split.
+        var layout: OutputLayout?
         var access: AccessLevel?
         var quiet = false
         var absolutePaths = false
+        var strict = false
+        var configuration: String?
     }
 
     public func run(_ arguments: [String]) -> ExitCode {
@@ -107,7 +116,7 @@ public struct CommandLineTool {
         if arguments.first == "import" {
             return runImport(Array(arguments.dropFirst()))
         }
-        let invocation: Invocation
+        var invocation: Invocation
         switch parse(arguments) {
         case .success(let parsed): invocation = parsed
         case .failure(let problem):
@@ -118,6 +127,13 @@ public struct CommandLineTool {
         if currentDirectory == nil, let relative = (invocation.specs + [invocation.output].compactMap { $0 }).first(where: { !FilePath.isAbsolute($0) }) {
             standardError("endpointgen: error: cannot find the current directory (was it removed?), so '\(relative)' names no file; give absolute paths\n")
             return .failure
+        }
+
+        if let path = invocation.configuration {
+            guard let configuration = readConfiguration(path, absolutePaths: invocation.absolutePaths) else { return .failure }
+            invocation.layout = invocation.layout ?? configuration.layout
+            invocation.access = invocation.access ?? configuration.access
+            invocation.strict = invocation.strict || configuration.strict
         }
 
         // Generate every spec first: nothing is written unless all of them are clean.
@@ -141,7 +157,9 @@ public struct CommandLineTool {
             }
             let reference = output?.reference(toSpecAt: absolute) ?? displayPath
             references.insert(reference)
-            let options = GeneratorOptions(layout: invocation.layout, accessLevel: invocation.access, specReference: reference)
+            let options = GeneratorOptions(
+                layout: invocation.layout ?? .split, accessLevel: invocation.access, specReference: reference,
+                importOptions: OpenAPIImportOptions(strict: invocation.strict))
             let result = Generator.generate(specText: text, specPath: displayPath, options: options)
             for diagnostic in result.diagnostics { standardError("\(diagnostic)\n") }
             if !result.succeeded {
@@ -283,12 +301,19 @@ public struct CommandLineTool {
                 invocation.quiet = true
             case "--absolute-paths":
                 invocation.absolutePaths = true
+            case "--strict":
+                invocation.strict = true
+            case "--config":
+                switch value(for: argument) {
+                case .success(let path): invocation.configuration = path
+                case .failure(let problem): return .failure(problem)
+                }
             case "--":
                 invocation.specs += rest
                 rest = []
             default:
                 if argument.hasPrefix("-") && argument != "-" {
-                    let options = ["--output", "--layout", "--access", "--absolute-paths", "--quiet", "--help", "--version"]
+                    let options = ["--output", "--layout", "--access", "--config", "--strict", "--absolute-paths", "--quiet", "--help", "--version"]
                     var message = "unknown option '\(argument)'"
                     if let hint = suggestion(for: argument, among: options) { message += "; \(hint)" }
                     return .failure(UsageProblem(message: message))
@@ -301,6 +326,69 @@ public struct CommandLineTool {
             return .failure(UsageProblem(message: "\(command) needs --output <dir>"))
         }
         return .success(invocation)
+    }
+
+    /// What a configuration file (`--config`, the plugins' `endpointgen-config.json`) sets.
+    struct Configuration {
+        var layout: OutputLayout?
+        var access: AccessLevel?
+        var strict = false
+    }
+
+    /// Reads a configuration file, reporting every problem in it as `file:line:column: error:`;
+    /// nil when there is one.
+    private func readConfiguration(_ path: String, absolutePaths: Bool) -> Configuration? {
+        let absolute = FilePath.absolute(path, in: workingDirectory)
+        let shown = absolutePaths ? absolute : displayPath(path)
+        guard let bytes = FileSystem.contents(atPath: absolute) else {
+            standardError("\(shown): error: cannot read the configuration file\n")
+            return nil
+        }
+        guard let text = Self.utf8Text(bytes) else {
+            standardError("\(shown): error: the configuration file is not UTF-8 text\n")
+            return nil
+        }
+        let (configuration, diagnostics) = Self.configuration(text, path: shown)
+        for diagnostic in diagnostics { standardError("\(diagnostic)\n") }
+        return configuration
+    }
+
+    /// `{"access": "internal", "layout": "compact", "strict": true}`, every key optional.
+    static func configuration(_ text: String, path: String) -> (Configuration?, [Diagnostic]) {
+        var collector = DiagnosticCollector(file: path)
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(text)
+        } catch {
+            return (nil, [Diagnostic(.error, file: path, location: error.location, message: error.message)])
+        }
+        guard case .object(let members) = root.value else {
+            collector.error("a configuration is a JSON object, such as {\"access\": \"internal\"}, not \(root.kindName)", at: root.location)
+            return (nil, collector.sorted)
+        }
+        var configuration = Configuration()
+        let keys = ["access", "layout", "strict"]
+        for member in members {
+            switch (member.key, member.value.value) {
+            case ("access", .string(let name)) where AccessLevel(rawValue: name) != nil:
+                configuration.access = AccessLevel(rawValue: name)
+            case ("access", _):
+                collector.error("'access' is \"public\" or \"internal\"", at: member.value.location)
+            case ("layout", .string(let name)) where OutputLayout(rawValue: name) != nil:
+                configuration.layout = OutputLayout(rawValue: name)
+            case ("layout", _):
+                collector.error("'layout' is \"split\" or \"compact\"", at: member.value.location)
+            case ("strict", .bool(let flag)):
+                configuration.strict = flag
+            case ("strict", _):
+                collector.error("'strict' is true or false: whether what an OpenAPI document holds that cannot be imported is an error", at: member.value.location)
+            default:
+                var message = "unknown key '\(member.key)' in the configuration; it takes \(keys.map { "'\($0)'" }.joined(separator: ", "))"
+                if let hint = suggestion(for: member.key, among: keys) { message = "unknown key '\(member.key)' in the configuration; \(hint)" }
+                collector.error(message, at: member.keyLocation)
+            }
+        }
+        return (collector.hasErrors ? nil : configuration, collector.sorted)
     }
 
     /// `endpointgen import <openapi.json> --output <spec.json> [--strict] [--quiet] [--absolute-paths]`:

@@ -22,48 +22,57 @@ public struct ImportResult: Sendable {
 /// becomes. `endpointgen import` writes that document out as spec JSON; generation then runs
 /// unchanged, and its diagnostics point into the OpenAPI document.
 public enum OpenAPIImport {
-    /// Imports the document at `path` (the name diagnostics use) into spec JSON.
+    /// Imports the document at `path` (the name diagnostics use) into spec JSON, checked by the
+    /// resolver as generation would check it: a document that imports without errors generates.
     public static func importSpec(openAPIText: String, path: String, options: OpenAPIImportOptions = .init()) -> ImportResult {
-        let (document, diagnostics) = document(openAPIText: openAPIText, path: path, options: options)
-        guard let document, !diagnostics.hasErrors else {
-            return ImportResult(specText: nil, diagnostics: diagnostics.sorted)
-        }
-        return ImportResult(specText: SpecWriter.write(document), diagnostics: diagnostics.sorted)
-    }
-
-    /// The spec document of an OpenAPI document, checked by the resolver as generation would check
-    /// it: a document that imports without errors generates.
-    static func document(openAPIText: String, path: String, options: OpenAPIImportOptions) -> (SpecDocument?, DiagnosticCollector) {
-        var collector = DiagnosticCollector(file: path)
         let root: JSONNode
         do {
             root = try JSONParser.parse(openAPIText)
         } catch {
-            if openAPIText.drop(while: { $0 == "\u{FEFF}" || $0.isWhitespace }).first.map({ $0 != "{" && $0 != "[" }) ?? false {
-                collector.error(
-                    "this looks like YAML, and endpointgen imports OpenAPI documents written in JSON; convert it first, for example "
-                        + "with `python3 -c 'import sys, json, yaml; json.dump(yaml.safe_load(sys.stdin), sys.stdout, indent=2)' "
-                        + "< openapi.yaml > openapi.json`",
-                    at: SourceLocation(line: 1, column: 1))
-            } else {
-                collector.error(error.message, at: error.location)
-            }
-            return (nil, collector)
+            return ImportResult(specText: nil, diagnostics: [parseFailure(error, text: openAPIText, path: path)])
         }
+        var (document, collector) = read(root, path: path, options: options)
+        if let document {
+            var resolver = Resolver(document: document, file: path, accessOverride: nil)
+            _ = resolver.resolve(specReference: path)
+            collector.append(contentsOf: resolver.diagnostics)
+        }
+        guard let document, !collector.hasErrors else { return ImportResult(specText: nil, diagnostics: collector.sorted) }
+        return ImportResult(specText: SpecWriter.write(document), diagnostics: collector.sorted)
+    }
+
+    /// Whether a parsed JSON document is an OpenAPI (or Swagger) document rather than a spec.
+    static func isOpenAPI(_ root: JSONNode) -> Bool {
+        guard case .object(let members) = root.value else { return false }
+        return members.contains { $0.key == "openapi" || $0.key == "swagger" }
+    }
+
+    /// The error for a document that is not JSON; YAML gets one that says how to convert it.
+    static func parseFailure(_ error: JSONSyntaxError, text: String, path: String) -> Diagnostic {
+        if text.drop(while: { $0 == "\u{FEFF}" || $0.isWhitespace }).first.map({ $0 != "{" && $0 != "[" }) ?? false {
+            return Diagnostic(
+                .error, file: path, location: SourceLocation(line: 1, column: 1),
+                message: "this looks like YAML, and endpointgen imports OpenAPI documents written in JSON; convert it first, for example "
+                    + "with `python3 -c 'import sys, json, yaml; json.dump(yaml.safe_load(sys.stdin), sys.stdout, indent=2)' "
+                    + "< openapi.yaml > openapi.json`")
+        }
+        return Diagnostic(.error, file: path, location: error.location, message: error.message)
+    }
+
+    /// The spec document of an OpenAPI document, as reading a spec file gives one: with the
+    /// import's warnings, and with the defaults the resolver would refuse left out (each with a
+    /// warning). Positions are the OpenAPI document's.
+    static func read(_ root: JSONNode, path: String, options: OpenAPIImportOptions) -> (SpecDocument?, DiagnosticCollector) {
         var reader = OpenAPIReader(root: root, file: path, strict: options.strict)
-        let document = reader.read()
-        collector.append(contentsOf: reader.diagnostics)
-        guard var document, !collector.hasErrors else { return (nil, collector) }
+        guard var document = reader.read() else { return (nil, reader.diagnostics) }
+        var collector = reader.diagnostics
         // A default the spec format cannot hold (beside `nullable`, on a union) is left out
         // with a warning, and the document is checked again.
-        while true {
+        while !collector.hasErrors {
             var resolver = Resolver(document: document, file: path, accessOverride: nil)
             _ = resolver.resolve(specReference: path)
             var repairs = OpenAPIReader(root: root, file: path, strict: options.strict)
-            guard repairs.dropFailingDefaults(&document, errors: resolver.diagnostics.diagnostics) else {
-                collector.append(contentsOf: resolver.diagnostics)
-                break
-            }
+            guard repairs.dropFailingDefaults(&document, errors: resolver.diagnostics.diagnostics) else { break }
             collector.append(contentsOf: repairs.diagnostics)
         }
         return (document, collector)
@@ -347,27 +356,4 @@ struct OpenAPIReader {
         takenTypeNames.insert(name)
         return name
     }
-}
-
-/// A JSON pointer token (`~` → `~0`, `/` → `~1`) that is safe in a one-line comment: control
-/// and line-separating characters are percent-encoded, as in a URI fragment.
-func jsonPointerToken(_ key: String) -> String {
-    var result = ""
-    for scalar in key.unicodeScalars {
-        switch scalar {
-        case "~": result += "~0"
-        case "/": result += "~1"
-        case "%": result += "%25"
-        default:
-            if CommentText.isUnsafe(scalar) {
-                for byte in String(scalar).utf8 {
-                    let hex = String(byte, radix: 16, uppercase: true)
-                    result += "%" + (hex.count < 2 ? "0" + hex : hex)
-                }
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result
 }

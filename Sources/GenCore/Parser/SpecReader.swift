@@ -8,6 +8,13 @@ struct SpecReader {
         diagnostics = DiagnosticCollector(file: file)
     }
 
+    /// The spec document of a parsed spec file, with the problems found in its shape.
+    static func read(_ root: JSONNode, path: String) -> (SpecDocument?, DiagnosticCollector) {
+        var reader = SpecReader(file: path)
+        let document = reader.read(root)
+        return (document, reader.diagnostics)
+    }
+
     mutating func read(_ root: JSONNode) -> SpecDocument? {
         guard let members = object(root, "the spec") else { return nil }
         let keys = ["$schema", "endpointgen", "name", "description", "servers", "headers", "auth", "defaults", "models", "resources"]
@@ -531,29 +538,8 @@ struct SpecReader {
         }
     }
 
-    /// A JSON pointer token (`~` → `~0`, `/` → `~1`) that is safe in a one-line comment: control
-    /// and line-separating characters are percent-encoded, as in a URI fragment.
     private func pointerEscape(_ key: String) -> String {
-        var result = ""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "~": result += "~0"
-            case "/": result += "~1"
-            case "%": result += "%25"
-            default:
-                if CommentText.isUnsafe(scalar) {
-                    for byte in String(scalar).utf8 { result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(2) }
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
+        jsonPointerToken(key)
     }
 }
 
-extension String {
-    fileprivate func leftPadded(_ width: Int) -> String {
-        String(repeating: "0", count: Swift.max(0, width - count)) + self
-    }
-}
