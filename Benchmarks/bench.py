@@ -4,6 +4,8 @@
     python3 Benchmarks/bench.py            # the full comparison; writes Benchmarks/RESULTS.md
     python3 Benchmarks/bench.py --smoke    # a tiny run of every step, so the harness cannot rot
     python3 Benchmarks/bench.py --runtime-only   # the runtime section alone (decoding, requests)
+    python3 Benchmarks/bench.py --documents-only # the real OpenAPI documents alone; rewrites their
+                                                 # section of RESULTS.md
 
 Every figure is measured for both tools in the same run; repeated measurements report the
 median. Cold builds are measured once each (a clean build of the baseline takes minutes).
@@ -30,10 +32,20 @@ OPENAPI_CONFIG = "generate:\n  - types\n  - client\naccessModifier: public\n"
 BEFORE = "e17d9c1"
 # The large API: operations, models, resources (Scripts/synthesize.py --large).
 LARGE = (1500, 300, 50)
+# Real published OpenAPI documents (see its README), read where they are, never copied here.
+DOCUMENTS = os.environ.get("ENDPOINTGEN_OPENAPI_DOCUMENTS") or os.path.join(os.path.dirname(ROOT), "shared", "openapi")
+DOCUMENTS_BEGIN, DOCUMENTS_END = "<!-- real documents: begin -->", "<!-- real documents: end -->"
 
 
-def run(command, cwd=ROOT, env=None, check=True):
-    """Runs a command under /usr/bin/time; returns (seconds, peak KB, stdout, stderr, CPU seconds)."""
+class BuildFailed(Exception):
+    def __init__(self, message):
+        super().__init__(message)
+        self.message = message
+
+
+def run(command, cwd=ROOT, env=None, check=True, status=False):
+    """Runs a command under /usr/bin/time; returns (seconds, peak KB, stdout, stderr, CPU seconds),
+    and the exit status after them when `status` is true."""
     # Wall time from perf_counter (/usr/bin/time resolves only 10 ms); peak memory and CPU time
     # (user + system, of the command and its children) from /usr/bin/time.
     with tempfile.NamedTemporaryFile("r", suffix=".time") as timing:
@@ -45,7 +57,8 @@ def run(command, cwd=ROOT, env=None, check=True):
     if check and process.returncode != 0:
         output = (process.stdout + "\n" + process.stderr).strip()
         sys.exit(f"bench.py: failed ({process.returncode}): {' '.join(command)}\n…{output[-4000:]}")
-    return elapsed, int(fields[-3]), process.stdout, process.stderr, float(fields[-2]) + float(fields[-1])
+    result = (elapsed, int(fields[-3]), process.stdout, process.stderr, float(fields[-2]) + float(fields[-1]))
+    return result + (process.returncode,) if status else result
 
 
 def median_run(command, runs, cwd=ROOT, before=None):
@@ -122,6 +135,7 @@ class Bench:
         self.curves = {}  # (measure, tool) -> {operations: value}, for the charts
         self.compiled = {}  # name -> (the baseline's compile figures, the compile command), for compile_hashable
         self.work = tempfile.mkdtemp(prefix="endpointgen-bench-")
+        self.documents = []  # (document, facts, rows): the real OpenAPI documents' tables
 
     def row(self, section, measure, ours, theirs, unit, lower_is_better=True, note="", before=None):
         """One line of the table. `before` is the same figure for endpointgen at BEFORE (the commit
@@ -145,7 +159,7 @@ class Bench:
         configuration = "debug" if self.args.runtime_only else self.configuration
         ours_scratch = os.path.join(SCRATCH, f"endpointgen-{configuration}")
         theirs_scratch = os.path.join(SCRATCH, f"baseline-{configuration}")
-        cold = not self.smoke and not self.args.runtime_only
+        cold = not self.smoke and not self.args.runtime_only and not self.args.documents_only
         if cold:
             shutil.rmtree(ours_scratch, ignore_errors=True)
             shutil.rmtree(theirs_scratch, ignore_errors=True)
@@ -154,7 +168,7 @@ class Bench:
                       "--scratch-path", theirs_scratch], cwd=os.path.join(HERE, "Baseline"))
         self.ours_tool = os.path.join(ours_scratch, configuration, "endpointgen")
         self.theirs_tool = os.path.join(theirs_scratch, configuration, "swift-openapi-generator")
-        if self.args.runtime_only:
+        if self.args.runtime_only or self.args.documents_only:
             return
         self.build_before()
         label = "cold build of the generator CLI" if cold else "build of the generator CLI (incremental)"
@@ -346,7 +360,10 @@ let package = Package(name: "{name}", platforms: [.macOS(.v13)], dependencies: [
                 shutil.rmtree(path)
             elif os.path.exists(path):
                 os.remove(path)
-        seconds, peak, out, err, _ = run(["swift", "build", "--target", "API"], cwd=folder)
+        seconds, peak, out, err, _, status = run(["swift", "build", "--target", "API"], cwd=folder, check=False, status=True)
+        if status != 0:
+            errors = re.findall(r"^\S+: error: .*$", out + err, re.M)
+            raise BuildFailed(f"{len(set(errors))} errors, the first: {errors[0][:300] if errors else (out + err).strip()[-300:]}")
         return seconds, peak, len(set(re.findall(r"^(\S+: warning: .*)$", out + err, re.M)))
 
     def large_api(self):
@@ -369,6 +386,112 @@ let package = Package(name: "{name}", platforms: [.macOS(.v13)], dependencies: [
                  before=builds["before"][1] / 1024)
         self.rows.append(("large", f"{name}: compiler warnings in that build", str(builds["ours"][2]), str(builds["theirs"][2]), "–", "",
                           str(builds["before"][2]), ""))
+
+    # MARK: Real OpenAPI documents
+
+    def real_documents(self):
+        """Every document in DOCUMENTS: endpointgen imports it (timed), generates the spec (timed)
+        and its module is built with SwiftPM; swift-openapi-generator generates from the document
+        and its module is built the same way. Where the baseline fails, the table says how."""
+        if not os.path.isdir(DOCUMENTS):
+            print(f"documents    {DOCUMENTS} is absent: the real OpenAPI documents are not on this machine; their tables are skipped",
+                  flush=True)
+            return
+        names = sorted(name for name in os.listdir(DOCUMENTS) if name.endswith(".json"))
+        if self.smoke:
+            names = [name for name in names if name == "oai-petstore-expanded.json"]
+        for name in names:
+            path = os.path.join(DOCUMENTS, name)
+            with open(path) as f:
+                document = json.load(f)
+            operations = sum(1 for item in (document.get("paths") or {}).values() if isinstance(item, dict)
+                             for method in ["get", "put", "post", "delete", "options", "head", "patch", "trace"] if method in item)
+            schemas = len(((document.get("components") or {}).get("schemas")) or {})
+            stem = name[:-len(".json")]
+            spec, ours_out, theirs_out = (os.path.join(self.work, f"{stem}.spec.json"), os.path.join(self.work, f"{stem}-eg"),
+                                          os.path.join(self.work, f"{stem}-oa"))
+            imported = run([self.ours_tool, "import", path, "--output", spec])
+            import_warnings = len(re.findall(r": warning: ", imported[3]))
+            runs = 1 if self.smoke else self.runs
+            import_time = statistics.median(timed([self.ours_tool, "import", path, "--output", spec, "--quiet"], lambda: None) for _ in range(runs))
+            ours_generation = self.generate(self.generate_ours(spec, ours_out))
+            ours_time = statistics.median(timed(*self.generate_ours(spec, ours_out)) for _ in range(runs))
+            rows = []
+
+            def row(measure, ours, theirs, unit, lower_is_better=True):
+                fmt = lambda v: v if isinstance(v, str) else ("–" if v is None else (f"{v:,.0f}" if abs(v) >= 100 else f"{v:.3g}"))
+                ratio = "–"
+                if isinstance(ours, (int, float)) and isinstance(theirs, (int, float)) and ours and theirs:
+                    value = theirs / ours if lower_is_better else ours / theirs
+                    ratio = f"{value:.1f}× better" if value >= 1 else f"{1 / value:.1f}× worse"
+                rows.append((measure, f"{fmt(ours)} {unit}".strip(), f"{fmt(theirs)} {unit}".strip(), ratio))
+                print(f"documents    {stem}: {measure:44} {fmt(ours):>12} {fmt(theirs):>12} {unit:6} {ratio}", flush=True)
+
+            # The baseline may refuse a document, or generate code that does not build: both are figures.
+            config = os.path.join(self.work, "openapi-generator-config.yaml")
+            theirs_command, theirs_before = self.generate_theirs(path, theirs_out)
+            theirs_before()
+            theirs_generation = run(theirs_command, check=False)
+            theirs_failed = None
+            theirs_time = None
+            if not swift_files(theirs_out):
+                theirs_failed = "generation failed: " + (theirs_generation[3].strip().splitlines() or ["(no message)"])[-1][:300]
+            else:
+                theirs_time = statistics.median(timed(theirs_command, theirs_before) for _ in range(runs))
+            theirs_generation_warnings = len(re.findall(r"warning", theirs_generation[3]))
+            row("import time (OpenAPI → spec)", import_time, "–", "s")
+            row("generation time", ours_time, theirs_time if theirs_time is not None else "fails", "s")
+            row("import + generation time", import_time + ours_time, theirs_time if theirs_time is not None else "fails", "s")
+            row("peak memory of generation", ours_generation[1] / 1024, theirs_generation[1] / 1024, "MiB")
+            row("warnings of the import or generation", import_warnings, theirs_generation_warnings, "")
+            (ours_lines, ours_bytes), (theirs_lines, theirs_bytes) = source_stats(ours_out), source_stats(theirs_out)
+            row("generated lines", ours_lines, theirs_lines if not theirs_failed else "–", "lines")
+            row("generated bytes", ours_bytes / 1024, theirs_bytes / 1024 if not theirs_failed else "–", "KiB")
+            ours_build = self.module_build(self.module_package(f"{stem}-ours", ours_out, "ours"))
+            theirs_build = None
+            if not theirs_failed:
+                try:
+                    theirs_build = self.module_build(self.module_package(f"{stem}-theirs", theirs_out, "theirs"))
+                except BuildFailed as failure:
+                    theirs_failed = "its module does not build: " + failure.message
+            row("debug build of the module (swift build)", ours_build[0], theirs_build[0] if theirs_build else "fails", "s")
+            row("  peak memory of that build (the largest job)", ours_build[1] / 1024, theirs_build[1] / 1024 if theirs_build else "–", "MiB")
+            row("  compiler warnings in that build", ours_build[2], theirs_build[2] if theirs_build else "–", "")
+            facts = f"{operations:,} operations, {schemas:,} component schemas, {os.path.getsize(path) / 1024:,.0f} KiB"
+            if theirs_failed:
+                facts += f"; swift-openapi-generator: {theirs_failed}"
+            self.documents.append((name, facts, rows))
+
+    def documents_section(self):
+        lines = [DOCUMENTS_BEGIN, "## Real OpenAPI documents", "",
+                 f"Published descriptions that no one here wrote (`../shared/openapi/`, see its README). endpointgen imports each "
+                 "(`endpointgen import`) and generates the spec; swift-openapi-generator generates from the document (types and "
+                 "client). Each module is built alone with SwiftPM (`swift build`, debug, its dependencies already built). "
+                 f"Medians of {self.runs} runs for import and generation; the builds once each. Measured on "
+                 f"{time.strftime('%Y-%m-%d')} at `{subprocess.run(['git', '-C', ROOT, 'rev-parse', '--short', 'HEAD'], capture_output=True, text=True).stdout.strip()}`.", ""]
+        if not self.documents:
+            lines += [f"Not measured: {DOCUMENTS} was absent.", ""]
+        for name, facts, rows in self.documents:
+            lines += [f"### {name}", "", facts + ".", "",
+                      "| measure | endpointgen | swift-openapi-generator | endpointgen is |", "|---|---|---|---|"]
+            lines += [f"| {measure} | {ours} | {theirs} | {ratio} |" for measure, ours, theirs, ratio in rows]
+            lines.append("")
+        lines.append(DOCUMENTS_END)
+        return "\n".join(lines)
+
+    def write_documents_section(self):
+        """Replaces the documents' section of RESULTS.md (or appends it), leaving the rest as it is."""
+        path = os.path.join(HERE, "RESULTS.md")
+        with open(path) as f:
+            text = f.read()
+        section = self.documents_section()
+        if DOCUMENTS_BEGIN in text and DOCUMENTS_END in text:
+            start, end = text.index(DOCUMENTS_BEGIN), text.index(DOCUMENTS_END) + len(DOCUMENTS_END)
+            text = text[:start] + section + text[end:]
+        else:
+            text = text.rstrip("\n") + "\n\n" + section + "\n"
+        with open(path, "w") as f:
+            f.write(text)
 
     # MARK: Charts
 
@@ -562,7 +685,7 @@ let package = Package(name: "ConsumerOpenAPI", platforms: [.macOS(.v13)],
         for section, measure, ours, theirs, ratio, note, before, before_ratio in self.rows:
             lines.append(f"| {section} | {measure}{' (' + note + ')' if note else ''} | {ours} | {theirs} | {ratio} | {before} | {before_ratio} |")
         with open(os.path.join(HERE, "RESULTS.md"), "w") as f:
-            f.write("\n".join(lines) + "\n")
+            f.write("\n".join(lines) + "\n\n" + self.documents_section() + "\n")
 
     def main(self):
         print(f"{'section':12} {'measure':52} {'endpointgen':>12} {'baseline':>12}", flush=True)
@@ -572,6 +695,14 @@ let package = Package(name: "ConsumerOpenAPI", platforms: [.macOS(.v13)],
             self.runtime()
             shutil.rmtree(self.work, ignore_errors=True)
             print("bench.py: done (runtime only; RESULTS.md unchanged)")
+            return
+        if self.args.documents_only:
+            self.build_tools()
+            self.real_documents()
+            if not self.smoke:
+                self.write_documents_section()
+            shutil.rmtree(self.work, ignore_errors=True)
+            print("bench.py: done (real documents only" + ("" if self.smoke else "; rewrote their section of RESULTS.md") + ")")
             return
         self.build_tools()
         pet_spec, pet_document = self.petstore_inputs()
@@ -587,6 +718,7 @@ let package = Package(name: "ConsumerOpenAPI", platforms: [.macOS(.v13)],
             self.compile_alone(f"{n} operations", *curve[n], self.runs if n < 500 else 1, operations=n)
         self.compile_hashable(sizes[min(1, len(sizes) - 1)], self.runs)
         self.large_api()
+        self.real_documents()
         self.consumer_packages()
         self.runtime()
         if not self.smoke:
@@ -604,6 +736,8 @@ if __name__ == "__main__":
     parser.add_argument("--runtime-only", action="store_true",
                         help="only the runtime section (decoding and requests), at full size unless --smoke; "
                              "builds incrementally and leaves RESULTS.md as it is")
+    parser.add_argument("--documents-only", action="store_true",
+                        help="only the real OpenAPI documents (../shared/openapi); rewrites their section of RESULTS.md")
     parser.add_argument("--runs", type=int, default=5, help="runs per measurement (default 5)")
     parser.add_argument("--sizes", type=lambda s: [int(x) for x in s.split(",")], default=[10, 100, 500, 2000],
                         help="operations in the synthetic APIs (default 10,100,500,2000)")
