@@ -295,6 +295,23 @@ import Testing
         #expect(imported.warnings.contains { $0.hasSuffix("MultipartRequestMeta is imported as a String the app encodes (as JSON, for example)") })
     }
 
+    @Test func bodyAndParameterNamesNeverClash() throws {
+        let imported = try importing(document(
+            schemas: #""Item": {"type": "object", "properties": {"x": {"type": "string"}}}"#,
+            paths: """
+            "/items": {"post": {"operationId": "addItem", "parameters": [{"name": "item", "in": "query", "schema": {"type": "string"}}],
+                                "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Item"}}}}, "responses": {"204": {"description": ""}}}},
+            "/files": {"put": {"operationId": "putFile", "parameters": [{"name": "progress", "in": "query", "schema": {"type": "integer"}},
+                                                                         {"name": "upload", "in": "header", "schema": {"type": "string"}}],
+                               "requestBody": {"content": {"text/csv": {}}}, "responses": {"204": {"description": ""}}}}
+            """))
+        #expect(imported.endpoint("addItem")?["body"] as? [String: String] == ["type": "Item", "swiftName": "requestBody"])
+        let upload = try #require(imported.endpoint("putFile"))
+        #expect(upload["body"] as? [String: String] == ["type": "Upload", "swiftName": "requestBody", "contentType": "text/csv"])
+        #expect((upload["query"] as? [String: Any])?["progress"] as? [String: String] == ["type": "Int?", "swiftName": "progressParameter"],
+                "an upload's progress handler is called progress")
+    }
+
     @Test func responsesStreamsAndErrorBodies() throws {
         let problem = ##"{"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}"##
         let imported = try importing(document(

@@ -36,7 +36,7 @@ extension OpenAPIReader {
             }
             if let failing {
                 unmapped("the discriminator '\(discriminator.value)' is not imported: \(failing.type.value) is not an object with a "
-                         + "string property '\(discriminator.value)'; the union tries its members in order", at: root,
+                         + "string property '\(discriminator.value)'; the union tries its members in order", at: discriminator.location,
                          pointer: model.pointer + "/discriminator")
                 union.discriminator = nil
                 union.mapping = []
@@ -47,7 +47,7 @@ extension OpenAPIReader {
             union.mapping.removeAll { entry in
                 guard !memberTypes.contains(entry.type.value) else { return false }
                 unmapped("the mapping of '\(entry.value.value)' names \(entry.type.value), which is not one of the union's members; "
-                         + "it is left out", at: root, pointer: model.pointer + "/discriminator/mapping")
+                         + "it is left out", at: entry.value.location, pointer: model.pointer + "/discriminator/mapping")
                 return true
             }
             var values = Set(union.mapping.map(\.value.value))
@@ -107,8 +107,7 @@ extension OpenAPIReader {
                 let multipart = encoding == "multipart"
                 if let additional = model.additionalProperties {
                     unmapped("a form body sends the fields it declares; the other keys ('additionalProperties') are left out",
-                             at: root, pointer: model.pointer + "/additionalProperties")
-                    _ = additional
+                             at: additional.location, pointer: model.pointer + "/additionalProperties")
                     document.models[index].additionalProperties = nil
                 }
                 for (offset, property) in properties.enumerated() {
@@ -121,15 +120,15 @@ extension OpenAPIReader {
                     let isFile = element == "Data" || element == "File"
                     var replacement: String?
                     if isFile && !multipart {
-                        unmapped("a form field holds text; the file is imported as a String the app encodes", at: root, pointer: pointer)
+                        unmapped("a form field holds text; the file is imported as a String the app encodes", at: property.type.location, pointer: pointer)
                         replacement = "String"
                     } else if isFile && isArray {
                         unmapped("a multipart field holds one file here; several files under one name are imported as one "
-                                 + "'\(element)' (send each in its own request, or edit the spec)", at: root, pointer: pointer)
+                                 + "'\(element)' (send each in its own request, or edit the spec)", at: property.type.location, pointer: pointer)
                         replacement = element
                     } else if !isFile && !isSimpleParameter(element) {
                         unmapped("a form field holds text; \(type) is imported as a String the app encodes (as JSON, for example)",
-                                 at: root, pointer: pointer)
+                                 at: property.type.location, pointer: pointer)
                         replacement = "String"
                     }
                     if let replacement { properties[offset].type.value = replacement + (optional ? "?" : "") }

@@ -594,7 +594,7 @@ extension OpenAPIReader {
         let isUpload = body.type.value == "Upload"
         let defaultName = isUpload ? "upload" : (modelAtPointer.values.contains(body.type.value) ? body.type.value : "body")
         var swiftName = SwiftNaming.memberName(defaultName)
-        if endpointSwiftNames.contains(swiftName) || (isUpload && endpointSwiftNames.contains("progress")) {
+        if endpointSwiftNames.contains(swiftName) {
             var number = 2
             swiftName = "requestBody"
             while endpointSwiftNames.contains(swiftName) {
@@ -602,10 +602,26 @@ extension OpenAPIReader {
                 number += 1
             }
             endpoint.body?.swiftName = Located(value: swiftName, location: body.location)
-            if isUpload && endpointSwiftNames.contains("progress") {
-                unmapped("a parameter named 'progress' beside an upload clashes with the upload's progress handler",
-                         at: root, pointer: endpoint.pointer)
+            endpointSwiftNames.insert(swiftName)
+        }
+        if isUpload && endpointSwiftNames.contains("progress") {
+            // An upload takes `progress`, its progress handler: a parameter of that name gives way.
+            func rename(_ parameters: inout [SpecDocument.Parameter]) {
+                for index in parameters.indices where SwiftNaming.memberName(parameters[index].swiftName?.value ?? parameters[index].name.value) == "progress" {
+                    var number = 2
+                    var name = "progressParameter"
+                    while endpointSwiftNames.contains(name) {
+                        name = "progressParameter\(number)"
+                        number += 1
+                    }
+                    endpointSwiftNames.insert(name)
+                    parameters[index].swiftName = Located(value: name, location: parameters[index].name.location)
+                }
             }
+            rename(&endpoint.pathParameters)
+            rename(&endpoint.query)
+            rename(&endpoint.headers)
+            rename(&endpoint.cookies)
         }
     }
 
