@@ -99,9 +99,11 @@ public enum APIKeyLocation: Sendable, Hashable {
     case header(String)
     /// In a query item of this name.
     case query(String)
+    /// In a cookie of this name, added to the request's `Cookie` header.
+    case cookie(String)
 }
 
-/// A scheme that sends an ``APIKey`` in a header field or a query item.
+/// A scheme that sends an ``APIKey`` in a header field, a query item or a cookie.
 public protocol APIKeyAuthScheme: AuthScheme where Credential == APIKey {
     static var location: APIKeyLocation { get }
 }
@@ -119,11 +121,17 @@ extension APIKeyAuthScheme {
             components.percentEncodedQuery = components.percentEncodedQuery.map { "\($0)&\(item)" } ?? item
             guard let authorized = components.url else { throw URLError(.badURL) }
             request.url = authorized
+        case .cookie(let name):
+            // After the request's own cookies; the URL session's cookie storage is not mixed in.
+            let cookie = "\(name)=\(PercentEncoding.encodeCookieValue(credential.value))"
+            let existing = request.value(forHTTPHeaderField: "Cookie").flatMap { $0.isEmpty ? nil : $0 }
+            request.setValue(existing.map { "\($0); \(cookie)" } ?? cookie, forHTTPHeaderField: "Cookie")
+            request.httpShouldHandleCookies = false
         }
     }
 
     public static func secrets(of credential: APIKey) -> [String] {
-        [credential.value, PercentEncoding.encode(credential.value)]
+        [credential.value, PercentEncoding.encode(credential.value), PercentEncoding.encodeCookieValue(credential.value)]
     }
 }
 

@@ -67,7 +67,8 @@ import Testing
 
     @Test func everySpecInTheRepositoryConforms() throws {
         let validator = try Self.validator()
-        let seeds = try Self.files(under: "Specs", endingIn: ".json")
+        // OpenAPI documents (Specs/OpenAPI/*.openapi.json) are the import's input, not specs.
+        let seeds = try Self.files(under: "Specs", endingIn: ".json").filter { !$0.hasSuffix(".openapi.json") }
         let goldens = try Self.files(under: "Tests/GoldenFiles", endingIn: "/spec.json")
         let examples = try Self.files(under: "Examples", endingIn: ".endpointgen.json")
         #expect(seeds.count >= 5)
@@ -81,7 +82,9 @@ import Testing
 
     @Test func everyValidExampleOfTheReferenceConforms() throws {
         let validator = try Self.validator()
-        let examples = try SpecReferenceDocTests.blocks().filter { $0.language == "json" && $0.marker?.contains("invalid") != true }
+        let examples = try SpecReferenceDocTests.blocks().filter {
+            $0.language == "json" && $0.marker?.contains("invalid") != true && $0.marker?.contains("openapi") != true
+        }
         #expect(examples.count >= 30)
         for block in examples {
             let failures = try validator.validate(SpecReferenceDocTests.spec(of: block))

@@ -13,6 +13,9 @@ private enum GateQueryKey: APIKeyAuthScheme {
 private enum GateHeaderKey: APIKeyAuthScheme {
     static let location = APIKeyLocation.header("X-Partner")
 }
+private enum GateCookieKey: APIKeyAuthScheme {
+    static let location = APIKeyLocation.cookie("sid")
+}
 
 /// A credential sent with a request never shows in what its `EndpointError` prints, however it
 /// is printed, even when the server echoes it back or the transport names it in its own error.
@@ -75,6 +78,29 @@ private enum GateHeaderKey: APIKeyAuthScheme {
         Self.expectHidden([token], in: error, showing: ["HTTP 401", "<redacted> has expired", "GET https://api.test/probe"])
         // What the server sent is still there, unredacted, for code that needs it.
         #expect(error?.response.map { String(decoding: $0.body, as: UTF8.self) }?.contains(token) == true)
+    }
+
+    /// An API key in a cookie goes after the request's own cookies, encoded as a cookie value,
+    /// and stays out of the error like any credential.
+    @Test func anAPIKeyInACookie() async throws {
+        struct WithCookie: Endpoint {
+            typealias Auth = GateCookieKey
+            func makeRequest() -> EndpointRequest {
+                var request = EndpointRequest(method: .get, path: "/probe")
+                request.addCookie("theme", "dark")
+                return request
+            }
+            func decodeResponse(_ response: HTTPResponse) throws {}
+        }
+        let key = "k;ey 42"
+        let transport = CannedTransport()
+        transport.stub(.get, "/probe", with: .json(#"{"error": "session k%3Bey%2042 expired"}"#, status: 401))
+        let client = EndpointClient(baseURL: Self.base, transport: transport).authorized(GateCookieKey.self, credential: APIKey(key))
+        let error = await #expect(throws: EndpointError.self) { try await client.send(WithCookie()) }
+        let request = try #require(transport.requests.first)
+        #expect(request.value(forHTTPHeaderField: "Cookie") == "theme=dark; sid=k%3Bey%2042")
+        #expect(request.httpShouldHandleCookies == false)
+        Self.expectHidden([key, "k%3Bey%2042"], in: error, showing: ["HTTP 401", "session <redacted> expired"])
     }
 
     @Test func aBearerTokenEchoedInABodyThatDoesNotDecode() async throws {

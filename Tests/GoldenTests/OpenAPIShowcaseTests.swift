@@ -182,6 +182,16 @@ import FoundationNetworking
         #expect(await transport.lastRequest?.value(forHTTPHeaderField: "X-Store-Key") == "k-1")
     }
 
+    @Test func anAPIKeyInACookieTravelsInTheCookieHeader() async throws {
+        #expect(WhoAmIEndpoint.Auth.self == SessionAuth.self)
+        #expect(AdminReportEndpoint.Auth.self == AdminAuth.self, "a resource of its own: a live service holds one client")
+        let transport = StubTransport(json: #"{"name": "Ada"}"#)
+        let client = ShowcaseAPI.client(baseURL: Self.base, transport: transport)
+        let me = try await LiveShowcaseService(client: client.authorized(SessionAuth.self, credential: APIKey("s-1"))).whoAmI()
+        #expect(me.name == "Ada")
+        #expect(await transport.lastRequest?.value(forHTTPHeaderField: "Cookie") == "sid=s-1")
+    }
+
     @Test func errorBodiesDecodeAsTheDocumentsProblem() async throws {
         let transport = StubTransport(status: 404, json: #"{"title": "Not found", "status": 404}"#)
         let client = ShowcaseAPI.client(baseURL: Self.base, transport: transport)

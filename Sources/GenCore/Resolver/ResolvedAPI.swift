@@ -41,6 +41,7 @@ struct ResolvedAPI: Sendable {
             case basic
             case apiKey(header: String)
             case apiKeyQuery(name: String)
+            case apiKeyCookie(name: String)
             case custom
         }
     }

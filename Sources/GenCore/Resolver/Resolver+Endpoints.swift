@@ -60,6 +60,14 @@ extension Resolver {
     }
 
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
+
+    /// A cookie name is a token: visible ASCII without separators.
+    static func isCookieName(_ name: String) -> Bool {
+        let separators = "()<>@,;:\\\"/[]?={} \t"
+        return !name.isEmpty && name.unicodeScalars.allSatisfy {
+            $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !separators.unicodeScalars.contains($0)
+        }
+    }
     static let verbs = ["GET": "fetch", "POST": "create", "PUT": "replace", "PATCH": "update", "DELETE": "delete", "HEAD": "check"]
 
     mutating func resolveEndpoint(
@@ -210,10 +218,7 @@ extension Resolver {
         }
         var cookieNames: Set<String> = []
         for parameter in endpoint.cookies {
-            let separators = "()<>@,;:\\\"/[]?={} \t"
-            guard !parameter.name.value.isEmpty, parameter.name.value.unicodeScalars.allSatisfy({
-                $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !separators.unicodeScalars.contains($0)
-            }) else {
+            guard Self.isCookieName(parameter.name.value) else {
                 diagnostics.error("'\(parameter.name.value)' is not a valid cookie name", at: parameter.name.location)
                 failed = true
                 continue

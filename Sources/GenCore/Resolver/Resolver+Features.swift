@@ -24,7 +24,7 @@ extension Resolver {
             case "apiKey":
                 guard let place = scheme.location, let name = scheme.fieldName else {
                     diagnostics.error(
-                        "API key scheme '\(scheme.name.value)' needs \"in\" (\"header\" or \"query\") and the \"name\" of the field",
+                        "API key scheme '\(scheme.name.value)' needs \"in\" (\"header\", \"query\" or \"cookie\") and the \"name\" of the field",
                         at: scheme.type.location)
                     continue
                 }
@@ -37,8 +37,14 @@ extension Resolver {
                     } else {
                         kind = .apiKeyQuery(name: name.value)
                     }
+                case "cookie":
+                    if Self.isCookieName(name.value) {
+                        kind = .apiKeyCookie(name: name.value)
+                    } else {
+                        diagnostics.error("'\(name.value)' is not a valid cookie name", at: name.location)
+                    }
                 default:
-                    unknownValue(place, of: "API key location", among: ["header", "query"])
+                    unknownValue(place, of: "API key location", among: ["header", "query", "cookie"])
                 }
             default:
                 unknownValue(scheme.type, of: "auth scheme type", among: Self.authKinds)

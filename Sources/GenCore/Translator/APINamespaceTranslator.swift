@@ -25,6 +25,7 @@ struct APINamespaceTranslator {
         case .basic: (what, conformance) = ("HTTP basic authentication", "BasicAuthScheme")
         case .apiKey: (what, conformance) = ("an API key in a header", "APIKeyAuthScheme")
         case .apiKeyQuery: (what, conformance) = ("an API key in a query item", "APIKeyAuthScheme")
+        case .apiKeyCookie: (what, conformance) = ("an API key in a cookie", "APIKeyAuthScheme")
         case .custom: (what, conformance) = ("a closure the app supplies", "CustomAuthScheme")
         }
         if let description = scheme.description {
@@ -38,6 +39,8 @@ struct APINamespaceTranslator {
             printer.block(head) { $0.line("\(access)static let location = APIKeyLocation.header(\(SwiftLiteral.string(header)))") }
         case .apiKeyQuery(let name):
             printer.block(head) { $0.line("\(access)static let location = APIKeyLocation.query(\(SwiftLiteral.string(name)))") }
+        case .apiKeyCookie(let name):
+            printer.block(head) { $0.line("\(access)static let location = APIKeyLocation.cookie(\(SwiftLiteral.string(name)))") }
         case .bearer, .basic, .custom:
             printer.line("\(head) {}")
         }

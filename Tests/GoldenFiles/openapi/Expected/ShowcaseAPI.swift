@@ -57,6 +57,12 @@ public enum PartnerKeyAuth: APIKeyAuthScheme {
     public static let location = APIKeyLocation.query("partner_key")
 }
 
+// Spec: #/auth/session
+/// The `session` auth scheme: an API key in a cookie.
+public enum SessionAuth: APIKeyAuthScheme {
+    public static let location = APIKeyLocation.cookie("sid")
+}
+
 // Spec: #/auth/oauth
 /// An OAuth 2.0 access token, sent as a bearer token.
 public enum OauthAuth: BearerAuthScheme {}

@@ -6,10 +6,10 @@ import GeneratedRuntime
 // Spec: #/resources/Showcase
 /// Sends the Showcase endpoints through a client, such as an `EndpointClient`.
 public struct LiveShowcaseService: ShowcaseServiceProtocol {
-    /// Sends the endpoints, adding its `AdminAuth` credential to those that need it.
-    public var client: any EndpointSending<AdminAuth>
+    /// Sends the endpoints, adding its `SessionAuth` credential to those that need it.
+    public var client: any EndpointSending<SessionAuth>
 
-    public init(client: any EndpointSending<AdminAuth>) {
+    public init(client: any EndpointSending<SessionAuth>) {
         self.client = client
     }
 
@@ -17,7 +17,7 @@ public struct LiveShowcaseService: ShowcaseServiceProtocol {
         try await self.client.send(ShowcaseService.health())
     }
 
-    public func adminReport() async throws -> Data {
-        try await self.client.send(ShowcaseService.adminReport())
+    public func whoAmI() async throws -> WhoAmIResponse {
+        try await self.client.send(ShowcaseService.whoAmI())
     }
 }

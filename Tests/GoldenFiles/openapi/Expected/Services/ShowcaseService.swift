@@ -9,7 +9,7 @@ public enum ShowcaseService {
         HealthEndpoint()
     }
 
-    public static func adminReport() -> AdminReportEndpoint {
-        AdminReportEndpoint()
+    public static func whoAmI() -> WhoAmIEndpoint {
+        WhoAmIEndpoint()
     }
 }

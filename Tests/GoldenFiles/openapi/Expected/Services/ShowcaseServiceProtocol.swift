@@ -8,5 +8,5 @@ import GeneratedRuntime
 public protocol ShowcaseServiceProtocol: Sendable {
     func health() async throws -> String
 
-    func adminReport() async throws -> Data
+    func whoAmI() async throws -> WhoAmIResponse
 }

@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Showcase/endpoints/1
+// Spec: #/resources/Showcase admin/endpoints/0
 public struct AdminReportEndpoint: Endpoint {
     public typealias Response = Data
     public typealias Auth = AdminAuth
