@@ -262,13 +262,7 @@ public struct CommandLineTool {
             }
             return .success(value)
         }
-        while let argument = rest.popFirst() {
-            var argument = argument
-            // --option=value
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                rest.insert(String(argument[argument.index(after: equals)...]), at: rest.startIndex)
-                argument = String(argument[..<equals])
-            }
+        while let argument = Self.nextOption(&rest) {
             switch argument {
             case "-o", "--output":
                 switch value(for: argument) {
@@ -402,12 +396,7 @@ public struct CommandLineTool {
         var output: String?
         var strict = false, quiet = false, absolutePaths = false
         var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            var argument = argument
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                rest.insert(String(argument[argument.index(after: equals)...]), at: rest.startIndex)
-                argument = String(argument[..<equals])
-            }
+        while let argument = Self.nextOption(&rest) {
             switch argument {
             case "-o", "--output":
                 guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") || value == "-" else {
@@ -473,6 +462,14 @@ public struct CommandLineTool {
         let warnings = result.diagnostics.filter { $0.severity == .warning }.count
         if !quiet { standardOutput("wrote \(output)\(warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s"))" : "")\n") }
         return .success
+    }
+
+    /// The next argument; `--option=value` is taken as `--option` followed by `value`.
+    private static func nextOption(_ rest: inout ArraySlice<String>) -> String? {
+        guard let argument = rest.popFirst() else { return nil }
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return argument }
+        rest.insert(String(argument[argument.index(after: equals)...]), at: rest.startIndex)
+        return String(argument[..<equals])
     }
 
     /// The spec's path as diagnostics show it: relative to the current directory when the spec
