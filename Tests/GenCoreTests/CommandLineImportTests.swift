@@ -41,6 +41,22 @@ import Testing
         #expect(run.standardError.isEmpty, "--quiet prints nothing but errors")
     }
 
+    /// `--output /dev/null` (or a link, or a pipe) is written through, not replaced by a file.
+    @Test func anOutputThatIsNotARegularFileIsWrittenThrough() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("openapi.json", Self.document)
+        try folder.write("real/spec.json", "old")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("link.json").path, withDestinationPath: folder.file("real/spec.json").path)
+        let run = runTool(["import", "openapi.json", "--output", "link.json", "-q"], in: folder.url)
+        #expect(run.status == .success, "\(run.standardError)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("link.json").path) == folder.file("real/spec.json").path)
+        #expect(folder.read("real/spec.json") == OpenAPIImport.importSpec(openAPIText: Self.document, path: "openapi.json").specText)
+        let null = runTool(["import", "openapi.json", "--output", "/dev/null", "-q"], in: folder.url)
+        #expect(null.status == .success)
+        var status = stat()
+        #expect(lstat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR, "/dev/null is still a device")
+    }
+
     @Test func strictTurnsWarningsIntoErrorsAndWritesNothing() throws {
         let folder = try TemporaryDirectory()
         try folder.write("openapi.json", Self.document)

@@ -454,7 +454,7 @@ public struct CommandLineTool {
         }
         do {
             try FileSystem.createFolders(atPath: FilePath.parent(of: target))
-            try FileSystem.writeAtomically(spec, toPath: target)
+            try FileSystem.save(spec, toPath: target)
         } catch {
             standardError("\(output): error: cannot write the spec: \(error.reason)\n")
             return .failure

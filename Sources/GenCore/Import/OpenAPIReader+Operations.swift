@@ -695,7 +695,23 @@ extension OpenAPIReader {
         let successes = responses.filter { $0.key.hasPrefix("2") }
         let success = successes.min { $0.key < $1.key } ?? responses.first { $0.key == "default" }
         if let success {
-            readSuccess(&endpoint, success.value, pointer: Self.pointer(pointer, success.key), operationName: operationName)
+            let successPointer = Self.pointer(pointer, success.key)
+            readSuccess(&endpoint, success.value, pointer: successPointer, operationName: operationName)
+            if let (target, targetPointer) = dereference(success.value, pointer: successPointer), let fields = Self.object(target),
+               let headers = member("headers", fields).flatMap({ Self.object($0.value) }), !headers.isEmpty {
+                unmapped("response headers (\(headers.map(\.key).joined(separator: ", "))) are not typed; the endpoint decodes the body "
+                         + "(\"response\": \"HTTPResponse\" gives the whole response, headers too)",
+                         at: member("headers", fields)!.value, pointer: targetPointer + "/headers")
+            }
+            // Other 2xx responses with another body: the endpoint reads every 2xx response as the chosen one.
+            let chosen = bodySignature(success.value, pointer: successPointer)
+            for other in successes where other.key != success.key {
+                let signature = bodySignature(other.value, pointer: Self.pointer(pointer, other.key))
+                if signature != chosen, signature != nil {
+                    unmapped("the \(other.key) response's body is not read as such: the endpoint reads every 2xx response as the "
+                             + "\(success.key) response describes it", at: other.value, pointer: Self.pointer(pointer, other.key))
+                }
+            }
         }
         // The error body: the `default` response's when it describes errors, else the first 4xx or 5xx one's.
         var errorTypes: [(key: String, type: String, node: JSONNode)] = []
@@ -716,6 +732,17 @@ extension OpenAPIReader {
                      + "every error body is read as \(chosen.type) (the \(chosen.key) response's), and one that does not decode "
                      + "leaves the error's errorBody nil", at: node, pointer: pointer)
         }
+    }
+
+    /// What a response's body is, to compare two: its media type and its schema's reference (or
+    /// place, when inline); nil without content.
+    private mutating func bodySignature(_ node: JSONNode, pointer: String) -> String? {
+        guard let (response, _) = dereference(node, pointer: pointer), let fields = Self.object(response),
+              let content = member("content", fields).flatMap({ Self.object($0.value) }), !content.isEmpty else { return nil }
+        let chosen = content.first { Self.isJSON($0.key) } ?? content[0]
+        guard let schema = Self.object(chosen.value).flatMap({ member("schema", $0)?.value }) else { return Self.mediaType(chosen.key) }
+        let reference = Self.object(schema).flatMap { member("$ref", $0) }.flatMap { Self.text($0.value) }
+        return Self.mediaType(chosen.key) + " " + (reference ?? "inline \(schema.location.line):\(schema.location.column)")
     }
 
     /// A response's media type and schema, preferring JSON.

@@ -107,6 +107,23 @@ enum FileSystem {
         }
     }
 
+    /// Writes `contents` to `path`: atomically (``writeAtomically(_:toPath:)``) when it is a
+    /// regular file or missing; through the path as it is when it is anything else, so that a
+    /// link is followed rather than replaced and `/dev/null` or a pipe is written to, not swapped
+    /// for a file.
+    static func save(_ contents: String, toPath path: String) throws(FileSystemError) {
+        var existing = stat()
+        guard lstat(path, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG else {
+            try writeAtomically(contents, toPath: path)
+            return
+        }
+        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystemError(path: path, code: errno) }
+        var failure = writeAll(contents, to: descriptor)
+        if close(descriptor) != 0 && failure == 0 && errno != EINTR { failure = errno }
+        if failure != 0 { throw FileSystemError(path: path, code: failure) }
+    }
+
     /// Writes all of `text` to the open file `descriptor`, retrying short writes; returns 0, or
     /// the `errno` of the write that failed.
     static func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
