@@ -434,6 +434,102 @@ import Testing
         #expect(strict.diagnostics.count == 6 && strict.diagnostics.allSatisfy { $0.severity == .error && $0.message.hasSuffix("(--strict)") })
     }
 
+    /// Documents built to hang or crash a naive importer finish, with a warning where a type
+    /// cannot be had.
+    @Test func referenceCyclesAndDiamondsEndQuickly() throws {
+        let imported = try importing(document(schemas: """
+            "Loop": {"type": "object", "properties": {"x": {"$ref": "#/components/schemas/Loop/properties/x"},
+                                                       "items": {"type": "array", "items": {"$ref": "#/components/schemas/Loop/properties/items"}}}},
+            "Self": {"allOf": [{"$ref": "#/components/schemas/Self"}, {"$ref": "#/components/schemas/Self"}, {"$ref": "#/components/schemas/Self"},
+                               {"type": "object", "properties": {"a": {"type": "string"}}}]},
+            "D0": {"allOf": [{"$ref": "#/components/schemas/D1"}, {"$ref": "#/components/schemas/D1"}, {"$ref": "#/components/schemas/D1"}]},
+            "D1": {"allOf": [{"$ref": "#/components/schemas/D2"}, {"$ref": "#/components/schemas/D2"}, {"$ref": "#/components/schemas/D2"}]},
+            "D2": {"allOf": [{"$ref": "#/components/schemas/D3"}, {"$ref": "#/components/schemas/D3"}, {"$ref": "#/components/schemas/D3"}]},
+            "D3": {"type": "object", "properties": {"z": {"type": "integer"}}},
+            "Small": {"type": "integer", "enum": [-9223372036854775808, 1]}
+            """))
+        #expect(imported.type("Loop", "x") == "JSON?")
+        #expect(imported.warnings.contains("#/components/schemas/Loop/properties/x: the reference '#/components/schemas/Loop/properties/x' leads back to itself with no object in between, which no Swift type can hold; it becomes JSON"))
+        #expect(imported.warnings.contains("#/components/schemas/Self/allOf/0: 'Self' is composed of itself; that part is left out") == false,
+                "Self is a name Swift reserves: the model is SelfModel")
+        #expect(imported.type("SelfModel", "a") == "String?")
+        #expect(imported.model("Small")?["enum"] as? [String: Int] == nil)
+        #expect(imported.text.contains("-9223372036854775808"))
+    }
+
+    @Test func schemasThatWrapOrConstrainKeepTheirValues() throws {
+        let imported = try importing(document(schemas: """
+            "Wrapped": {"description": "A status.", "allOf": [{"enum": ["on", "off"]}]},
+            "WrappedUnion": {"allOf": [{"oneOf": [{"type": "string"}, {"type": "integer"}]}]},
+            "Either": {"type": "object", "required": ["c"], "properties": {"a": {"type": "string"}, "b": {"type": "string"}, "c": {"type": "integer"}},
+                       "oneOf": [{"required": ["a"]}, {"required": ["b"]}]},
+            "Code": {"oneOf": [{"type": "integer", "enum": [0, 1]}, {"type": "string"}]},
+            "NotZero": {"type": "object", "properties": {"n": {"type": "integer", "not": {"const": 0}}}},
+            "Base": {"type": "object", "discriminator": {"propertyName": "kind"}, "properties": {"kind": {"type": "string"}}},
+            "NoName": {"oneOf": [{"$ref": "#/components/schemas/Base"}, {"$ref": "#/components/schemas/Either"}], "discriminator": {"mapping": {"b": "#/components/schemas/Base"}}},
+            "Nullish": {"type": "object", "properties": {"mode": {"oneOf": [{"type": "null"}, {"type": "string", "enum": ["x", "y"]}]}}}
+            """))
+        #expect(imported.model("Wrapped")?["enum"] as? [String] == ["on", "off"])
+        #expect(imported.model("Wrapped")?["description"] as? String == "A status.")
+        #expect(imported.model("WrappedUnion")?["oneOf"] as? [String] == ["Int", "String"])
+        #expect(imported.type("Either", "a") == "String?", "properties beside oneOf: the object they describe")
+        #expect(imported.model("Code")?["oneOf"] as? [String] == ["CodeOption1", "String"], "an integer enum does not take strings")
+        #expect(imported.type("NotZero", "n") == "Int?")
+        #expect((imported.properties("Nullish")?["mode"] as? [String: Any])?["type"] as? String == "NullishMode")
+        #expect(imported.model("NullishMode")?["enum"] as? [String] == ["x", "y"])
+        #expect(imported.model("NoName")?["discriminator"] == nil)
+        for warning in [
+            "#/components/schemas/Either/oneOf: 'oneOf' beside properties is not imported: 'Either' is the object its properties describe",
+            "#/components/schemas/NotZero/properties/n/not: 'not' is not imported: the spec format cannot say what a value is not",
+            "#/components/schemas/Base/discriminator: a discriminator on an object schema (schemas that extend it through 'allOf' tell themselves apart by it) is not imported: 'Base' is read as itself; a 'oneOf' of the schemas that extend it would be a tagged union",
+            "#/components/schemas/NoName/discriminator: the discriminator has no 'propertyName', so it is not imported; the union tries its members in order",
+        ] {
+            #expect(imported.warnings.contains(warning), "\(warning)\n\(imported.warnings)")
+        }
+    }
+
+    @Test func aFormGetsACopyOfAModelUsedElsewhere() throws {
+        let imported = try importing(document(
+            schemas: """
+            "Profile": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "born": {"type": "string", "format": "date"},
+                        "address": {"type": "object", "properties": {"city": {"type": "string"}}}, "nick": {"type": ["string", "null"]}}}
+            """,
+            paths: """
+            "/profile": {"get": {"operationId": "getProfile", "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Profile"}}}}}},
+                         "put": {"operationId": "putProfile", "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {"$ref": "#/components/schemas/Profile"}}}}, "responses": {"204": {"description": ""}}}}
+            """))
+        #expect(imported.endpoint("putProfile")?["body"] as? [String: String] == ["type": "ProfileForm", "encoding": "form"])
+        #expect(imported.endpoint("getProfile")?["response"] as? String == "Profile")
+        // The response keeps its types; the form sends text.
+        #expect(imported.type("Profile", "address") == "ProfileAddress?")
+        #expect(imported.type("Profile", "born") == "Date?")
+        #expect(imported.type("ProfileForm", "address") == "String?")
+        #expect(imported.type("ProfileForm", "born") == "String?", "a form sends a Date with its time: a calendar date stays text")
+        #expect(imported.type("ProfileForm", "nick") == "String?")
+        #expect((imported.properties("ProfileForm")?["nick"] as? [String: Any])?["nullable"] == nil)
+    }
+
+    @Test func pathsHeadersAndServersOpenAPIAllowsAndURLsDoNot() throws {
+        let imported = try importing(document(
+            paths: """
+            "/files/{name}/raw data [v1]/é": {
+              "parameters": [{"name": "X-Id", "in": "header", "schema": {"type": "string"}}, {"name": "name", "in": "path", "required": true, "schema": {"type": "string"}}],
+              "get": {"operationId": "raw", "parameters": [{"name": "x-id", "in": "header", "required": true, "schema": {"type": "integer"}}],
+                      "responses": {"204": {"description": ""}}}},
+            "/m/{id}": {"get": {"operationId": "matrix", "parameters": [{"name": "id", "in": "path", "required": true, "style": "matrix", "schema": {"type": "integer"}}],
+                                "responses": {"204": {"description": ""}}}}
+            """,
+            extra: #""servers": [{"url": "https://api.example.com"}, {"url": "/relative"}]"#))
+        let raw = try #require(imported.endpoint("raw"))
+        #expect(raw["path"] as? String == "/files/{name}/raw%20data%20%5Bv1%5D/%C3%A9")
+        #expect(raw["headers"] as? [String: String] == ["x-id": "Int"], "one header; the operation's wins")
+        #expect(imported.spec["servers"] as? [String: String] == ["server 1": "https://api.example.com"])
+        #expect(imported.resource("Test")?["path"] == nil)
+        #expect(imported.endpoint("matrix")?["pathParams"] as? [String: String] == ["id": "String"])
+        #expect(imported.warnings.contains { $0.hasPrefix("#/servers/1/url: the relative server URL '/relative' is relative to where the document is served") })
+        #expect(imported.warnings.contains { $0.hasPrefix("#/paths/~1m~1{id}/get/parameters/0: a path parameter with style 'matrix' is imported as a String") })
+    }
+
     @Test func hostileTextStaysText() throws {
         let imported = try importing(document(
             schemas: #""Evil\"Name": {"type": "object", "description": "*/ } \"\"\" \\(x) \n// end", "properties": {"a\"b": {"type": "string", "description": "\u2028line"}}}"#,

@@ -68,6 +68,7 @@ public struct CommandLineTool {
                       spec to --output (a file, or - for standard output). What
                       cannot be mapped gets a warning that names its JSON pointer.
                       USAGE: endpointgen import <openapi.json> --output <spec.json>
+                             [--strict] [--config <file>]
 
         OPTIONS:
           -o, --output <dir>        The directory the generated files belong in.
@@ -395,6 +396,7 @@ public struct CommandLineTool {
         var inputs: [String] = []
         var output: String?
         var strict = false, quiet = false, absolutePaths = false
+        var configuration: String?
         var rest = arguments[...]
         while let argument = Self.nextOption(&rest) {
             switch argument {
@@ -404,6 +406,9 @@ public struct CommandLineTool {
                 }
                 output = value
             case "--strict": strict = true
+            case "--config":
+                guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-") else { return usage("--config needs a file") }
+                configuration = value
             case "-q", "--quiet": quiet = true
             case "--absolute-paths": absolutePaths = true
             case "--":
@@ -412,7 +417,7 @@ public struct CommandLineTool {
             default:
                 if argument.hasPrefix("-") {
                     var message = "unknown option '\(argument)' for import"
-                    if let hint = suggestion(for: argument, among: ["--output", "--strict", "--quiet", "--absolute-paths"]) {
+                    if let hint = suggestion(for: argument, among: ["--output", "--strict", "--config", "--quiet", "--absolute-paths"]) {
                         message += "; \(hint)"
                     }
                     return usage(message)
@@ -424,9 +429,14 @@ public struct CommandLineTool {
             return usage(inputs.isEmpty ? "import needs an OpenAPI document" : "import reads one OpenAPI document at a time")
         }
         guard let output else { return usage("import needs --output <spec.json> (or --output - for standard output)") }
-        if currentDirectory == nil, let relative = [inputs[0], output].first(where: { !FilePath.isAbsolute($0) && $0 != "-" }) {
+        if currentDirectory == nil, let relative = ([inputs[0], output] + (configuration.map { [$0] } ?? [])).first(where: { !FilePath.isAbsolute($0) && $0 != "-" }) {
             standardError("endpointgen: error: cannot find the current directory (was it removed?), so '\(relative)' names no file; give absolute paths\n")
             return .failure
+        }
+        if let configuration {
+            // Only the import's own setting applies here: access and layout are generate's.
+            guard let read = readConfiguration(configuration, absolutePaths: absolutePaths) else { return .failure }
+            strict = strict || read.strict
         }
         let absolute = FilePath.absolute(inputs[0], in: workingDirectory)
         let shownPath = absolutePaths ? absolute : displayPath(inputs[0])

@@ -98,6 +98,8 @@ struct OpenAPIReader {
     /// Component schemas that are types, not models (`Id: {type: string}`), while being read, so
     /// that one that refers to itself is caught.
     var aliasesInProgress: Set<String> = []
+    /// Local references being followed, so that one that leads back to itself is caught.
+    var referencesInProgress: Set<String> = []
     var aliasTypes: [String: SchemaType] = [:]
     var warned: Set<String> = []
     /// While the schema of a multipart body is read: `format: binary` properties are files.

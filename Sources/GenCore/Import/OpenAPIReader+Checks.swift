@@ -14,19 +14,24 @@ extension OpenAPIReader {
             if case .structure = model.kind { return (model.name.value, model) }
             return nil
         }, uniquingKeysWith: { first, _ in first })
-        func holdsString(_ model: SpecDocument.Model, key: String, depth: Int = 0) -> Bool {
-            guard depth < 20, case .structure(let properties) = model.kind else { return false }
+        // Each base is looked at once (`visited`), so that diamonds of bases stay cheap.
+        func holdsString(_ model: SpecDocument.Model, key: String, visited: inout Set<String>) -> Bool {
+            guard visited.insert(model.name.value).inserted, case .structure(let properties) = model.kind else { return false }
             if let property = properties.first(where: { ($0.key ?? $0.name).value == key }) {
                 let type = property.type.value.hasSuffix("?") ? String(property.type.value.dropLast()) : property.type.value
                 return type == "String" || (isEnumModel(type) && isStringEnum(type, in: document))
             }
-            return model.allOf.contains { base in structures[base.value].map { holdsString($0, key: key, depth: depth + 1) } ?? false }
+            for base in model.allOf {
+                if let structure = structures[base.value], holdsString(structure, key: key, visited: &visited) { return true }
+            }
+            return false
         }
         for index in document.models.indices {
             guard case .union(var union) = document.models[index].kind, let discriminator = union.discriminator else { continue }
             let model = document.models[index]
             let failing = union.members.first { member in
-                structures[member.type.value].map { !holdsString($0, key: discriminator.value) } ?? true
+                var visited: Set<String> = []
+                return structures[member.type.value].map { !holdsString($0, key: discriminator.value, visited: &visited) } ?? true
             }
             if failing != nil, inferredDiscriminators.contains(model.pointer) {
                 union.discriminator = nil
@@ -70,10 +75,19 @@ extension OpenAPIReader {
             if case .structure = model.kind { return (model.name.value, model) }
             return nil
         }, uniquingKeysWith: { first, _ in first })
-        func acceptsAnyObject(_ name: String, depth: Int = 0) -> Bool {
-            guard depth < 20, let model = structures[name], case .structure(let properties) = model.kind else { return false }
-            return properties.allSatisfy { $0.type.value.hasSuffix("?") || $0.defaultValue != nil || $0.nullable?.value == true }
-                && model.allOf.allSatisfy { acceptsAnyObject($0.value, depth: depth + 1) }
+        func acceptsAnyObject(_ name: String) -> Bool {
+            var visited: Set<String> = []
+            return acceptsAnyObject(name, visited: &visited)
+        }
+        // A base already looked at does not change the answer (`visited`), which keeps diamonds cheap.
+        func acceptsAnyObject(_ name: String, visited: inout Set<String>) -> Bool {
+            guard visited.insert(name).inserted else { return true }
+            guard let model = structures[name], case .structure(let properties) = model.kind else { return false }
+            guard properties.allSatisfy({ $0.type.value.hasSuffix("?") || $0.defaultValue != nil || $0.nullable?.value == true }) else {
+                return false
+            }
+            for base in model.allOf where !acceptsAnyObject(base.value, visited: &visited) { return false }
+            return true
         }
         for index in document.models.indices {
             guard case .union(var union) = document.models[index].kind, union.discriminator == nil else { continue }
@@ -95,53 +109,146 @@ extension OpenAPIReader {
     // MARK: Forms
 
     /// A form or multipart body's model holds fields: text values, arrays of them and (multipart)
-    /// files. A field that holds more is imported as a String the app writes, with a warning.
+    /// files. A field that holds more is imported as a String the app writes, with a warning; a
+    /// calendar date is a String too, since a form sends a `Date` with its time. A model that
+    /// needs such changes and is also used elsewhere is copied for the form (`<Model>Form`), so
+    /// that its other uses keep their types.
     mutating func checkFormBodies(_ document: inout SpecDocument) {
-        var checked: Set<String> = []
-        for resource in document.resources {
-            for endpoint in resource.endpoints {
-                guard let body = endpoint.body, let encoding = body.encoding?.value, checked.insert(body.type.value).inserted,
-                      let index = document.models.firstIndex(where: { $0.name.value == body.type.value }),
-                      case .structure(var properties) = document.models[index].kind else { continue }
-                let model = document.models[index]
-                let multipart = encoding == "multipart"
-                if let additional = model.additionalProperties {
-                    unmapped("a form body sends the fields it declares; the other keys ('additionalProperties') are left out",
-                             at: additional.location, pointer: model.pointer + "/additionalProperties")
-                    document.models[index].additionalProperties = nil
+        var forms: [String: String] = [:]  // model → the model its form bodies send
+        for resourceIndex in document.resources.indices {
+            for endpointIndex in document.resources[resourceIndex].endpoints.indices {
+                guard let body = document.resources[resourceIndex].endpoints[endpointIndex].body, let encoding = body.encoding?.value else { continue }
+                let key = body.type.value + "\u{0}" + encoding
+                if forms[key] == nil {
+                    forms[key] = formModel(body.type.value, multipart: encoding == "multipart", in: &document)
                 }
-                for (offset, property) in properties.enumerated() {
-                    var type = property.type.value
-                    let optional = type.hasSuffix("?") || property.nullable?.value == true
-                    if type.hasSuffix("?") { type.removeLast() }
-                    let pointer = Self.pointer(model.pointer + "/properties", (property.key ?? property.name).value)
-                    let isArray = type.hasPrefix("[") && type.hasSuffix("]") && !type.contains(":")
-                    let element = isArray ? String(type.dropFirst().dropLast()) : type
-                    let isFile = element == "Data" || element == "File"
-                    var replacement: String?
-                    if isFile && !multipart {
-                        unmapped("a form field holds text; the file is imported as a String the app encodes", at: property.type.location, pointer: pointer)
-                        replacement = "String"
-                    } else if isFile && isArray {
-                        unmapped("a multipart field holds one file here; several files under one name are imported as one "
-                                 + "'\(element)' (send each in its own request, or edit the spec)", at: property.type.location, pointer: pointer)
-                        replacement = element
-                    } else if !isFile && !isSimpleParameter(element) {
-                        unmapped("a form field holds text; \(type) is imported as a String the app encodes (as JSON, for example)",
-                                 at: property.type.location, pointer: pointer)
-                        replacement = "String"
-                    }
-                    if let replacement { properties[offset].type.value = replacement + (optional ? "?" : "") }
-                    if property.nullable?.value == true {
-                        // A form has no null: a field without a value is left out.
-                        properties[offset].nullable = nil
-                        if !properties[offset].type.value.hasSuffix("?") { properties[offset].type.value += "?" }
-                    }
-                    if replacement != nil { properties[offset].defaultValue = nil }
-                }
-                document.models[index].kind = .structure(properties)
+                document.resources[resourceIndex].endpoints[endpointIndex].body?.type.value = forms[key]!
             }
         }
+    }
+
+    /// The name of the model a form body of `name` sends: `name` itself, changed where needed, or
+    /// a changed copy when `name` is used elsewhere too.
+    private mutating func formModel(_ name: String, multipart: Bool, in document: inout SpecDocument) -> String {
+        guard let index = document.models.firstIndex(where: { $0.name.value == name }), case .structure = document.models[index].kind else {
+            return name
+        }
+        var model = document.models[index]
+        // The fields are the properties of the bases too, read in place.
+        var properties = flattenedProperties(of: model, in: document)
+        var changed = false
+        if let additional = model.additionalProperties {
+            unmapped("a form body sends the fields it declares; the other keys ('additionalProperties') are left out",
+                     at: additional.location, pointer: model.pointer + "/additionalProperties")
+            model.additionalProperties = nil
+            changed = true
+        }
+        for (offset, property) in properties.enumerated() {
+            var type = property.type.value
+            let optional = type.hasSuffix("?") || property.nullable?.value == true
+            if type.hasSuffix("?") { type.removeLast() }
+            let pointer = Self.pointer(model.pointer + "/properties", (property.key ?? property.name).value)
+            let isArray = type.hasPrefix("[") && type.hasSuffix("]") && !type.contains(":")
+            let element = isArray ? String(type.dropFirst().dropLast()) : type
+            let isFile = element == "Data" || element == "File"
+            var replacement: String?
+            let hadDefault = property.defaultValue != nil ? "; its default is left out" : ""
+            if isFile && !multipart {
+                unmapped("a form field holds text; the file is imported as a String the app encodes\(hadDefault)",
+                         at: property.type.location, pointer: pointer)
+                replacement = "String"
+            } else if isFile && isArray {
+                unmapped("a multipart field holds one file here; several files under one name are imported as one "
+                         + "'\(element)' (send each in its own request, or edit the spec)", at: property.type.location, pointer: pointer)
+                replacement = element
+            } else if !isFile && !isSimpleParameter(element) {
+                unmapped("a form field holds text; \(type) is imported as a String the app encodes (as JSON, for example)\(hadDefault)",
+                         at: property.type.location, pointer: pointer)
+                replacement = "String"
+            } else if case .named("dateOnly")? = property.options.dateStrategy?.value, element == "Date" {
+                // A form sends a Date with its time: a calendar date is sent as the text it is.
+                replacement = isArray ? "[String]" : "String"
+                properties[offset].options.dateStrategy = nil
+            }
+            if let replacement {
+                properties[offset].type.value = replacement + (optional ? "?" : "")
+                if replacement == "String" || replacement == "[String]" { properties[offset].defaultValue = nil }
+                changed = true
+            }
+            if property.nullable?.value == true {
+                // A form has no null: a field without a value is left out.
+                properties[offset].nullable = nil
+                if !properties[offset].type.value.hasSuffix("?") { properties[offset].type.value += "?" }
+                changed = true
+            }
+        }
+        guard changed else { return name }
+        model.kind = .structure(properties)
+        model.allOf = []
+        if isUsedOutsideForms(name, in: document) {
+            let copy = uniqueTypeName(name + "Form")
+            model.name = Located(value: copy, location: model.name.location)
+            model.description = model.description ?? "The form of \(name)."
+            document.models.insert(model, at: index + 1)
+            return copy
+        }
+        document.models[index] = model
+        return name
+    }
+
+    /// A struct's properties after those of its bases (each base once); a later one with the same
+    /// key replaces an earlier one in place.
+    private func flattenedProperties(of model: SpecDocument.Model, in document: SpecDocument) -> [SpecDocument.Property] {
+        var visited: Set<String> = []
+        var result: [SpecDocument.Property] = []
+        func add(_ model: SpecDocument.Model) {
+            guard visited.insert(model.name.value).inserted, case .structure(let properties) = model.kind else { return }
+            for base in model.allOf {
+                if let found = document.models.first(where: { $0.name.value == base.value }) { add(found) }
+            }
+            for property in properties {
+                let key = (property.key ?? property.name).value
+                if let index = result.firstIndex(where: { ($0.key ?? $0.name).value == key }) {
+                    result[index] = property
+                } else {
+                    result.append(property)
+                }
+            }
+        }
+        add(model)
+        return result
+    }
+
+    /// Whether a type expression anywhere but a form or multipart body names the model.
+    private func isUsedOutsideForms(_ name: String, in document: SpecDocument) -> Bool {
+        func mentions(_ expression: String) -> Bool {
+            var word = ""
+            for character in expression + " " {
+                if character.isLetter || character.isNumber || character == "_" {
+                    word.append(character)
+                } else {
+                    if word == name { return true }
+                    word = ""
+                }
+            }
+            return false
+        }
+        for model in document.models where model.name.value != name {
+            if model.allOf.contains(where: { $0.value == name }) || model.additionalProperties.map({ mentions($0.value) }) == true { return true }
+            switch model.kind {
+            case .structure(let properties): if properties.contains(where: { mentions($0.type.value) }) { return true }
+            case .union(let union): if union.members.contains(where: { mentions($0.type.value) }) { return true }
+            case .enumeration: break
+            }
+        }
+        if let errorResponse = document.defaultErrorResponse, mentions(errorResponse.value) { return true }
+        for endpoint in document.resources.flatMap(\.endpoints) {
+            let parameters = endpoint.pathParameters + endpoint.query + endpoint.headers + endpoint.cookies
+            if parameters.contains(where: { mentions($0.type.value) }) { return true }
+            if let body = endpoint.body, body.encoding == nil, mentions(body.type.value) { return true }
+            for type in [endpoint.response, endpoint.errorResponse].compactMap({ $0 }) where mentions(type.value) { return true }
+        }
+        return false
     }
 
     // MARK: Defaults

@@ -168,7 +168,14 @@ extension OpenAPIReader {
                 } else if url.isEmpty || url.hasPrefix("/") {
                     while url.hasSuffix("/") { url.removeLast() }
                     if url.isEmpty { continue }
-                    if let basePath, basePath.value != url {
+                    let absolute = list.contains { server in
+                        guard let text = Self.object(server).flatMap({ member("url", $0) }).flatMap({ Self.text($0.value) }) else { return false }
+                        return text.hasPrefix("http://") || text.hasPrefix("https://")
+                    }
+                    if absolute {
+                        unmapped("the relative server URL '\(url)' is relative to where the document is served, which the import "
+                                 + "does not know; the absolute servers are imported without it", at: urlNode, pointer: pointer + "/url")
+                    } else if let basePath, basePath.value != url {
                         unmapped("the relative server URL '\(url)' differs from '\(basePath.value)', which is the base path of every "
                                  + "resource; it is left out", at: urlNode, pointer: pointer + "/url")
                     } else {
@@ -398,6 +405,22 @@ extension OpenAPIReader {
         return endpoint
     }
 
+    /// Literal path text with what a URL path cannot hold unencoded (a space, `[`, `|`,
+    /// non-ASCII) percent-encoded as UTF-8; `%` is kept, as text already encoded.
+    static func percentEncodedPathText(_ text: String) -> String {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/%".utf8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in text.utf8 {
+            if allowed.contains(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     // MARK: Parameters
 
     /// A placeholder's name is only a name: one the spec format does not take (`{a b}`) becomes
@@ -409,7 +432,7 @@ extension OpenAPIReader {
         var taken: Set<String> = []
         for segment in Self.segments(endpoint.path.value) {
             switch segment {
-            case .literal(let text): path += text
+            case .literal(let text): path += Self.percentEncodedPathText(text)
             case .parameter(let name):
                 var renamed = name
                 if name.isEmpty || !name.unicodeScalars.allSatisfy(allowed.contains) {
@@ -442,7 +465,8 @@ extension OpenAPIReader {
                 guard let (node, target) = dereference(element, pointer: listPointer + "/\(offset)"), let parameter = Self.object(node) else { continue }
                 let name = member("name", parameter).flatMap { Self.text($0.value) } ?? ""
                 let place = member("in", parameter).flatMap { Self.text($0.value) } ?? ""
-                let key = place + "\u{0}" + name
+                // Header names ignore case: `X-Id` and `x-id` are one parameter.
+                let key = place + "\u{0}" + (place == "header" ? name.lowercased() : name)
                 let entry = (node, parameter, target)
                 if let index = places.firstIndex(of: key) {
                     parameters[index] = entry
@@ -563,6 +587,12 @@ extension OpenAPIReader {
         schemaPointer += ""
         let style = member("style", fields).flatMap { Self.text($0.value) }
         let explode = member("explode", fields).map { Self.bool($0.value) } ?? (style == nil || style == "form")
+        if place == "path", let style, style == "matrix" || style == "label" {
+            unmapped("a path parameter with style '\(style)' is imported as a String: the app writes the value with its "
+                     + "prefix ('\(style == "matrix" ? ";name=" : ".")'), which the spec format does not add", at: node, pointer: pointer)
+            type.type = "String"
+            return type
+        }
         if isSimpleParameter(type.type) { return type }
         if place == "query", type.type.hasPrefix("["), type.type.hasSuffix("]"), !type.type.contains(":") {
             let element = String(type.type.dropFirst().dropLast())

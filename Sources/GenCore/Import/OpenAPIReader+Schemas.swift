@@ -87,6 +87,9 @@ extension OpenAPIReader {
         if let values, values.strings.count + values.integers.count >= 1, !values.mixed {
             return .enumeration
         }
+        // Properties beside `oneOf`/`anyOf` (often a constraint: `oneOf: [{required: [a]}, {required: [b]}]`)
+        // make an object; the alternatives get a warning.
+        if hasProperties(members) { return .structure }
         if let alternatives = alternatives(members), alternatives.count >= 2 {
             return .union
         }
@@ -260,6 +263,12 @@ extension OpenAPIReader {
             makeModel(resolved, pointer: target, name: name, nameLocation: resolved.location)
             return SchemaType(type: name)
         }
+        guard referencesInProgress.insert(target).inserted else {
+            unmapped("the reference '\(target)' leads back to itself with no object in between, which no Swift type can hold; "
+                     + "it becomes JSON", at: node, pointer: pointer)
+            return .json
+        }
+        defer { referencesInProgress.remove(target) }
         return schemaType(resolved, pointer: target, hint: Self.lastToken(target), context: context)
     }
 
@@ -291,6 +300,10 @@ extension OpenAPIReader {
             makeModel(node, pointer: pointer, name: name, nameLocation: node.location)
             return SchemaType(type: name)
         }
+        if let not = member("not", members) {
+            unmapped("'not' is not imported: the spec format cannot say what a value is not", at: not.value,
+                     pointer: Self.pointer(pointer, "not"))
+        }
         if let values = enumValues(members), values.mixed || !values.others.isEmpty {
             let kinds = Set(values.others.map(\.kindName))
             if values.strings.isEmpty && values.integers.isEmpty && kinds == ["a boolean"] { return SchemaType(type: "Bool") }
@@ -302,8 +315,10 @@ extension OpenAPIReader {
         if let alternatives = alternatives(members) {
             // One alternative left once `null` is taken out: that alternative, nullable.
             if alternatives.count == 1 {
-                return schemaType(alternatives[0], pointer: Self.pointer(pointer, member("oneOf", members) != nil ? "oneOf" : "anyOf") + "/0",
-                                  hint: hint, context: context)
+                let key = member("oneOf", members) != nil ? "oneOf" : "anyOf"
+                let offset = member(key, members).flatMap { Self.elements($0.value) }?
+                    .firstIndex { $0.location == alternatives[0].location } ?? 0
+                return schemaType(alternatives[0], pointer: Self.pointer(pointer, key) + "/\(offset)", hint: hint, context: context)
             }
             if alternatives.isEmpty { return .json }
         }
@@ -430,11 +445,21 @@ extension OpenAPIReader {
 
     /// Reads a schema that is a model into `models`, at its place: after the model that holds it.
     mutating func makeModel(_ node: JSONNode, pointer: String, name: String, nameLocation: SourceLocation) {
-        guard let members = schemaMembers(node), let kind = modelKind(of: node) else { return }
+        guard var members = schemaMembers(node), let kind = modelKind(of: node) else { return }
         let index = models.count
         models.append(nil)
         let located = Located(value: name, location: nameLocation)
         let description = description(of: node)
+        // An enum or union wrapped in an `allOf` of one inline part (`{allOf: [{enum: […]}], description: …}`)
+        // is that part.
+        var node = node, pointer = pointer
+        while kind != .structure, let parts = member("allOf", members).flatMap({ Self.elements($0.value) }) {
+            let meaningful = parts.enumerated().filter { !isAnnotationOnly($0.element) }
+            guard meaningful.count == 1, let inner = Self.object(meaningful[0].element), member("$ref", inner) == nil else { break }
+            node = meaningful[0].element
+            pointer = Self.pointer(pointer, "allOf") + "/\(meaningful[0].offset)"
+            members = inner
+        }
         switch kind {
         case .enumeration:
             models[index] = enumModel(members, node: node, pointer: pointer, name: located, description: description)
@@ -464,7 +489,7 @@ extension OpenAPIReader {
             // open enums keep for unlisted values, get names of their own in the object form.
             let derived: String = switch raw {
             case .string(let text): text.isEmpty ? "empty" : SwiftNaming.memberName(text)
-            case .integer(let number): number < 0 ? "valueMinus\(-number)" : "value\(number)"
+            case .integer(let number): number < 0 ? "valueMinus\(number.magnitude)" : "value\(number)"
             }
             var caseName = derived
             var number = 2
@@ -483,7 +508,7 @@ extension OpenAPIReader {
                 if named.name == nil {
                     let derived: String = switch enumCase.value.value {
                     case .string(let text): text.isEmpty ? "empty" : text
-                    case .integer(let number): number < 0 ? "valueMinus\(-number)" : "value\(number)"
+                    case .integer(let number): number < 0 ? "valueMinus\(number.magnitude)" : "value\(number)"
                     }
                     named.name = Located(value: derived, location: enumCase.value.location)
                 }
@@ -535,7 +560,9 @@ extension OpenAPIReader {
                 if let reference = member("$ref", partMembers) {
                     let type = schemaType(part, pointer: partPointer, hint: name.value + "Base", context: .property)
                     let target = Self.text(reference.value).flatMap { resolve($0) }
-                    if isStructModel(type.type) {
+                    if type.type == name.value {
+                        unmapped("'\(name.value)' is composed of itself; that part is left out", at: part, pointer: partPointer)
+                    } else if isStructModel(type.type) {
                         candidates.append((part, partPointer, Located(value: type.type, location: reference.value.location), target))
                     } else if let target, let targetMembers = Self.object(target), member("properties", targetMembers) != nil || member("allOf", targetMembers) != nil {
                         candidates.append((part, partPointer, nil, target))
@@ -574,7 +601,7 @@ extension OpenAPIReader {
                 let targetPointer = candidate.base == nil && candidate.target.map({ $0.location == candidate.part.location }) ?? false
                     ? candidate.pointer
                     : (Self.object(candidate.part).flatMap { member("$ref", $0) }.flatMap { Self.text($0.value) } ?? candidate.pointer)
-                parts += flattenedParts(target, pointer: targetPointer, depth: 0)
+                parts += flattenedParts(target, pointer: targetPointer)
             } else if let base = candidate.base {
                 bases.append(base)
             }
@@ -592,11 +619,19 @@ extension OpenAPIReader {
         var additional: Located<String>?
         for part in parts {
             for key in ["oneOf", "anyOf", "not"] {
-                if let entry = member(key, part.members), part.pointer == pointer || key != "not" {
-                    if key == "not" { continue }
+                guard let entry = member(key, part.members) else { continue }
+                if key == "not" {
+                    unmapped("'not' is not imported: the spec format cannot say what a value is not", at: entry.value,
+                             pointer: Self.pointer(part.pointer, key))
+                } else {
                     unmapped("'\(key)' beside properties is not imported: '\(name.value)' is the object its properties describe",
                              at: entry.value, pointer: Self.pointer(part.pointer, key))
                 }
+            }
+            if part.pointer == pointer, let discriminator = member("discriminator", part.members), alternatives(part.members) == nil {
+                unmapped("a discriminator on an object schema (schemas that extend it through 'allOf' tell themselves apart by it) "
+                         + "is not imported: '\(name.value)' is read as itself; a 'oneOf' of the schemas that extend it would be a "
+                         + "tagged union", at: discriminator.value, pointer: Self.pointer(pointer, "discriminator"))
             }
             guard let entries = member("properties", part.members).flatMap({ Self.object($0.value) }) else { continue }
             for entry in entries {
@@ -644,14 +679,21 @@ extension OpenAPIReader {
 
     /// The properties of an object schema (with its `allOf` parts) that hold one constant string:
     /// `{"enum": ["message"]}` or `{"const": "message"}`, by key.
-    func constantProperties(of node: JSONNode, depth: Int = 0) -> [String: String] {
-        guard depth < 32, let members = Self.object(node) else { return [:] }
-        if let reference = member("$ref", members).flatMap({ Self.text($0.value) }), let target = resolve(reference) {
-            return constantProperties(of: target, depth: depth + 1)
+    func constantProperties(of node: JSONNode) -> [String: String] {
+        var visited: Set<String> = []
+        return constantProperties(of: node, visited: &visited)
+    }
+
+    /// Each reference is followed once (`visited`), so that cycles and diamonds of `allOf` stay cheap.
+    private func constantProperties(of node: JSONNode, visited: inout Set<String>) -> [String: String] {
+        guard let members = Self.object(node) else { return [:] }
+        if let reference = member("$ref", members).flatMap({ Self.text($0.value) }) {
+            guard visited.insert(reference).inserted, let target = resolve(reference) else { return [:] }
+            return constantProperties(of: target, visited: &visited)
         }
         var result: [String: String] = [:]
         for part in member("allOf", members).flatMap({ Self.elements($0.value) }) ?? [] {
-            result.merge(constantProperties(of: part, depth: depth + 1)) { _, new in new }
+            result.merge(constantProperties(of: part, visited: &visited)) { _, new in new }
         }
         for property in member("properties", members).flatMap({ Self.object($0.value) }) ?? [] {
             var schema = property.value
@@ -667,40 +709,53 @@ extension OpenAPIReader {
     }
 
     /// The JSON keys of an object schema's properties, with those of its `allOf` parts.
-    func propertyKeys(of node: JSONNode, ownOnly: Bool = false, depth: Int = 0) -> Set<String> {
-        guard depth < 32, let members = Self.object(node) else { return [] }
-        if let reference = member("$ref", members).flatMap({ Self.text($0.value) }), let target = resolve(reference) {
-            return propertyKeys(of: target, depth: depth + 1)
+    func propertyKeys(of node: JSONNode, ownOnly: Bool = false) -> Set<String> {
+        var visited: Set<String> = []
+        return propertyKeys(of: node, ownOnly: ownOnly, visited: &visited)
+    }
+
+    private func propertyKeys(of node: JSONNode, ownOnly: Bool, visited: inout Set<String>) -> Set<String> {
+        guard let members = Self.object(node) else { return [] }
+        if let reference = member("$ref", members).flatMap({ Self.text($0.value) }) {
+            guard visited.insert(reference).inserted, let target = resolve(reference) else { return [] }
+            return propertyKeys(of: target, ownOnly: false, visited: &visited)
         }
         var keys = Set((member("properties", members).flatMap { Self.object($0.value) } ?? []).map(\.key))
         if !ownOnly {
             for part in member("allOf", members).flatMap({ Self.elements($0.value) }) ?? [] {
-                keys.formUnion(propertyKeys(of: part, depth: depth + 1))
+                keys.formUnion(propertyKeys(of: part, ownOnly: false, visited: &visited))
             }
         }
         return keys
     }
 
-    /// A schema's properties as parts, its `allOf` parts first (references followed).
-    func flattenedParts(_ node: JSONNode, pointer: String, depth: Int) -> [(members: [JSONNode.Member], pointer: String)] {
-        guard depth < 32, let members = Self.object(node) else { return [] }
-        if let reference = member("$ref", members).flatMap({ Self.text($0.value) }), let target = resolve(reference) {
-            return flattenedParts(target, pointer: reference, depth: depth + 1)
+    /// A schema's properties as parts, its `allOf` parts first (references followed, each once).
+    func flattenedParts(_ node: JSONNode, pointer: String) -> [(members: [JSONNode.Member], pointer: String)] {
+        var visited: Set<String> = []
+        return flattenedParts(node, pointer: pointer, visited: &visited)
+    }
+
+    private func flattenedParts(_ node: JSONNode, pointer: String, visited: inout Set<String>) -> [(members: [JSONNode.Member], pointer: String)] {
+        guard let members = Self.object(node) else { return [] }
+        if let reference = member("$ref", members).flatMap({ Self.text($0.value) }) {
+            guard visited.insert(reference).inserted, let target = resolve(reference) else { return [] }
+            return flattenedParts(target, pointer: reference, visited: &visited)
         }
         var parts: [(members: [JSONNode.Member], pointer: String)] = []
         for (offset, part) in (member("allOf", members).flatMap { Self.elements($0.value) } ?? []).enumerated() {
-            parts += flattenedParts(part, pointer: Self.pointer(pointer, "allOf") + "/\(offset)", depth: depth + 1)
+            parts += flattenedParts(part, pointer: Self.pointer(pointer, "allOf") + "/\(offset)", visited: &visited)
         }
         parts.append((members, pointer))
         return parts
     }
 
-    /// The object schema a `$ref` names when it is not a model of its own (a component that only
-    /// composes others), for its properties to be read in place.
-    private func resolveStruct(_ reference: JSONNode) -> (members: [JSONNode.Member], pointer: String)? {
-        guard case .string(let target) = reference.value, let node = resolve(target), let members = Self.object(node),
-              member("properties", members) != nil else { return nil }
-        return (members, target)
+    /// Whether a type expression names an enum model of strings, which (open) takes every string.
+    func isStringEnumModel(_ type: String) -> Bool {
+        for case let model? in models where model.name.value == type {
+            guard case .enumeration(let cases) = model.kind else { return false }
+            return cases.contains { if case .string = $0.value.value { true } else { false } }
+        }
+        return false
     }
 
     func isEnumModel(_ type: String) -> Bool {
@@ -757,7 +812,7 @@ extension OpenAPIReader {
         }
         // An open enum keeps every string, the ones it does not list too: beside one, `String`
         // would never be decoded.
-        if unionMembers.contains(where: { isEnumModel($0.type.value) }) {
+        if unionMembers.contains(where: { isStringEnumModel($0.type.value) }) {
             unionMembers.removeAll { $0.type.value == "String" }
         }
         unionMembers = orderedForDecoding(unionMembers)
@@ -776,6 +831,12 @@ extension OpenAPIReader {
         }
         if let discriminator = member("discriminator", members), let fields = Self.object(discriminator.value) {
             union.discriminator = member("propertyName", fields).flatMap { Self.located($0.value) }
+            if union.discriminator == nil {
+                unmapped("the discriminator has no 'propertyName', so it is not imported; the union tries its members in order",
+                         at: discriminator.value, pointer: Self.pointer(pointer, "discriminator"))
+                return SpecDocument.Model(
+                    name: name, pointer: pointer, description: description, options: .init(), tolerant: false, kind: .union(union))
+            }
             for entry in member("mapping", fields).flatMap({ Self.object($0.value) }) ?? [] {
                 guard case .string(let target) = entry.value.value else { continue }
                 let type: String? = if target.hasPrefix("#") {
