@@ -355,15 +355,10 @@ let package = Package(name: "{name}", platforms: [.macOS(.v13)], dependencies: [
     def module_build(self, folder):
         """A debug build of the package's API module alone, as `swift build` does it (-j over the
         cores, -g, batch mode), with its dependencies already built: (seconds, peak KB, warnings)."""
-        # The dependencies first, so that the module is compiled once, timed.
+        # The dependencies first, so that the module is compiled once, timed (a fresh package: the
+        # module has never been built).
         for target in self.package_dependencies.get(folder, []):
             run(["swift", "build", "--target", target], cwd=folder)
-        for path in [os.path.join(folder, ".build", "debug", "API.build")] + \
-                [os.path.join(folder, ".build", "debug", "Modules", f"API.{ext}") for ext in ["swiftmodule", "swiftdoc", "swiftsourceinfo", "abi.json"]]:
-            if os.path.isdir(path):
-                shutil.rmtree(path)
-            elif os.path.exists(path):
-                os.remove(path)
         seconds, peak, out, err, _, status = run(["swift", "build", "--target", "API"], cwd=folder, check=False, status=True)
         if status != 0:
             errors = re.findall(r"^\S+: error: .*$", out + err, re.M)
