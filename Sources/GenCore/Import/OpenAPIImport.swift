@@ -178,7 +178,7 @@ struct OpenAPIReader {
         }
 
         let components = member("components", members).flatMap { Self.object($0.value) } ?? []
-        reserveTypeNames(apiName: name.value, members: members)
+        reserveTypeNames(apiName: name.value)
         let authSchemes = readSecuritySchemes(components)
         nameComponentModels(components)
         readComponentModels(components)
@@ -335,7 +335,7 @@ struct OpenAPIReader {
     // MARK: Names
 
     /// Type names the generator declares, so that no model takes one.
-    mutating func reserveTypeNames(apiName: String, members: [JSONNode.Member]) {
+    mutating func reserveTypeNames(apiName: String) {
         takenTypeNames = Resolver.reservedTypeNames
         let api = SwiftNaming.typeName(apiName)
         takenTypeNames.insert(api.hasSuffix("API") ? api : api + "API")

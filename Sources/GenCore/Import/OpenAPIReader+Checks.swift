@@ -10,16 +10,13 @@ extension OpenAPIReader {
     mutating func checkTaggedUnions(_ document: inout SpecDocument) {
         var componentKeys: [String: String] = [:]
         for (key, model) in componentModels { componentKeys[model] = key }
-        let structures = Dictionary(document.models.compactMap { model -> (String, SpecDocument.Model)? in
-            if case .structure = model.kind { return (model.name.value, model) }
-            return nil
-        }, uniquingKeysWith: { first, _ in first })
+        let structures = Self.structures(of: document)
         // Each base is looked at once (`visited`), so that diamonds of bases stay cheap.
         func holdsString(_ model: SpecDocument.Model, key: String, visited: inout Set<String>) -> Bool {
             guard visited.insert(model.name.value).inserted, case .structure(let properties) = model.kind else { return false }
             if let property = properties.first(where: { ($0.key ?? $0.name).value == key }) {
                 let type = property.type.value.hasSuffix("?") ? String(property.type.value.dropLast()) : property.type.value
-                return type == "String" || (isEnumModel(type) && isStringEnum(type, in: document))
+                return type == "String" || isStringEnumModel(type)
             }
             for base in model.allOf {
                 if let structure = structures[base.value], holdsString(structure, key: key, visited: &visited) { return true }
@@ -71,10 +68,7 @@ extension OpenAPIReader {
     /// An untagged union tries its members in order: a struct that decodes from any object (no
     /// required property) goes after the structs that need properties, so that they are tried first.
     func orderUntaggedUnions(_ document: inout SpecDocument) {
-        let structures = Dictionary(document.models.compactMap { model -> (String, SpecDocument.Model)? in
-            if case .structure = model.kind { return (model.name.value, model) }
-            return nil
-        }, uniquingKeysWith: { first, _ in first })
+        let structures = Self.structures(of: document)
         func acceptsAnyObject(_ name: String) -> Bool {
             var visited: Set<String> = []
             return acceptsAnyObject(name, visited: &visited)
@@ -101,9 +95,12 @@ extension OpenAPIReader {
         }
     }
 
-    private func isStringEnum(_ name: String, in document: SpecDocument) -> Bool {
-        guard let model = document.models.first(where: { $0.name.value == name }), case .enumeration(let cases) = model.kind else { return false }
-        return cases.allSatisfy { if case .string = $0.value.value { true } else { false } }
+    /// The document's struct models by name.
+    static func structures(of document: SpecDocument) -> [String: SpecDocument.Model] {
+        Dictionary(document.models.compactMap { model -> (String, SpecDocument.Model)? in
+            if case .structure = model.kind { return (model.name.value, model) }
+            return nil
+        }, uniquingKeysWith: { first, _ in first })
     }
 
     // MARK: Forms

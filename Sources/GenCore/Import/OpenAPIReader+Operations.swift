@@ -408,11 +408,10 @@ extension OpenAPIReader {
     /// Literal path text with what a URL path cannot hold unencoded (a space, `[`, `|`,
     /// non-ASCII) percent-encoded as UTF-8; `%` is kept, as text already encoded.
     static func percentEncodedPathText(_ text: String) -> String {
-        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/%".utf8)
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         for byte in text.utf8 {
-            if allowed.contains(byte) {
+            if byte < 0x80, Resolver.pathCharacters.contains(Unicode.Scalar(byte)) {
                 bytes.append(byte)
             } else {
                 bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
@@ -427,7 +426,7 @@ extension OpenAPIReader {
     /// one it does (`{a_b}`), in the path and in its parameter.
     private mutating func renamePlaceholders(_ endpoint: inout SpecDocument.Endpoint) {
         placeholderNames = [:]
-        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._".unicodeScalars)
+        let allowed = Resolver.pathParameterNameCharacters
         var path = ""
         var taken: Set<String> = []
         for segment in Self.segments(endpoint.path.value) {
@@ -574,17 +573,14 @@ extension OpenAPIReader {
     private mutating func parameterType(
         _ fields: [JSONNode.Member], node: JSONNode, place: String, pointer: String, hint: String
     ) -> SchemaType {
-        var schema = member("schema", fields)?.value
-        var schemaPointer = pointer + "/schema"
+        let schema = member("schema", fields)?.value
         if schema == nil, let content = member("content", fields).flatMap({ Self.object($0.value) }), let first = content.first {
             unmapped("the parameter's value is '\(first.key)' content; it is imported as a String that the app encodes",
                      at: first.value, pointer: Self.pointer(pointer + "/content", first.key))
             return SchemaType(type: "String")
         }
         guard let schemaNode = schema else { return SchemaType(type: "String") }
-        var type = schemaType(schemaNode, pointer: schemaPointer, hint: hint, context: .parameter)
-        schema = schemaNode
-        schemaPointer += ""
+        var type = schemaType(schemaNode, pointer: pointer + "/schema", hint: hint, context: .parameter)
         let style = member("style", fields).flatMap { Self.text($0.value) }
         let explode = member("explode", fields).map { Self.bool($0.value) } ?? (style == nil || style == "form")
         if place == "path", let style, style == "matrix" || style == "label" {

@@ -590,8 +590,8 @@ extension Resolver {
         return SwiftNaming.memberName(words.joined(separator: " "))
     }
 
-    private static let pathCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/%".unicodeScalars)
-    private static let pathParameterNameCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._".unicodeScalars)
+    static let pathCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/%".unicodeScalars)
+    static let pathParameterNameCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._".unicodeScalars)
 
     /// Splits a path template into literal text and `{parameter}`s. Literal text may hold only
     /// characters that are legal unencoded in a URL path, so it can be emitted as it is.
