@@ -6,11 +6,11 @@ import PackagePlugin
 /// on the fly), with no generated file in the repository. An `endpointgen-config.json` beside
 /// them sets the access level and the import's strictness (the layout is always compact here).
 ///
-/// Each spec becomes three files whose names follow from the spec's file name alone
-/// (`cities.endpointgen.json` → `cities.Models.swift`, `cities.Endpoints.swift`,
-/// `cities.Services.swift`), so they are declared before the generator runs. SwiftPM runs the
-/// generator again only when a spec changes, and the generator rewrites only files whose bytes
-/// change, so an unchanged spec costs nothing.
+/// Each spec becomes eight files whose names follow from the spec's file name alone
+/// (`cities.endpointgen.json` → `cities.1.swift` … `cities.8.swift`, parts of about the same
+/// size that the build compiles side by side), so they are declared before the generator runs.
+/// SwiftPM runs the generator again only when a spec changes, and the generator rewrites only
+/// files whose bytes change, so an unchanged spec costs nothing.
 @main struct EndpointGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SwiftSourceModuleTarget else {
@@ -55,10 +55,14 @@ import PackagePlugin
                 arguments: ["generate", spec.path, "--output", output.path, "--layout", "compact", "--absolute-paths", "--quiet"]
                     + (configuration.map { ["--config", $0.path] } ?? []),
                 inputFiles: [spec] + (configuration.map { [$0] } ?? []),
-                outputFiles: ["Models", "Endpoints", "Services"].map { output.appending(path: "\(base).\($0).swift") }))
+                outputFiles: (1...Self.partCount).map { output.appending(path: "\(base).\($0).swift") }))
         }
         return commands
     }
+
+    /// GenCore's `OutputLayout.compactPartCount`, repeated here because a plugin cannot import
+    /// the library.
+    static let partCount = 8
 
     /// GenCore's `OutputLayout.compactBaseName`, repeated here because a plugin cannot import
     /// the library: `cities.endpointgen.json` → `cities`.
@@ -86,7 +90,7 @@ enum EndpointGenPluginError: Error, CustomStringConvertible {
         case .noSpec(let target, let directory):
             "endpointgen: target '\(target)' uses the EndpointGenPlugin but has no spec: add a file named '<API>.endpointgen.json' (or an OpenAPI document, 'openapi.json') to \(directory)."
         case .sameBaseName(let target, let first, let second, let base):
-            "endpointgen: specs \(first) and \(second) of target '\(target)' would both generate '\(base).Models.swift'; rename one."
+            "endpointgen: specs \(first) and \(second) of target '\(target)' would both generate '\(base).1.swift'; rename one."
         }
     }
 }

@@ -5,7 +5,7 @@ import PackagePlugin
 ///
 /// For teams that commit the generated code: writes each target's API layer, generated from
 /// the `*.endpointgen.json` specs and OpenAPI documents (`openapi.json`, `*.openapi.json`) in the
-/// target's directory, into `<target>/Generated/`, one file per type (or three per spec with
+/// target's directory, into `<target>/Generated/`, one file per type (or eight per spec with
 /// `"layout": "compact"` in an `endpointgen-config.json` beside them, which also sets the access
 /// level and the import's strictness), touching only files whose bytes change. With `--check` it writes nothing and
 /// fails, printing the diff, when the committed files are out of date with their specs: the

@@ -74,7 +74,8 @@ import Testing
         let run = runTool(["generate", "shop.json", "--output=Out", "--layout=compact", "--access=internal"], in: folder.url)
         #expect(run.status == .success, "\(run.standardError)")
         #expect(folder.allFiles(under: "Out") == OutputLayout.compactFileNames(forSpecAt: "shop.json").map { "Out/\($0)" }.sorted())
-        #expect(folder.read("Out/shop.Models.swift")?.contains("public ") == false)
+        #expect(folder.read("Out/shop.1.swift")?.contains("struct ") == true)
+        #expect(folder.allFiles(under: "Out").allSatisfy { folder.read($0)?.contains("public ") == false })
     }
 
     @Test func validateAcceptsAGoodSpec() throws {

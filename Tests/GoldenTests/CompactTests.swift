@@ -4,7 +4,7 @@ import Testing
 
 @testable import GoldenCompact
 
-/// The compact layout with `--access internal`: the same users API in three files, reachable
+/// The compact layout with `--access internal`: the same users API in eight files, reachable
 /// only through `@testable import`.
 @Suite struct CompactTests {
     @Test func internalTypesWorkLikeTheSplitLayouts() async throws {

@@ -15,15 +15,20 @@ public enum OutputLayout: String, Sendable, CaseIterable {
     /// One file per type in `Models/`, `Endpoints/<Resource>/` and `Services/`: for code that is
     /// committed and reviewed.
     case split
-    /// Three files per spec whose names follow from the spec's file name alone
-    /// (`cities.Models.swift`, `cities.Endpoints.swift`, `cities.Services.swift`), so a build-tool
-    /// plugin can declare its outputs before the spec is read.
+    /// Eight files per spec whose names follow from the spec's file name alone (`cities.1.swift`
+    /// to `cities.8.swift`), so a build-tool plugin can declare its outputs before the spec is
+    /// read. The declarations keep their order (models, then each resource's endpoints, then the
+    /// services and the API namespace) and are cut into eight parts of about the same size: a
+    /// build compiles the parts side by side, where one file would keep one core busy.
     case compact
+
+    /// How many files the compact layout writes for every spec.
+    public static let compactPartCount = 8
 
     /// The files the compact layout writes for a spec, known without reading it.
     public static func compactFileNames(forSpecAt path: String) -> [String] {
         let base = compactBaseName(path)
-        return ["\(base).Models.swift", "\(base).Endpoints.swift", "\(base).Services.swift"]
+        return (1...compactPartCount).map { "\(base).\($0).swift" }
     }
 
     /// The spec's file name without `.endpointgen.json` or `.json`: `cities.endpointgen.json`

@@ -102,6 +102,21 @@ struct CodePrinter {
         output.append(0x0A)
     }
 
+    /// The length of the text so far, empty lines at the end not counted.
+    var size: Int { contentEnd }
+
+    /// Prints what `other` printed, line for line, at the current indentation (which is zero
+    /// wherever whole declarations are put together).
+    mutating func append(_ other: CodePrinter) {
+        precondition(level == 0, "append whole declarations only")
+        guard other.contentEnd > 0 else { return }
+        output.append(contentsOf: other.output[..<other.contentEnd])
+        contentEnd = output.count
+        hasLines = true
+        lastIsEmpty = false
+        lastEndsWithBrace = other.lastEndsWithBrace && other.contentEnd == other.output.count
+    }
+
     var text: String {
         contentEnd == 0 ? "\n" : String(decoding: output[..<contentEnd], as: UTF8.self)
     }

@@ -36,13 +36,36 @@ struct FileTranslator {
                 file(unit.path, [unit.render])
             }
         case .compact:
+            // Every declaration rendered once, then the run of them cut into parts of about the
+            // same size, in order: a build compiles the parts side by side.
+            let rendered = (modelUnits + endpointUnits + serviceUnits).map { unit in
+                var printer = CodePrinter()
+                unit.render(&printer)
+                return printer
+            }
             let names = OutputLayout.compactFileNames(forSpecAt: api.specReference)
-            return [
-                file(names[0], modelUnits.map(\.render)),
-                file(names[1], endpointUnits.map(\.render)),
-                file(names[2], serviceUnits.map(\.render)),
-            ]
+            let parts = Self.partition(rendered.map(\.size), into: names.count)
+            return zip(names, parts).map { name, part in
+                file(name, rendered[part].map { declaration in { $0.append(declaration) } })
+            }
         }
+    }
+
+    /// Cuts a run of declarations of the given sizes into `count` consecutive ranges, each
+    /// declaration going to the part its middle falls in, so that the parts are about as large
+    /// as each other; a range may be empty when there are fewer declarations than parts.
+    static func partition(_ sizes: [Int], into count: Int) -> [Range<Int>] {
+        let total = max(sizes.reduce(0, +), 1)
+        var bounds = [0]
+        var before = 0
+        for (index, size) in sizes.enumerated() {
+            let part = min((before + size / 2) * count / total, count - 1)
+            while bounds.count <= part { bounds.append(index) }
+            before += size
+        }
+        while bounds.count < count { bounds.append(sizes.count) }
+        bounds.append(sizes.count)
+        return (0..<count).map { bounds[$0]..<bounds[$0 + 1] }
     }
 
     private func file(_ path: String, _ declarations: [(inout CodePrinter) -> Void]) -> GeneratedFile {

@@ -3,34 +3,6 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Users/endpoints/0
-struct FetchUserEndpoint: Endpoint {
-    typealias Response = User
-
-    var id: String
-    /// The web session's cookie.
-    var session: String?
-    /// The user's language, such as `en-GB`.
-    var locale: String?
-
-    init(id: String, session: String? = nil, locale: String? = nil) {
-        self.id = id
-        self.session = session
-        self.locale = locale
-    }
-
-    func makeRequest() -> EndpointRequest {
-        var request = EndpointRequest(method: .get, path: "/users/\(id)")
-        request.addCookie("session", session)
-        request.addCookie("locale", locale)
-        return request
-    }
-
-    func decodeResponse(_ response: HTTPResponse) throws -> User {
-        try response.decodeJSON(User.self)
-    }
-}
-
 // Spec: #/resources/Users/endpoints/1
 /// The user inside the service's envelope: `fetchStatus` is 1 when `realUser` is there, and `message` says why when it is not.
 struct FetchUserStatusEndpoint: Endpoint {
@@ -71,29 +43,6 @@ struct CreateUserEndpoint: Endpoint {
 
     func makeRequest() throws -> EndpointRequest {
         var request = EndpointRequest(method: .post, path: "/users")
-        try request.setJSONBody(user)
-        return request
-    }
-
-    func decodeResponse(_ response: HTTPResponse) throws -> User {
-        try response.decodeJSON(User.self)
-    }
-}
-
-// Spec: #/resources/Users/endpoints/3
-struct UpdateUserEndpoint: Endpoint {
-    typealias Response = User
-
-    var id: String
-    var user: User
-
-    init(id: String, user: User) {
-        self.id = id
-        self.user = user
-    }
-
-    func makeRequest() throws -> EndpointRequest {
-        var request = EndpointRequest(method: .put, path: "/users/\(id)")
         try request.setJSONBody(user)
         return request
     }

@@ -3,34 +3,6 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/paths
-public enum InventoryService {
-    public static func stockLevel(sku: String) -> StockLevelEndpoint {
-        StockLevelEndpoint(sku: sku)
-    }
-}
-
-// Spec: #/paths
-/// The Inventory operations, for app code to depend on and tests to stub.
-public protocol InventoryServiceProtocol: Sendable {
-    func stockLevel(sku: String) async throws -> StockLevel
-}
-
-// Spec: #/paths
-/// Sends the Inventory endpoints through a client, such as an `EndpointClient`.
-public struct LiveInventoryService: InventoryServiceProtocol {
-    /// Sends the endpoints, adding its `KeyAuth` credential to those that need it.
-    public var client: any EndpointSending<KeyAuth>
-
-    public init(client: any EndpointSending<KeyAuth>) {
-        self.client = client
-    }
-
-    public func stockLevel(sku: String) async throws -> StockLevel {
-        try await self.client.send(InventoryService.stockLevel(sku: sku))
-    }
-}
-
 // Spec: #
 public enum InventoryAPI {
     /// The servers the API is served from; the first is the default.

@@ -22,3 +22,16 @@ public struct StockLevelEndpoint: Endpoint {
         try response.decodeJSON(StockLevel.self)
     }
 }
+
+// Spec: #/paths
+public enum InventoryService {
+    public static func stockLevel(sku: String) -> StockLevelEndpoint {
+        StockLevelEndpoint(sku: sku)
+    }
+}
+
+// Spec: #/paths
+/// The Inventory operations, for app code to depend on and tests to stub.
+public protocol InventoryServiceProtocol: Sendable {
+    func stockLevel(sku: String) async throws -> StockLevel
+}
