@@ -33,7 +33,7 @@ import PackagePlugin
         url.lastPathComponent == "endpointgen-config.json"
     }
 
-    /// One command per spec, each declaring the three files its spec's name gives.
+    /// One command per spec, each declaring the eight files its spec's name gives.
     static func commands(
         specs: [URL], configuration: URL?, targetName: String, targetFolder: String, workDirectory: URL, tool: URL
     ) throws -> [Command] {

@@ -74,8 +74,9 @@ public struct CommandLineTool {
           -o, --output <dir>        The directory the generated files belong in.
                                     Headers name each spec relative to it.
           --layout <split|compact>  split (default): one file per type in Models/,
-                                    Endpoints/ and Services/. compact: three files per
-                                    spec, named after the spec file.
+                                    Endpoints/ and Services/. compact: eight files per
+                                    spec, named after the spec file, that a build
+                                    compiles side by side.
           --access <public|internal>
                                     Overrides the spec's default access level.
           --config <file>           A JSON configuration: {"access", "layout",
