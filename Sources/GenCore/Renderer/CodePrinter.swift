@@ -105,8 +105,8 @@ struct CodePrinter {
     /// The length of the text so far, empty lines at the end not counted.
     var size: Int { contentEnd }
 
-    /// Prints what `other` printed, line for line, at the current indentation (which is zero
-    /// wherever whole declarations are put together).
+    /// Prints what `other` printed, line for line: a whole declaration, rendered on its own, put
+    /// into a file (at the top level, where indentation is zero).
     mutating func append(_ other: CodePrinter) {
         precondition(level == 0, "append whole declarations only")
         guard other.contentEnd > 0 else { return }

@@ -30,24 +30,22 @@ struct FileTranslator {
         let api = self.api
         serviceUnits.append(("\(api.namespace).swift", { namespace.render(api, into: &$0) }))
 
+        // Every declaration rendered once, on its own, then put into the layout's files.
+        let units = modelUnits + endpointUnits + serviceUnits
+        let declarations = units.map { unit in
+            var printer = CodePrinter()
+            unit.render(&printer)
+            return printer
+        }
         switch layout {
         case .split:
-            return (modelUnits + endpointUnits + serviceUnits).map { unit in
-                file(unit.path, [unit.render])
-            }
+            return zip(units, declarations).map { unit, declaration in file(unit.path, [declaration]) }
         case .compact:
-            // Every declaration rendered once, then the run of them cut into parts of about the
-            // same size, in order: a build compiles the parts side by side.
-            let rendered = (modelUnits + endpointUnits + serviceUnits).map { unit in
-                var printer = CodePrinter()
-                unit.render(&printer)
-                return printer
-            }
+            // The run of declarations cut into parts of about the same size, in order: a build
+            // compiles the parts side by side.
             let names = OutputLayout.compactFileNames(forSpecAt: api.specReference)
-            let parts = Self.partition(rendered.map(\.size), into: names.count)
-            return zip(names, parts).map { name, part in
-                file(name, rendered[part].map { declaration in { $0.append(declaration) } })
-            }
+            let parts = Self.partition(declarations.map(\.size), into: names.count)
+            return zip(names, parts).map { name, part in file(name, Array(declarations[part])) }
         }
     }
 
@@ -68,16 +66,16 @@ struct FileTranslator {
         return (0..<count).map { bounds[$0]..<bounds[$0 + 1] }
     }
 
-    private func file(_ path: String, _ declarations: [(inout CodePrinter) -> Void]) -> GeneratedFile {
+    private func file(_ path: String, _ declarations: [CodePrinter]) -> GeneratedFile {
         var printer = CodePrinter()
         for line in FileHeader.lines(specReference: api.specReference) { printer.line(line) }
         if !declarations.isEmpty {
             printer.line("import Foundation")
             printer.line("import GeneratedRuntime")
         }
-        for render in declarations {
+        for declaration in declarations {
             printer.line()
-            render(&printer)
+            printer.append(declaration)
         }
         return GeneratedFile(path: path, contents: printer.text)
     }
