@@ -595,7 +595,7 @@ let package = Package(name: "{name}", platforms: [.macOS(.v13)], dependencies: [
                  "client). Each module is built alone with SwiftPM (`swift build`, debug, its dependencies already built). "
                  f"Medians of {self.runs} runs for import and generation; the builds once each. Where the baseline's module "
                  "does not build, the time its build ran until it stopped at its errors is shown: a lower bound of its compile.", ""]
-        if not self.documents:
+        if not self.documents and not os.path.isdir(DOCUMENTS):
             lines += [f"Not measured: {DOCUMENTS} was absent.", ""]
         for name, facts, rows in self.documents:
             lines += [f"### {name}", "", facts + ".", "",
@@ -818,8 +818,18 @@ let package = Package(name: "ConsumerOpenAPI", platforms: [.macOS(.v13)],
                  "|---|---|---|---|---|---|---|"]
         for section, measure, ours, theirs, ratio, note, before, before_ratio in self.rows:
             lines.append(f"| {section} | {measure}{' (' + note + ')' if note else ''} | {ours} | {theirs} | {ratio} | {before} | {before_ratio} |")
-        with open(os.path.join(HERE, "RESULTS.md"), "w") as f:
-            f.write("\n".join(lines) + "\n\n" + self.documents_section() + "\n")
+        path = os.path.join(HERE, "RESULTS.md")
+        previous = ""
+        if os.path.exists(path):
+            with open(path) as f:
+                previous = f.read()
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+            if DOCUMENTS_BEGIN in previous and DOCUMENTS_END in previous:
+                # Kept for write_documents_section, which replaces it, or with --documents only
+                # the tables of the documents measured in this run.
+                f.write("\n" + previous[previous.index(DOCUMENTS_BEGIN):previous.index(DOCUMENTS_END) + len(DOCUMENTS_END)] + "\n")
+        self.write_documents_section()
 
     def main(self):
         print(f"{'section':12} {'measure':52} {'endpointgen':>12} {'baseline':>12}", flush=True)
@@ -873,7 +883,7 @@ if __name__ == "__main__":
     parser.add_argument("--documents-only", action="store_true",
                         help="only the real OpenAPI documents (../shared/openapi); rewrites their section of RESULTS.md")
     parser.add_argument("--documents", type=lambda s: s.split(","), default=None,
-                        help="with --documents-only: only these documents (names without .json), the others' tables kept")
+                        help="only these real documents (names without .json); the others' tables in RESULTS.md are kept")
     parser.add_argument("--runs", type=int, default=5, help="runs per measurement (default 5)")
     parser.add_argument("--sizes", type=lambda s: [int(x) for x in s.split(",")], default=[10, 100, 500, 2000],
                         help="operations in the synthetic APIs (default 10,100,500,2000)")
