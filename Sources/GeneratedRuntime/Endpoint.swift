@@ -17,37 +17,36 @@ public protocol Endpoint: Sendable {
 
     /// Decodes a response whose status the client has already accepted as successful (2xx).
     func decodeResponse(_ response: HTTPResponse) throws -> Response
-
-    /// Decodes the body of a response the client rejected (not 2xx) into the endpoint's error
-    /// model, carried by the ``EndpointError``; nil when the endpoint declares none or it does not
-    /// decode.
-    func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)?
-
-    /// Whether the client hands the response to ``decodeStream(_:)`` as soon as its status and
-    /// headers arrive, with the body still arriving: true for a ``StreamingEndpoint``, false
-    /// (the default) for an endpoint that reads the whole body with ``decodeResponse(_:)``.
-    static var streamsResponse: Bool { get }
-
-    /// Decodes a successful (2xx) response whose body may still be arriving. The default waits for
-    /// the whole body and decodes it with ``decodeResponse(_:)``.
-    func decodeStream(_ response: StreamedHTTPResponse) async throws -> Response
-
-    /// Whether the endpoint may be sent twice although its method is not idempotent (a `POST`
-    /// with an idempotency key), so that a retry middleware may resend it: the spec's
-    /// `"idempotent": true`. False by default.
-    static var declaresIdempotency: Bool { get }
 }
 
+/// An endpoint with an error model: the client decodes the body of a response it rejected (not
+/// 2xx) with ``decodeErrorBody(_:)`` and carries the value in its ``EndpointError``.
+///
+/// A capability of its own rather than a requirement of ``Endpoint`` with a default, so that the
+/// endpoints without an error model (most of them) bring no function for it into the code the
+/// compiler builds; the client asks for it with a dynamic cast.
+public protocol ErrorBodyDecoding: Endpoint {
+    /// Decodes the body of a rejected response into the endpoint's error model; nil when it does
+    /// not decode.
+    func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)?
+}
+
+/// An endpoint that may be sent twice although its method is not idempotent (a `POST` with an
+/// idempotency key), so that a retry middleware may resend it: the spec's `"idempotent": true`.
+/// ``RequestContext/isIdempotent`` tells a middleware.
+public protocol IdempotentEndpoint: Endpoint {}
+
 extension Endpoint {
-    public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? { nil }
-
-    public static var streamsResponse: Bool { false }
-
-    public static var declaresIdempotency: Bool { false }
-
-    public func decodeStream(_ response: StreamedHTTPResponse) async throws -> Response {
-        try decodeResponse(await response.collect())
+    /// The body of a rejected response decoded into the endpoint's error model, when it has one.
+    func errorBody(_ response: HTTPResponse) -> (any Sendable)? {
+        (self as? any ErrorBodyDecoding)?.decodeErrorBody(response)
     }
+
+    /// Whether the client hands the response on as soon as its head arrives (a ``StreamingEndpoint``).
+    static var streamsResponse: Bool { Self.self is any StreamingEndpoint.Type }
+
+    /// Whether the endpoint is idempotent although its method is not (an ``IdempotentEndpoint``).
+    static var declaresIdempotency: Bool { Self.self is any IdempotentEndpoint.Type }
 }
 
 /// An HTTP method.

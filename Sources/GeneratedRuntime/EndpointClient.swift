@@ -154,7 +154,7 @@ public struct EndpointClient: EndpointSending {
             context.record = ExchangeRecord()
             return try await sendThroughMiddlewares(endpoint, request, urlRequest, context: context, authorized: authorized)
         }
-        if E.streamsResponse {
+        if let streaming = endpoint as? any StreamingEndpoint {
             let streamed: StreamedHTTPResponse
             do {
                 try Task.checkCancellation()
@@ -162,7 +162,7 @@ public struct EndpointClient: EndpointSending {
             } catch {
                 throw Self.transportFailure(error, context, authorized: authorized)
             }
-            return try await decodeStream(streamed, of: endpoint, context, authorized: authorized)
+            return try await decodeStream(streamed, of: endpoint, as: streaming, context, authorized: authorized)
         }
         let response: HTTPResponse
         do {
@@ -184,7 +184,8 @@ public struct EndpointClient: EndpointSending {
     ) async throws(EndpointError) -> E.Response {
         let transport = self.transport
         let upload = request.upload
-        let streams = E.streamsResponse
+        let streaming = endpoint as? any StreamingEndpoint
+        let streams = streaming != nil
         var next: EndpointMiddleware.Next = { urlRequest in
             try Task.checkCancellation()
             if streams { return try await transport.stream(Self.streamable(urlRequest, request)) }
@@ -208,7 +209,7 @@ public struct EndpointClient: EndpointSending {
         } catch {
             throw Self.transportFailure(error, context, authorized: authorized)
         }
-        if streams { return try await decodeStream(streamed, of: endpoint, context, authorized: authorized) }
+        if let streaming { return try await decodeStream(streamed, of: endpoint, as: streaming, context, authorized: authorized) }
         let response: HTTPResponse
         do {
             response = try await streamed.collect()
@@ -239,8 +240,10 @@ public struct EndpointClient: EndpointSending {
 
     /// Checks the status of a streamed response and hands it to the endpoint as soon as its head
     /// arrived, its body reporting errors as this request's; a failed status reads the whole body.
+    /// `streaming` is `endpoint` as a ``StreamingEndpoint``, found with a cast.
     private func decodeStream<E: Endpoint>(
-        _ streamed: StreamedHTTPResponse, of endpoint: E, _ context: ResponseBody.ErrorContext, authorized: Bool
+        _ streamed: StreamedHTTPResponse, of endpoint: E, as streaming: any StreamingEndpoint,
+        _ context: ResponseBody.ErrorContext, authorized: Bool
     ) async throws(EndpointError) -> E.Response {
         var streamed = streamed
         if !streamed.isSuccess {
@@ -253,11 +256,8 @@ public struct EndpointClient: EndpointSending {
             try check(response, of: endpoint, context)
         }
         streamed.body = streamed.body.reporting(context)
-        do {
-            return try await endpoint.decodeStream(streamed)
-        } catch {
-            throw Self.decodingFailure(error, HTTPResponse(statusCode: streamed.statusCode, headers: streamed.headers), context)
-        }
+        // `streaming` is `endpoint`, so its events are an `E.Response`.
+        return streamedEvents(streaming, streamed) as! E.Response
     }
 
     /// Throws the error for a response whose status is not 2xx.
@@ -265,7 +265,7 @@ public struct EndpointClient: EndpointSending {
         guard response.isSuccess else {
             var error = EndpointError(
                 kind: .unacceptableStatus, method: context.method, url: context.url, response: response,
-                errorBody: endpoint.decodeErrorBody(response), secrets: context.secrets)
+                errorBody: endpoint.errorBody(response), secrets: context.secrets)
             error.attempts = context.attempts
             throw error
         }

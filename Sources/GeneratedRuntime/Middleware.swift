@@ -96,11 +96,17 @@ public struct TimedEndpoint<Wrapped: Endpoint>: Endpoint {
     }
 
     public func decodeResponse(_ response: HTTPResponse) throws -> Response { try wrapped.decodeResponse(response) }
-    public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? { wrapped.decodeErrorBody(response) }
-    public static var streamsResponse: Bool { Wrapped.streamsResponse }
-    public func decodeStream(_ response: StreamedHTTPResponse) async throws -> Response { try await wrapped.decodeStream(response) }
-    public static var declaresIdempotency: Bool { Wrapped.declaresIdempotency }
 }
+
+extension TimedEndpoint: ErrorBodyDecoding where Wrapped: ErrorBodyDecoding {
+    public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? { wrapped.decodeErrorBody(response) }
+}
+
+extension TimedEndpoint: StreamingEndpoint where Wrapped: StreamingEndpoint {
+    public func decodeEvents(_ response: StreamedHTTPResponse) -> Response { wrapped.decodeEvents(response) }
+}
+
+extension TimedEndpoint: IdempotentEndpoint where Wrapped: IdempotentEndpoint {}
 
 extension Endpoint {
     /// This endpoint with its own timeout, in seconds, for one call.

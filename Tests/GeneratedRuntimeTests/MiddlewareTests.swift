@@ -59,8 +59,7 @@ import FoundationNetworking
         func decodeResponse(_ response: HTTPResponse) {}
     }
 
-    struct KeyedOrder: Endpoint {
-        static var declaresIdempotency: Bool { true }
+    struct KeyedOrder: IdempotentEndpoint {
         func makeRequest() -> EndpointRequest { EndpointRequest(method: .post, path: "/orders") }
         func decodeResponse(_ response: HTTPResponse) {}
     }
@@ -117,6 +116,13 @@ import FoundationNetworking
         let keyed = ScriptedTransport([.success(HTTPResponse(statusCode: 503)), .success(HTTPResponse(statusCode: 200))])
         try await Self.client(keyed, [Self.eager]).send(KeyedOrder())
         #expect(keyed.requests.count == 2)
+        // With its own timeout it is still idempotent, and a plain POST still is not.
+        let timedKeyed = ScriptedTransport([.success(HTTPResponse(statusCode: 503)), .success(HTTPResponse(statusCode: 200))])
+        try await Self.client(timedKeyed, [Self.eager]).send(KeyedOrder().timeout(5))
+        #expect(timedKeyed.requests.count == 2)
+        let timedPost = ScriptedTransport([.success(HTTPResponse(statusCode: 503)), .success(HTTPResponse(statusCode: 200))])
+        await #expect(throws: EndpointError.self) { try await Self.client(timedPost, [Self.eager]).send(Order().timeout(5)) }
+        #expect(timedPost.requests.count == 1)
     }
 
     @Test func stopsAtTheMaximumAttemptsAndSaysHowMany() async throws {

@@ -234,7 +234,7 @@ import FoundationNetworking
 
     struct Problem: Decodable, Sendable, Equatable { var reason: String }
 
-    struct Ticks<Auth: AuthScheme>: StreamingEndpoint {
+    struct Ticks<Auth: AuthScheme>: StreamingEndpoint, ErrorBodyDecoding {
         typealias Response = EventStream<ServerSentEvent<Tick>>
         func makeRequest() -> EndpointRequest { EndpointRequest(method: .get, path: "/ticks", accept: "text/event-stream") }
         func decodeEvents(_ response: StreamedHTTPResponse) -> Response { response.serverSentEvents(of: Tick.self) }
@@ -273,6 +273,14 @@ import FoundationNetworking
             Issue.record("a 503 opened a stream")
         } catch {
             #expect(error.kind == .unacceptableStatus)
+            #expect(error.statusCode == 503)
+            #expect(error.errorBody as? Problem == Problem(reason: "busy"))
+        }
+        // With its own timeout the endpoint still decodes its error body.
+        do {
+            _ = try await client.send(Ticks<NoAuth>().timeout(5))
+            Issue.record("a 503 opened a stream")
+        } catch {
             #expect(error.statusCode == 503)
             #expect(error.errorBody as? Problem == Problem(reason: "busy"))
         }

@@ -48,7 +48,7 @@ struct Resolver {
         "HTTPResponse", "HTTPMethod", "HTTPTransport", "URLSessionTransport", "DateCodingStrategy", "DateCodable",
         "AnyCodingKey", "PrunedArray", "Indirect", "OpenEnum", "ParameterValue", "ArrayDecodingStrategy",
         "PercentEncoding", "CaseIterable", "RawRepresentable", "UnionCoding", "Nullable", "ServerSentEvent", "ServerSentEventParser", "EventStreamError", "EventStream",
-        "ResponseBody", "StreamedHTTPResponse", "StreamingEndpoint", "EndpointMiddleware", "RequestContext", "RetryMiddleware",
+        "ResponseBody", "StreamedHTTPResponse", "StreamingEndpoint", "ErrorBodyDecoding", "IdempotentEndpoint", "EndpointMiddleware", "RequestContext", "RetryMiddleware",
         "LoggingMiddleware", "MetricsMiddleware", "RequestMetrics", "CredentialRefreshFailed", "TimedEndpoint",
         "JSONLinesParser",
         // Auth, sessions, pagination, bodies, envelopes, adapters and canned responses.

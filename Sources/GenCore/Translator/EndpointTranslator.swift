@@ -11,14 +11,12 @@ struct EndpointTranslator {
         printer.line("// Spec: \(CommentText.singleLine(endpoint.pointer))")
         printer.documentation(endpoint.description)
         if let deprecated = endpoint.deprecated { printer.line(Self.deprecation(deprecated)) }
-        let conformance = endpoint.pagination != nil ? "PaginatedEndpoint" : endpoint.stream != nil ? "StreamingEndpoint" : "Endpoint"
-        printer.block("\(access)struct \(endpoint.typeName): \(conformance)") { printer in
+        printer.block("\(access)struct \(endpoint.typeName): \(Self.conformances(endpoint))") { printer in
             printer.line("\(access)typealias Response = \(Self.responseType(endpoint))")
             if let pagination = endpoint.pagination {
                 printer.line("\(access)typealias PageItem = \(pagination.itemType.swift)")
             }
             if let auth = endpoint.auth { printer.line("\(access)typealias Auth = \(auth)") }
-            if endpoint.idempotent { printer.line("\(access)static var declaresIdempotency: Bool { true }") }
             printer.separator()
             for parameter in endpoint.parameters {
                 printer.documentation(parameter.description)
@@ -41,6 +39,16 @@ struct EndpointTranslator {
                 renderNextPage(endpoint, pagination, into: &printer)
             }
         }
+    }
+
+    /// The endpoint protocol, and the capabilities an endpoint has beyond it, each a protocol of
+    /// its own that the client finds with a cast: an endpoint without them brings no function
+    /// for them into the module.
+    static func conformances(_ endpoint: ResolvedAPI.Endpoint) -> String {
+        var protocols = [endpoint.pagination != nil ? "PaginatedEndpoint" : endpoint.stream != nil ? "StreamingEndpoint" : "Endpoint"]
+        if endpoint.errorResponse != nil { protocols.append("ErrorBodyDecoding") }
+        if endpoint.idempotent { protocols.append("IdempotentEndpoint") }
+        return protocols.joined(separator: ", ")
     }
 
     static func deprecation(_ message: String) -> String {

@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/resources/Books/endpoints/3
 /// Deletes a book; the response has no body.
-public struct DeleteBookEndpoint: Endpoint {
+public struct DeleteBookEndpoint: Endpoint, ErrorBodyDecoding {
     public typealias Response = Void
 
     public var id: String

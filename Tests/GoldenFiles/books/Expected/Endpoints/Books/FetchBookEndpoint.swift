@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/resources/Books/endpoints/1
 /// One book.
-public struct FetchBookEndpoint: Endpoint {
+public struct FetchBookEndpoint: Endpoint, ErrorBodyDecoding {
     public typealias Response = Book
 
     public var id: String

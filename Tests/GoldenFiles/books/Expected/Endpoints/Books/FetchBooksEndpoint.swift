@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/resources/Books/endpoints/0
 /// Every book.
-public struct FetchBooksEndpoint: Endpoint {
+public struct FetchBooksEndpoint: Endpoint, ErrorBodyDecoding {
     public typealias Response = [Book]
 
     public init() {}

@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/resources/Books/endpoints/2
 /// Replaces a book and returns it as stored.
-public struct UpdateBookEndpoint: Endpoint {
+public struct UpdateBookEndpoint: Endpoint, ErrorBodyDecoding {
     public typealias Response = Book
 
     public var id: String

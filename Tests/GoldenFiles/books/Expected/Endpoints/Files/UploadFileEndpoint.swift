@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/resources/Files/endpoints/0
 /// Uploads the bytes as they are; the response has no body.
-public struct UploadFileEndpoint: Endpoint {
+public struct UploadFileEndpoint: Endpoint, ErrorBodyDecoding {
     public typealias Response = Void
 
     public var upload: UploadBody

@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Catalog/endpoints/3
-public struct FetchProblemEndpoint: Endpoint {
+public struct FetchProblemEndpoint: Endpoint, ErrorBodyDecoding {
     public typealias Response = Item
 
     public var status: Int

@@ -4,9 +4,8 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Resilience/endpoints/2
-public struct FlakyIdempotentPostEndpoint: Endpoint {
+public struct FlakyIdempotentPostEndpoint: Endpoint, IdempotentEndpoint {
     public typealias Response = FlakyResult
-    public static var declaresIdempotency: Bool { true }
 
     public var id: String
     public var flakyOrder: FlakyOrder

@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/pets/endpoints/1
-public struct CreatePetEndpoint: Endpoint {
+public struct CreatePetEndpoint: Endpoint, ErrorBodyDecoding {
     public typealias Response = Pet
     public typealias Auth = BearerAuth
 

@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/resources/pets/endpoints/3
 @available(*, deprecated)
-public struct DeletePetEndpoint: Endpoint {
+public struct DeletePetEndpoint: Endpoint, ErrorBodyDecoding {
     public typealias Response = Void
     public typealias Auth = BearerAuth
 

@@ -7,7 +7,7 @@ import GeneratedRuntime
 /// Lists the pets.
 ///
 /// Newest first.
-public struct ListPetsEndpoint: Endpoint {
+public struct ListPetsEndpoint: Endpoint, ErrorBodyDecoding {
     public typealias Response = [Pet]
     public typealias Auth = BearerAuth
 

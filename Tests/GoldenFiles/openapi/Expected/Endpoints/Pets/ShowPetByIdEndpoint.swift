@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/pets/endpoints/2
-public struct ShowPetByIdEndpoint: Endpoint {
+public struct ShowPetByIdEndpoint: Endpoint, ErrorBodyDecoding {
     public typealias Response = Pet
 
     /// The pet's id.

@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Account/endpoints/1
-public struct EndlessAccountEndpoint: StreamingEndpoint {
+public struct EndlessAccountEndpoint: StreamingEndpoint, ErrorBodyDecoding {
     public typealias Response = EventStream<ServerSentEvent<Tick>>
     public typealias Auth = TokenAuth
 

@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Account/endpoints/0
-public struct HeadersEndpoint: StreamingEndpoint {
+public struct HeadersEndpoint: StreamingEndpoint, ErrorBodyDecoding {
     public typealias Response = EventStream<ServerSentEvent<RequestHeaders>>
     public typealias Auth = TokenAuth
 

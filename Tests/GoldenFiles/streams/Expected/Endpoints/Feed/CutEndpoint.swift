@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Feed/endpoints/5
-public struct CutEndpoint: StreamingEndpoint {
+public struct CutEndpoint: StreamingEndpoint, ErrorBodyDecoding {
     public typealias Response = EventStream<ServerSentEvent<Tick>>
 
     public var abrupt: Int?

@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Feed/endpoints/3
-public struct EchoEndpoint: StreamingEndpoint {
+public struct EchoEndpoint: StreamingEndpoint, ErrorBodyDecoding {
     public typealias Response = EventStream<ServerSentEvent<Tick>>
 
     public var say: Say

@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Feed/endpoints/6
-public struct EndlessEndpoint: StreamingEndpoint {
+public struct EndlessEndpoint: StreamingEndpoint, ErrorBodyDecoding {
     public typealias Response = EventStream<ServerSentEvent<Tick>>
 
     public var id: String

@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Feed/endpoints/2
-public struct EventsEndpoint: StreamingEndpoint {
+public struct EventsEndpoint: StreamingEndpoint, ErrorBodyDecoding {
     public typealias Response = EventStream<ServerSentEvent<FeedEvent>>
 
     public init() {}

@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Feed/endpoints/8
-public struct LinesEndpoint: StreamingEndpoint {
+public struct LinesEndpoint: StreamingEndpoint, ErrorBodyDecoding {
     public typealias Response = EventStream<Tick>
 
     public var count: Int?

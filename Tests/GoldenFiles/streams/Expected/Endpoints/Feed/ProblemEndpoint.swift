@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Feed/endpoints/7
-public struct ProblemEndpoint: StreamingEndpoint {
+public struct ProblemEndpoint: StreamingEndpoint, ErrorBodyDecoding {
     public typealias Response = EventStream<ServerSentEvent<Tick>>
 
     public var status: Int

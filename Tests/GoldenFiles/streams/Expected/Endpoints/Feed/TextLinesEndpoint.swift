@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Feed/endpoints/9
-public struct TextLinesEndpoint: StreamingEndpoint {
+public struct TextLinesEndpoint: StreamingEndpoint, ErrorBodyDecoding {
     public typealias Response = EventStream<String>
 
     public var count: Int?

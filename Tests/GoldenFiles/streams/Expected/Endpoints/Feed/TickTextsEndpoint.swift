@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Feed/endpoints/1
-public struct TickTextsEndpoint: StreamingEndpoint {
+public struct TickTextsEndpoint: StreamingEndpoint, ErrorBodyDecoding {
     public typealias Response = EventStream<ServerSentEvent<String>>
 
     public var count: Int?

@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/resources/Feed/endpoints/0
 /// Ticks as server-sent events, up to `data: [DONE]`.
-public struct TicksEndpoint: StreamingEndpoint {
+public struct TicksEndpoint: StreamingEndpoint, ErrorBodyDecoding {
     public typealias Response = EventStream<ServerSentEvent<Tick>>
 
     public var count: Int?

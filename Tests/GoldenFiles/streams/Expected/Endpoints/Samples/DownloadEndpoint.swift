@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Samples/endpoints/1
-public struct DownloadEndpoint: StreamingEndpoint {
+public struct DownloadEndpoint: StreamingEndpoint, ErrorBodyDecoding {
     public typealias Response = ResponseBody
 
     public var count: Int

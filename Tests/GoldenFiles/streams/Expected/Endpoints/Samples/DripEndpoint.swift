@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Samples/endpoints/2
-public struct DripEndpoint: StreamingEndpoint {
+public struct DripEndpoint: StreamingEndpoint, ErrorBodyDecoding {
     public typealias Response = ResponseBody
 
     public var numbytes: Int?

@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Samples/endpoints/0
-public struct RequestsEndpoint: StreamingEndpoint {
+public struct RequestsEndpoint: StreamingEndpoint, ErrorBodyDecoding {
     public typealias Response = EventStream<StreamedRequest>
 
     public var count: Int
