@@ -4,6 +4,10 @@ import Foundation
 ///
 /// Generated code declares one conforming struct per endpoint of a spec; hand-written endpoints
 /// conform the same way. An endpoint is a pure value: sending it is the job of an ``EndpointClient``.
+///
+/// What only some endpoints do is a protocol of its own, which such an endpoint conforms to as
+/// well: ``ErrorBodyDecoding`` for an error model, ``StreamingEndpoint`` for a response read as
+/// it arrives, ``IdempotentEndpoint`` for one a retry may resend, ``PaginatedEndpoint`` for pages.
 public protocol Endpoint: Sendable {
     /// The value a successful response decodes to (`Void` when the body is ignored).
     associatedtype Response: Sendable
