@@ -47,10 +47,10 @@ extension Endpoint {
     }
 
     /// Whether the client hands the response on as soon as its head arrives (a ``StreamingEndpoint``).
-    static var streamsResponse: Bool { Self.self is any StreamingEndpoint.Type }
+    static var isStreamingEndpoint: Bool { Self.self is any StreamingEndpoint.Type }
 
     /// Whether the endpoint is idempotent although its method is not (an ``IdempotentEndpoint``).
-    static var declaresIdempotency: Bool { Self.self is any IdempotentEndpoint.Type }
+    static var isIdempotentEndpoint: Bool { Self.self is any IdempotentEndpoint.Type }
 }
 
 /// An HTTP method.

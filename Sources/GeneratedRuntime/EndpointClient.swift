@@ -196,7 +196,7 @@ public struct EndpointClient: EndpointSending {
         }
         let middlewareContext = RequestContext(
             endpoint: String(describing: E.self), method: request.method, pathTemplate: request.path.template,
-            isIdempotent: request.method.isIdempotent || E.declaresIdempotency,
+            isIdempotent: request.method.isIdempotent || E.isIdempotentEndpoint,
             canResend: urlRequest.httpBodyStream == nil, isStreaming: streams,
             secrets: context.secrets, record: context.record ?? ExchangeRecord())
         for middleware in middlewares.reversed() {

@@ -134,7 +134,7 @@ public final class SessionClient<Scheme: AuthScheme>: EndpointSending, @unchecke
                 task.cancel()
             }
             // A stream goes on arriving after the exchange: it belongs to this identity until it ends.
-            if E.streamsResponse, let body = (response as? any StreamedResponseValue)?.streamedBody {
+            if E.isStreamingEndpoint, let body = (response as? any StreamedResponseValue)?.streamedBody {
                 keep(body, for: started)
             }
             return response

@@ -53,6 +53,17 @@ import Testing
         """
     }
 
+    @Test func anOperationIdThatWouldHideARuntimeTypeGetsANumber() throws {
+        // `idempotent` would be `IdempotentEndpoint`, the runtime's protocol.
+        let imported = try importing(document(paths: """
+            "/a": {"post": {"operationId": "idempotent", "responses": {"204": {"description": ""}}}},
+            "/b": {"get": {"operationId": "paginated", "responses": {"204": {"description": ""}}}}
+            """))
+        #expect(imported.endpoint("idempotent2") != nil)
+        #expect(imported.endpoint("paginated2") != nil)
+        #expect(imported.endpoint("idempotent") == nil && imported.endpoint("paginated") == nil)
+    }
+
     // MARK: Documents it refuses
 
     @Test func yamlGetsAnErrorThatSaysHowToConvertIt() {

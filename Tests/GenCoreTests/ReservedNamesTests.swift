@@ -41,4 +41,22 @@ import Testing
             "x.json:3:3: error: model name 'Response' is reserved: the generated code uses a type of that name; rename the model",
         ])
     }
+
+    @Test func anEndpointWhoseTypeWouldHideARuntimeTypeIsAnErrorAtItsName() {
+        // `idempotent` would declare `IdempotentEndpoint`, and the endpoints that conform to the
+        // runtime's protocol of that name would conform to the struct instead.
+        let spec = """
+            {"name": "X", "resources": {"Orders": {"endpoints": [
+              {"name": "idempotent", "method": "POST", "path": "/a"},
+              {"name": "streaming", "method": "GET", "path": "/b"},
+              {"name": "place", "method": "POST", "path": "/c", "idempotent": true}
+            ]}}}
+            """
+        let result = Generator.generate(specText: spec, specPath: "x.json")
+        #expect(result.diagnostics.map(\.description) == [
+            "x.json:2:12: error: endpoint 'idempotent' would be the type 'IdempotentEndpoint', which the generated code uses already; give it a different \"name\"",
+            "x.json:3:12: error: endpoint 'streaming' would be the type 'StreamingEndpoint', which the generated code uses already; give it a different \"name\"",
+        ])
+        #expect(result.files.isEmpty)
+    }
 }

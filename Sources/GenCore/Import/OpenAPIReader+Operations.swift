@@ -240,7 +240,8 @@ extension OpenAPIReader {
             if let description = Self.prose(member("description", fields)?.value) { tagDescriptions[name] = description }
         }
         var imported: [ImportedEndpoint] = []
-        var endpointTypeNames: Set<String> = []
+        // An endpoint type must not hide a runtime type (`idempotent` would be `IdempotentEndpoint`).
+        var endpointTypeNames = Resolver.reservedTypeNames
         let paths = member("paths", members).flatMap { Self.object($0.value) } ?? []
         for path in paths {
             let pathPointer = Self.pointer("#/paths", path.key)
