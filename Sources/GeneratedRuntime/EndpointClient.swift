@@ -257,7 +257,7 @@ public struct EndpointClient: EndpointSending {
         }
         streamed.body = streamed.body.reporting(context)
         // `streaming` is `endpoint`, so its events are an `E.Response`.
-        return streamedEvents(streaming, streamed) as! E.Response
+        return streaming.decodeEvents(streamed) as! E.Response
     }
 
     /// Throws the error for a response whose status is not 2xx.

@@ -298,12 +298,6 @@ public protocol StreamingEndpoint: Endpoint {
     func decodeEvents(_ response: StreamedHTTPResponse) -> Response
 }
 
-/// The events of `endpoint`'s response; a function of its own so that a client can open an
-/// `any StreamingEndpoint` it found with a cast.
-func streamedEvents<S: StreamingEndpoint>(_ endpoint: S, _ response: StreamedHTTPResponse) -> any Sendable {
-    endpoint.decodeEvents(response)
-}
-
 extension StreamingEndpoint {
     /// A whole response (from a transport that cannot stream, or a test) read as a stream.
     public func decodeResponse(_ response: HTTPResponse) -> Response {
