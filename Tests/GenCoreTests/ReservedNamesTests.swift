@@ -54,8 +54,8 @@ import Testing
             """
         let result = Generator.generate(specText: spec, specPath: "x.json")
         #expect(result.diagnostics.map(\.description) == [
-            "x.json:2:12: error: endpoint 'idempotent' would be the type 'IdempotentEndpoint', which the generated code uses already; give it a different \"name\"",
-            "x.json:3:12: error: endpoint 'streaming' would be the type 'StreamingEndpoint', which the generated code uses already; give it a different \"name\"",
+            "x.json:2:12: error: endpoint 'idempotent' would be the type 'IdempotentEndpoint', which the generated code uses already; rename it",
+            "x.json:3:12: error: endpoint 'streaming' would be the type 'StreamingEndpoint', which the generated code uses already; rename it",
         ])
         #expect(result.files.isEmpty)
     }

@@ -35,13 +35,9 @@ extension Resolver {
                 continue
             }
             functionNames[resolved.functionName] = endpoint.name?.location ?? endpoint.location
-            if Self.reservedTypeNames.contains(resolved.typeName) {
-                diagnostics.error(
-                    "endpoint '\(resolved.functionName)' would be the type '\(resolved.typeName)', which the generated code uses already; give it a different \"name\"",
-                    at: endpoint.name?.location ?? endpoint.location)
+            if !declare(resolved.typeName, origin: "endpoint '\(resolved.functionName)'", at: endpoint.name?.location ?? endpoint.location) {
                 continue
             }
-            declare(resolved.typeName, origin: "endpoint '\(resolved.functionName)'", at: endpoint.name?.location ?? endpoint.location)
             if let pages = resolved.pagination?.pagesFunctionName {
                 if let first = functionNames[pages] {
                     diagnostics.error(

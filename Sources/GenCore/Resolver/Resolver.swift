@@ -349,9 +349,15 @@ struct Resolver {
 
     // MARK: Names
 
-    /// Records a type the output declares; false (with an error) when it clashes with another.
+    /// Records a type the output declares; false (with an error) when it clashes with another, or
+    /// would hide a type the generated code uses (`idempotent` would declare `IdempotentEndpoint`).
+    /// Models and auth schemes are checked for reserved names before, with messages of their own.
     @discardableResult
     mutating func declare(_ typeName: String, origin: String, at location: SourceLocation) -> Bool {
+        if Self.reservedTypeNames.contains(typeName) {
+            diagnostics.error("\(origin) would be the type '\(typeName)', which the generated code uses already; rename it", at: location)
+            return false
+        }
         if let other = declaredTypes[typeName] {
             diagnostics.error("\(origin) declares the type '\(typeName)', which \(other) declares too", at: location)
             return false
