@@ -23,6 +23,22 @@ public protocol Endpoint: Sendable {
     func decodeResponse(_ response: HTTPResponse) throws -> Response
 }
 
+extension Endpoint where Response: Decodable {
+    /// The whole body decoded as JSON into `Response`: what an endpoint with a JSON response does
+    /// unless it says otherwise. Generated endpoints rely on it for a plain JSON response (one
+    /// function in the runtime rather than one per endpoint in the generated module) and spell
+    /// out any other reading: an optional value, a key to unwrap, pages, text or raw bytes. An
+    /// endpoint whose `Response` is `Data` or `String` read as bytes or text writes its own.
+    public func decodeResponse(_ response: HTTPResponse) throws -> Response {
+        try response.decodeJSON(Response.self)
+    }
+}
+
+extension Endpoint where Response == Void {
+    /// Nothing to read: the status, which the client has already accepted, is the whole answer.
+    public func decodeResponse(_ response: HTTPResponse) {}
+}
+
 /// An endpoint with an error model: the client decodes the body of a response it rejected (not
 /// 2xx) with ``decodeErrorBody(_:)`` and carries the value in its ``EndpointError``.
 ///

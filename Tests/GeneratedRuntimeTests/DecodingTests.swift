@@ -50,6 +50,39 @@ import Testing
         #expect(statusError.description.contains("HTTP 500"))
     }
 
+    /// Hand-written endpoints that leave `decodeResponse` out, as generated ones with a plain
+    /// JSON response or none do.
+    struct FetchItem: Endpoint {
+        typealias Response = Item
+        func makeRequest() -> EndpointRequest { EndpointRequest(method: .get, path: "/item") }
+    }
+
+    struct Touch: Endpoint {
+        typealias Response = Void
+        func makeRequest() -> EndpointRequest { EndpointRequest(method: .post, path: "/touch") }
+    }
+
+    struct FetchText: Endpoint {
+        typealias Response = String
+        func makeRequest() -> EndpointRequest { EndpointRequest(method: .get, path: "/text") }
+        func decodeResponse(_ response: HTTPResponse) throws -> String { try response.decodeString() }
+    }
+
+    @Test func endpointsDecodeJSONOrNothingByDefault() throws {
+        let item = HTTPResponse(statusCode: 200, body: Data(#"{"id": 7}"#.utf8))
+        #expect(try FetchItem().decodeResponse(item) == Item(id: 7))
+        // The default is the whole body as JSON: a body that is not that is an error, not a value.
+        #expect(throws: DecodingError.self) { try FetchItem().decodeResponse(HTTPResponse(statusCode: 200, body: Data(#"{"id": "7"}"#.utf8))) }
+        #expect(throws: DecodingError.self) { try FetchItem().decodeResponse(HTTPResponse(statusCode: 200)) }
+        // Void reads nothing, whatever the body.
+        Touch().decodeResponse(HTTPResponse(statusCode: 204))
+        Touch().decodeResponse(HTTPResponse(statusCode: 200, body: Data("not JSON".utf8)))
+        // An endpoint's own decodeResponse wins over the default, also through the protocol.
+        func decoded<E: Endpoint>(_ endpoint: E, _ response: HTTPResponse) throws -> E.Response { try endpoint.decodeResponse(response) }
+        #expect(try decoded(FetchText(), HTTPResponse(statusCode: 200, body: Data("plain".utf8))) == "plain")
+        #expect(try decoded(FetchItem(), item) == Item(id: 7))
+    }
+
     @Test func headerLookupIgnoresCase() {
         let response = HTTPResponse(statusCode: 200, headers: ["Content-Type": "text/plain"])
         #expect(response.value(forHeader: "content-type") == "text/plain")

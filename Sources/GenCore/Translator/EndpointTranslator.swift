@@ -26,8 +26,10 @@ struct EndpointTranslator {
             renderInitializer(endpoint, into: &printer)
             printer.separator()
             renderMakeRequest(endpoint, into: &printer)
-            printer.separator()
-            renderDecodeResponse(endpoint, into: &printer)
+            if !Self.decodesByDefault(endpoint) {
+                printer.separator()
+                renderDecodeResponse(endpoint, into: &printer)
+            }
             if let type = endpoint.errorResponse {
                 printer.separator()
                 printer.block("\(access)func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)?") {
@@ -49,6 +51,26 @@ struct EndpointTranslator {
         if endpoint.errorResponse != nil { protocols.append("ErrorBodyDecoding") }
         if endpoint.idempotent { protocols.append("IdempotentEndpoint") }
         return protocols.joined(separator: ", ")
+    }
+
+    /// Whether the runtime's default `decodeResponse(_:)` is the one the endpoint needs, so that
+    /// the struct does not spell it out: nothing to read (`Void`), or the whole body as JSON into
+    /// the response type (`Endpoint where Response: Decodable`). An optional response, a key to
+    /// unwrap, a pruned array, an envelope, pages and streams decode their own way.
+    static func decodesByDefault(_ endpoint: ResolvedAPI.Endpoint) -> Bool {
+        guard endpoint.stream == nil, endpoint.pagination == nil, endpoint.envelope == nil else { return false }
+        switch endpoint.response {
+        case .void:
+            return true
+        case .json(.optional):
+            return false
+        case .json(.array):
+            return endpoint.responseKey == nil && endpoint.arrayStrategy != .prune
+        case .json:
+            return endpoint.responseKey == nil
+        case .data, .text, .raw:
+            return false
+        }
     }
 
     static func deprecation(_ message: String) -> String {

@@ -25,8 +25,4 @@ struct FetchUserEndpoint: Endpoint {
         request.addCookie("locale", locale)
         return request
     }
-
-    func decodeResponse(_ response: HTTPResponse) throws -> User {
-        try response.decodeJSON(User.self)
-    }
 }

@@ -46,8 +46,4 @@ struct CreateUserEndpoint: Endpoint {
         try request.setJSONBody(user)
         return request
     }
-
-    func decodeResponse(_ response: HTTPResponse) throws -> User {
-        try response.decodeJSON(User.self)
-    }
 }

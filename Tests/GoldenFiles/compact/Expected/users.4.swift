@@ -20,8 +20,4 @@ struct UpdateUserEndpoint: Endpoint {
         try request.setJSONBody(user)
         return request
     }
-
-    func decodeResponse(_ response: HTTPResponse) throws -> User {
-        try response.decodeJSON(User.self)
-    }
 }

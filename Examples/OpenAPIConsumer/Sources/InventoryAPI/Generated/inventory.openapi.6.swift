@@ -17,10 +17,6 @@ public struct StockLevelEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .get, path: "/stock/\(sku)")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> StockLevel {
-        try response.decodeJSON(StockLevel.self)
-    }
 }
 
 // Spec: #/paths

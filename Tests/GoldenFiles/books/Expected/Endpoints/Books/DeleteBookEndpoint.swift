@@ -18,8 +18,6 @@ public struct DeleteBookEndpoint: Endpoint, ErrorBodyDecoding {
         EndpointRequest(method: .delete, path: "/books/\(id)")
     }
 
-    public func decodeResponse(_ response: HTTPResponse) {}
-
     public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? {
         try? response.decodeJSON(APIError.self)
     }

@@ -18,10 +18,6 @@ public struct FetchBookEndpoint: Endpoint, ErrorBodyDecoding {
         EndpointRequest(method: .get, path: "/books/\(id)")
     }
 
-    public func decodeResponse(_ response: HTTPResponse) throws -> Book {
-        try response.decodeJSON(Book.self)
-    }
-
     public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? {
         try? response.decodeJSON(APIError.self)
     }

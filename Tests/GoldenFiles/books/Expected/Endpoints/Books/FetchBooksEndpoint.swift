@@ -14,10 +14,6 @@ public struct FetchBooksEndpoint: Endpoint, ErrorBodyDecoding {
         EndpointRequest(method: .get, path: "/books")
     }
 
-    public func decodeResponse(_ response: HTTPResponse) throws -> [Book] {
-        try response.decodeJSON([Book].self)
-    }
-
     public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? {
         try? response.decodeJSON(APIError.self)
     }

@@ -22,10 +22,6 @@ public struct UpdateBookEndpoint: Endpoint, ErrorBodyDecoding {
         return request
     }
 
-    public func decodeResponse(_ response: HTTPResponse) throws -> Book {
-        try response.decodeJSON(Book.self)
-    }
-
     public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? {
         try? response.decodeJSON(APIError.self)
     }

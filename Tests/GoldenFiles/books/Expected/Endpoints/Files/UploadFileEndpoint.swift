@@ -23,8 +23,6 @@ public struct UploadFileEndpoint: Endpoint, ErrorBodyDecoding {
         return request
     }
 
-    public func decodeResponse(_ response: HTTPResponse) {}
-
     public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? {
         try? response.decodeJSON(APIError.self)
     }

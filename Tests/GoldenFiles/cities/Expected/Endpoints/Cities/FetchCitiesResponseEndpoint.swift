@@ -14,8 +14,4 @@ public struct FetchCitiesResponseEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .get, path: "/v1/cities")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> CitiesResponse {
-        try response.decodeJSON(CitiesResponse.self)
-    }
 }

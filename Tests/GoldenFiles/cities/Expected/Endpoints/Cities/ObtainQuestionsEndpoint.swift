@@ -20,8 +20,4 @@ public struct ObtainQuestionsEndpoint: Endpoint {
         try request.setJSONBody(questionQuery)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> [Question] {
-        try response.decodeJSON([Question].self)
-    }
 }

@@ -20,6 +20,4 @@ public struct RequestDeliveryEndpoint: Endpoint {
         try request.setJSONBody(address, wrappedIn: "address")
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) {}
 }

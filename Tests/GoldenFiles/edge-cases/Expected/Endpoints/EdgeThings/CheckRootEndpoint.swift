@@ -13,6 +13,4 @@ public struct CheckRootEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .head, path: "/edge/")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) {}
 }

@@ -18,6 +18,4 @@ public struct DefaultEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .delete, path: "/edge/keywords/\(`class`)")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) {}
 }

@@ -18,8 +18,4 @@ public struct ReplaceEmptyEndpoint: Endpoint {
         try request.setJSONBody(client, wrappedIn: "client")
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> [String: [Priority]] {
-        try response.decodeJSON([String: [Priority]].self)
-    }
 }

@@ -19,8 +19,4 @@ public struct CheckBasicEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .get, path: "/basic-auth/\(user)/\(password)")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> BasicCheck {
-        try response.decodeJSON(BasicCheck.self)
-    }
 }

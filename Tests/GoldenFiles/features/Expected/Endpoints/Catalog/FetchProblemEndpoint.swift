@@ -17,10 +17,6 @@ public struct FetchProblemEndpoint: Endpoint, ErrorBodyDecoding {
         EndpointRequest(method: .get, path: "/problem/\(status)", server: "Catalog")
     }
 
-    public func decodeResponse(_ response: HTTPResponse) throws -> Item {
-        try response.decodeJSON(Item.self)
-    }
-
     public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? {
         try? response.decodeJSON(Problem.self)
     }

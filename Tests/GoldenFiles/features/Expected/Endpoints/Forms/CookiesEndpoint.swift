@@ -21,8 +21,4 @@ public struct CookiesEndpoint: Endpoint {
         request.addCookie("theme", theme)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> CookiesEcho {
-        try response.decodeJSON(CookiesEcho.self)
-    }
 }

@@ -23,8 +23,4 @@ public struct LogInEndpoint: Endpoint {
         request.setFormBody(form)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> Echo {
-        try response.decodeJSON(Echo.self)
-    }
 }

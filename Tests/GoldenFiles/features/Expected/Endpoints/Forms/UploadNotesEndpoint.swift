@@ -21,8 +21,4 @@ public struct UploadNotesEndpoint: Endpoint {
         request.setUploadBody(upload, contentType: "text/plain; charset=utf-8", progress: progress)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> Echo {
-        try response.decodeJSON(Echo.self)
-    }
 }

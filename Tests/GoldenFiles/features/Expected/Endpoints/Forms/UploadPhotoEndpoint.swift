@@ -22,8 +22,4 @@ public struct UploadPhotoEndpoint: Endpoint {
         request.setMultipartBody(form)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> Echo {
-        try response.decodeJSON(Echo.self)
-    }
 }

@@ -13,8 +13,4 @@ public struct CheckBearerEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .get, path: "/bearer")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> BearerCheck {
-        try response.decodeJSON(BearerCheck.self)
-    }
 }

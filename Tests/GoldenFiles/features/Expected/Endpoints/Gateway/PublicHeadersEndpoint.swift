@@ -12,8 +12,4 @@ public struct PublicHeadersEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .get, path: "/headers")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> Echo {
-        try response.decodeJSON(Echo.self)
-    }
 }

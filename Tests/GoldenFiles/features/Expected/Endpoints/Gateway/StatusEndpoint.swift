@@ -17,6 +17,4 @@ public struct StatusEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .get, path: "/status/\(code)")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) {}
 }

@@ -19,8 +19,4 @@ public struct KeyedGetEndpoint: Endpoint {
         request.addQuery("q", q)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> Echo {
-        try response.decodeJSON(Echo.self)
-    }
 }

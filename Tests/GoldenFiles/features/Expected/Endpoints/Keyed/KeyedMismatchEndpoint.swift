@@ -13,8 +13,4 @@ public struct KeyedMismatchEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .get, path: "/get")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> BearerCheck {
-        try response.decodeJSON(BearerCheck.self)
-    }
 }

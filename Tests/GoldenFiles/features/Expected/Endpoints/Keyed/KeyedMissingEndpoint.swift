@@ -13,6 +13,4 @@ public struct KeyedMissingEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .get, path: "/status/404")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) {}
 }

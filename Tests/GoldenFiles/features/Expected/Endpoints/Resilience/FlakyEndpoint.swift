@@ -26,8 +26,4 @@ public struct FlakyEndpoint: Endpoint {
         request.addQuery("retryAfter", retryAfter)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> FlakyResult {
-        try response.decodeJSON(FlakyResult.self)
-    }
 }

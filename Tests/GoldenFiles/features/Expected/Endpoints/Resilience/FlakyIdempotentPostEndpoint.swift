@@ -26,8 +26,4 @@ public struct FlakyIdempotentPostEndpoint: Endpoint, IdempotentEndpoint {
         request.setHeader("Idempotency-Key", idempotencyKey)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> FlakyResult {
-        try response.decodeJSON(FlakyResult.self)
-    }
 }

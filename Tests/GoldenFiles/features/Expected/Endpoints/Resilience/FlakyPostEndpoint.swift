@@ -23,8 +23,4 @@ public struct FlakyPostEndpoint: Endpoint {
         request.addQuery("fail", fail)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> FlakyResult {
-        try response.decodeJSON(FlakyResult.self)
-    }
 }

@@ -17,8 +17,4 @@ public struct GatedEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .get, path: "/auth/\(realm)/protected", server: "Resilience")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> FlakyResult {
-        try response.decodeJSON(FlakyResult.self)
-    }
 }

@@ -22,6 +22,4 @@ public struct SlowEndpoint: Endpoint {
         request.timeout = 0.5
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) {}
 }

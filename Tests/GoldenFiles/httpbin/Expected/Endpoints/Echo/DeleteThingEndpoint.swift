@@ -16,8 +16,4 @@ public struct DeleteThingEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .delete, path: "/anything/things/\(id)")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> Echo {
-        try response.decodeJSON(Echo.self)
-    }
 }

@@ -30,8 +30,4 @@ public struct EchoPathEndpoint: Endpoint {
         request.addQuery("status", status)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> Echo {
-        try response.decodeJSON(Echo.self)
-    }
 }

@@ -19,8 +19,4 @@ public struct EchoWrappedPayloadEndpoint: Endpoint {
         try request.setJSONBody(payload, wrappedIn: "payload")
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> Echo {
-        try response.decodeJSON(Echo.self)
-    }
 }

@@ -21,8 +21,4 @@ public struct HeadersEndpoint: Endpoint {
         request.setHeader("X-Trace", xTrace)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> HeadersEcho {
-        try response.decodeJSON(HeadersEcho.self)
-    }
 }

@@ -17,8 +17,4 @@ public struct DelayEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .get, path: "/delay/\(seconds)")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> Echo {
-        try response.decodeJSON(Echo.self)
-    }
 }

@@ -16,6 +16,4 @@ public struct StatusHeadEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .head, path: "/status/\(code)")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) {}
 }

@@ -19,8 +19,4 @@ public struct AuthorizeEndpoint: Endpoint {
         try request.setJSONBody(credentials)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> AuthorizationResponse {
-        try response.decodeJSON(AuthorizationResponse.self)
-    }
 }

@@ -14,6 +14,4 @@ public struct DeauthorizeEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .post, path: "/deauthorize")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) {}
 }

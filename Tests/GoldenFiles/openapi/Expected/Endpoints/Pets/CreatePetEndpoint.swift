@@ -20,10 +20,6 @@ public struct CreatePetEndpoint: Endpoint, ErrorBodyDecoding {
         return request
     }
 
-    public func decodeResponse(_ response: HTTPResponse) throws -> Pet {
-        try response.decodeJSON(Pet.self)
-    }
-
     public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? {
         try? response.decodeJSON(Problem.self)
     }

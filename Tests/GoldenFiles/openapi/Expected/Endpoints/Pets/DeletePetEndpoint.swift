@@ -20,8 +20,6 @@ public struct DeletePetEndpoint: Endpoint, ErrorBodyDecoding {
         EndpointRequest(method: .delete, path: "/pets/\(petId)")
     }
 
-    public func decodeResponse(_ response: HTTPResponse) {}
-
     public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? {
         try? response.decodeJSON(Problem.self)
     }

@@ -19,8 +19,4 @@ public struct DrawShapeEndpoint: Endpoint {
         try request.setJSONBody(shape)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> Drawing {
-        try response.decodeJSON(Drawing.self)
-    }
 }

@@ -24,6 +24,4 @@ public struct RenamePetEndpoint: Endpoint {
         request.setFormBody(form)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) {}
 }

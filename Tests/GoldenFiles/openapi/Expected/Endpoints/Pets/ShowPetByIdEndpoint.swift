@@ -18,10 +18,6 @@ public struct ShowPetByIdEndpoint: Endpoint, ErrorBodyDecoding {
         EndpointRequest(method: .get, path: "/pets/\(petId)")
     }
 
-    public func decodeResponse(_ response: HTTPResponse) throws -> Pet {
-        try response.decodeJSON(Pet.self)
-    }
-
     public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? {
         try? response.decodeJSON(Problem.self)
     }

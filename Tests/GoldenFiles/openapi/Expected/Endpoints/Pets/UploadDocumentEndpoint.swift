@@ -23,8 +23,4 @@ public struct UploadDocumentEndpoint: Endpoint {
         request.setMultipartBody(form)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> UploadDocumentResponse {
-        try response.decodeJSON(UploadDocumentResponse.self)
-    }
 }

@@ -24,6 +24,4 @@ public struct UploadPhotoEndpoint: Endpoint {
         request.setUploadBody(upload, contentType: "image/png", progress: progress)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) {}
 }

@@ -13,8 +13,4 @@ public struct WhoAmIEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .get, path: "/me")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> WhoAmIResponse {
-        try response.decodeJSON(WhoAmIResponse.self)
-    }
 }

@@ -17,8 +17,4 @@ public struct FetchStoreOrdersByOrderIdEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .get, path: "/store/orders/\(orderId)")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> Order {
-        try response.decodeJSON(Order.self)
-    }
 }

@@ -13,8 +13,4 @@ public struct GetInventoryEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .get, path: "/store/inventory")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> [String: Int] {
-        try response.decodeJSON([String: Int].self)
-    }
 }

@@ -13,8 +13,4 @@ public struct PetsEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .get, path: "/pets")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> [Pet] {
-        try response.decodeJSON([Pet].self)
-    }
 }

@@ -17,8 +17,4 @@ public struct VetEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .get, path: "/vets/\(id)")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> Vet {
-        try response.decodeJSON(Vet.self)
-    }
 }

@@ -18,8 +18,4 @@ public struct CompleteEndpoint: Endpoint {
         try request.setJSONBody(messages, wrappedIn: "messages")
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> Message {
-        try response.decodeJSON(Message.self)
-    }
 }

@@ -18,8 +18,4 @@ public struct EchoMessagesEndpoint: Endpoint {
         try request.setJSONBody(messages, wrappedIn: "messages")
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> Echo {
-        try response.decodeJSON(Echo.self)
-    }
 }

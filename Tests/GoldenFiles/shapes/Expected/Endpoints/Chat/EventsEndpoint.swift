@@ -18,8 +18,4 @@ public struct EventsEndpoint: Endpoint {
         request.addQuery("since", since)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> [Event] {
-        try response.decodeJSON([Event].self)
-    }
 }

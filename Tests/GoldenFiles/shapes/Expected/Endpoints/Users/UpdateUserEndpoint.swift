@@ -20,8 +20,4 @@ public struct UpdateUserEndpoint: Endpoint {
         try request.setJSONBody(userUpdate)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> Echo {
-        try response.decodeJSON(Echo.self)
-    }
 }

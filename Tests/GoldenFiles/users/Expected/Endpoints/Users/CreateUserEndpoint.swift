@@ -18,8 +18,4 @@ public struct CreateUserEndpoint: Endpoint {
         try request.setJSONBody(user)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> User {
-        try response.decodeJSON(User.self)
-    }
 }

@@ -25,8 +25,4 @@ public struct FetchUserEndpoint: Endpoint {
         request.addCookie("locale", locale)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> User {
-        try response.decodeJSON(User.self)
-    }
 }

@@ -20,8 +20,4 @@ public struct UpdateUserEndpoint: Endpoint {
         try request.setJSONBody(user)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> User {
-        try response.decodeJSON(User.self)
-    }
 }

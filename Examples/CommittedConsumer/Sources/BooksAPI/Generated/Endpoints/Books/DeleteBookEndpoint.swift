@@ -17,6 +17,4 @@ public struct DeleteBookEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .delete, path: "/books/\(id)")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) {}
 }

@@ -17,8 +17,4 @@ public struct FetchBookEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .get, path: "/books/\(id)")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> Book {
-        try response.decodeJSON(Book.self)
-    }
 }

@@ -13,8 +13,4 @@ public struct FetchBooksEndpoint: Endpoint {
     public func makeRequest() -> EndpointRequest {
         EndpointRequest(method: .get, path: "/books")
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> [Book] {
-        try response.decodeJSON([Book].self)
-    }
 }

@@ -21,8 +21,4 @@ public struct UpdateBookEndpoint: Endpoint {
         try request.setJSONBody(book)
         return request
     }
-
-    public func decodeResponse(_ response: HTTPResponse) throws -> Book {
-        try response.decodeJSON(Book.self)
-    }
 }
