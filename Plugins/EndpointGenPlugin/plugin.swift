@@ -49,13 +49,22 @@ import PackagePlugin
                 throw EndpointGenPluginError.sameBaseName(target: targetName, first: other.path, second: spec.path, base: base)
             }
             owners[base] = spec
+            // Built step by step with the types written out: as one expression of `+`, `??` and
+            // closures, this call took the type checker a second, on every clean build of every
+            // package that uses the plugin.
+            var arguments: [String] = ["generate", spec.path, "--output", output.path, "--layout", "compact", "--absolute-paths", "--quiet"]
+            var inputs: [URL] = [spec]
+            if let configuration {
+                arguments += ["--config", configuration.path]
+                inputs.append(configuration)
+            }
+            var outputs: [URL] = []
+            for part in 1...Self.partCount {
+                outputs.append(output.appending(path: "\(base).\(part).swift"))
+            }
             commands.append(.buildCommand(
                 displayName: "Generating the API layer of \(targetName) from \(spec.lastPathComponent)",
-                executable: tool,
-                arguments: ["generate", spec.path, "--output", output.path, "--layout", "compact", "--absolute-paths", "--quiet"]
-                    + (configuration.map { ["--config", $0.path] } ?? []),
-                inputFiles: [spec] + (configuration.map { [$0] } ?? []),
-                outputFiles: (1...Self.partCount).map { output.appending(path: "\(base).\($0).swift") }))
+                executable: tool, arguments: arguments, inputFiles: inputs, outputFiles: outputs))
         }
         return commands
     }
