@@ -1,5 +1,6 @@
 /// Prints one struct per endpoint: its parameters as properties, `makeRequest()` and
-/// `decodeResponse(_:)`. The struct is a pure value; sending it is the client's job.
+/// `decodeResponse(_:)` where the runtime's default does not read the response. The struct is a pure
+/// value; sending it is the client's job.
 struct EndpointTranslator {
     let access: String
 
