@@ -27,10 +27,7 @@ struct EndpointTranslator {
             renderInitializer(endpoint, into: &printer)
             printer.separator()
             renderMakeRequest(endpoint, into: &printer)
-            if !Self.decodesByDefault(endpoint) {
-                printer.separator()
-                renderDecodeResponse(endpoint, into: &printer)
-            }
+            renderDecodeResponse(endpoint, into: &printer)
             if let type = endpoint.errorResponse {
                 printer.separator()
                 printer.block("\(access)func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)?") {
@@ -199,7 +196,11 @@ struct EndpointTranslator {
         }
     }
 
+    /// The endpoint's reading of its response, after a blank line; nothing where the runtime's
+    /// default is that reading (``decodesByDefault(_:)``).
     private func renderDecodeResponse(_ endpoint: ResolvedAPI.Endpoint, into printer: inout CodePrinter) {
+        guard !Self.decodesByDefault(endpoint) else { return }
+        printer.separator()
         if let stream = endpoint.stream {
             let terminator: String? = switch stream {
             case .serverSentEvents(let terminator), .jsonLines(let terminator): terminator
@@ -262,7 +263,7 @@ struct EndpointTranslator {
         }
         switch endpoint.response {
         case .void:
-            printer.line("\(signature) {}")
+            return  // Read by the runtime's default for `Response == Void`: decodesByDefault said so above.
         case .data:
             printer.block("\(signature) -> Data") { $0.line("response.body") }
         case .text:
@@ -280,6 +281,7 @@ struct EndpointTranslator {
                     // Optional: an empty body or a missing key is nil, not a decoding error.
                     printer.line("try response.decodeJSONIfPresent(\(wrapped.swift).self\(key))")
                 default:
+                    // Only with a key to unwrap: without one, the runtime's default reads it.
                     printer.line("try response.decodeJSON(\(type.swift).self\(key))")
                 }
             }
