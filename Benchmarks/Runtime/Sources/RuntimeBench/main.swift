@@ -36,11 +36,6 @@ let requestsPerRound = Int(arguments[2])!
 let requestRounds = Int(arguments[3])!
 let serverURL = URL(string: arguments[4])!
 
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-}
-
 /// CPU time (user and system, all threads) this process has used so far, in seconds.
 func cpuSeconds() -> Double {
     var usage = rusage()
@@ -76,12 +71,20 @@ for index in 0..<petCount {
 }
 let payload = Data("[\(items.joined(separator: ","))]".utf8)
 
-var decodeTimes: [String: [Double]] = ["handWritten": [], "endpointgen": [], "openapi": []]
-for _ in 0..<decodeRounds {
-    // Interleaved, so that drift on the machine affects the three alike.
-    decodeTimes["handWritten"]!.append(try seconds { _ = try JSONDecoder().decode([HandWrittenPet].self, from: payload) })
-    decodeTimes["endpointgen"]!.append(try seconds { _ = try JSONDecoder().decode([EGPetstore.Pet].self, from: payload) })
-    decodeTimes["openapi"]!.append(try seconds { _ = try JSONDecoder().decode([Components.Schemas.Pet].self, from: payload) })
+// Rounds in which the three decoders take turns in an order that rotates (ABC, BCA, CAB), so that
+// neither drift on the machine nor the place in the round favours one; bench.py compares them
+// round by round, as it does the clients below.
+let decoders: [(name: String, decode: () throws -> Void)] = [
+    ("handWritten", { _ = try JSONDecoder().decode([HandWrittenPet].self, from: payload) }),
+    ("endpointgen", { _ = try JSONDecoder().decode([EGPetstore.Pet].self, from: payload) }),
+    ("openapi", { _ = try JSONDecoder().decode([Components.Schemas.Pet].self, from: payload) }),
+]
+var decodeTimes: [String: [Double]] = [:]
+for round in 0..<decodeRounds {
+    for offset in 0..<decoders.count {
+        let decoder = decoders[(round + offset) % decoders.count]
+        decodeTimes[decoder.name, default: []].append(try seconds(decoder.decode))
+    }
 }
 
 // MARK: Requests
@@ -236,18 +239,15 @@ for _ in 0..<requestRounds {
 }
 
 struct Measurements: Encodable {
-    var decodeHandWritten: Double
-    var decodeEndpointgen: Double
-    var decodeOpenAPI: Double
+    /// Seconds to decode the array with each decoder, one entry per round (the same index is the same round).
+    var decode: [String: [Double]]
     /// Requests per second of each client, one entry per round (the same index is the same round).
     var requests: [String: [Double]]
     /// CPU seconds this process used per request (all threads; the server is another process), by round.
     var cpuPerRequest: [String: [Double]]
 }
 let result = Measurements(
-    decodeHandWritten: median(decodeTimes["handWritten"]!),
-    decodeEndpointgen: median(decodeTimes["endpointgen"]!),
-    decodeOpenAPI: median(decodeTimes["openapi"]!),
+    decode: decodeTimes,
     requests: requestRates,
     cpuPerRequest: cpuPerRequest
 )
