@@ -9,15 +9,18 @@ public struct GeneratorOptions: Sendable {
     public var specReference: String?
     /// How an OpenAPI document given instead of a spec is imported.
     public var importOptions: OpenAPIImportOptions
+    /// The part of the API to generate; nil for all of it.
+    public var selection: Selection?
 
     public init(
         layout: OutputLayout = .split, accessLevel: AccessLevel? = nil, specReference: String? = nil,
-        importOptions: OpenAPIImportOptions = .init()
+        importOptions: OpenAPIImportOptions = .init(), selection: Selection? = nil
     ) {
         self.layout = layout
         self.accessLevel = accessLevel
         self.specReference = specReference
         self.importOptions = importOptions
+        self.selection = selection
     }
 }
 
@@ -25,6 +28,8 @@ public struct GeneratorOptions: Sendable {
 public struct GenerationResult: Sendable {
     public var files: [GeneratedFile]
     public var diagnostics: [Diagnostic]
+    /// What the spec made of the options' selection, if there is one.
+    public var selection: Selection.Outcome?
 
     public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
 }
@@ -50,12 +55,16 @@ public enum Generator {
             return GenerationResult(files: [], diagnostics: collector.sorted)
         }
         var resolver = Resolver(document: document, file: specPath, accessOverride: options.accessLevel)
-        let api = resolver.resolve(specReference: options.specReference ?? specPath)
+        var api = resolver.resolve(specReference: options.specReference ?? specPath)
         collector.append(contentsOf: resolver.diagnostics)
         if collector.hasErrors {
             return GenerationResult(files: [], diagnostics: collector.sorted)
         }
+        var selection: Selection.Outcome?
+        if let selected = options.selection {
+            (api, selection) = api.selecting(selected)
+        }
         let files = FileTranslator(api: api, layout: options.layout).files()
-        return GenerationResult(files: files, diagnostics: collector.sorted)
+        return GenerationResult(files: files, diagnostics: collector.sorted, selection: selection)
     }
 }

@@ -5,7 +5,8 @@ import Testing
 
 /// docs/SPEC.md is the format's reference: every JSON example must be a valid spec (or, after
 /// `<!-- invalid -->`, fail with exactly the diagnostics of the next `text` block; after
-/// `<!-- openapi -->`, an OpenAPI document that imports into exactly the next JSON block), and every
+/// `<!-- openapi -->`, an OpenAPI document that imports into exactly the next JSON block; after
+/// `<!-- configuration -->`, a configuration file that reads without a problem), and every
 /// Swift excerpt, split at `// …` lines, must stand word for word in real generated output
 /// (unless `<!-- usage -->` marks it as app code).
 @Suite struct SpecReferenceDocTests {
@@ -65,6 +66,12 @@ import Testing
                 let written = blocks[(number + 1)...].first { $0.language == "json" }?.text
                 #expect(imported.diagnostics.isEmpty, "docs/SPEC.md:\(block.line): \(imported.diagnostics.map(\.description))")
                 #expect(imported.specText == written.map { $0 + "\n" }, "docs/SPEC.md:\(block.line): the import writes another spec")
+                continue
+            }
+            if block.marker?.contains("configuration") == true {
+                // A configuration file, not a spec: it must read without a problem.
+                let (configuration, diagnostics) = CommandLineTool.configuration(block.text, path: "endpointgen-config.json")
+                #expect(configuration != nil && diagnostics.isEmpty, "docs/SPEC.md:\(block.line): \(diagnostics.map(\.description))")
                 continue
             }
             let spec = Self.spec(of: block)

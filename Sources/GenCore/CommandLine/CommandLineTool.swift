@@ -80,8 +80,10 @@ public struct CommandLineTool {
           --access <public|internal>
                                     Overrides the spec's default access level.
           --config <file>           A JSON configuration: {"access", "layout",
-                                    "strict"}, each optional; options on the
-                                    command line win over it.
+                                    "strict", "include"}, each optional; options
+                                    on the command line win over it. "include":
+                                    {"resources", "endpoints", "models"} lists
+                                    the part of the API to generate.
           --absolute-paths          Name files in diagnostics by absolute path, as
                                     IDEs need to link them (the plugins pass it).
           --strict                  For OpenAPI documents: every construct that
@@ -131,11 +133,13 @@ public struct CommandLineTool {
             return .failure
         }
 
+        var configuration: Configuration?
         if let path = invocation.configuration {
-            guard let configuration = readConfiguration(path, absolutePaths: invocation.absolutePaths) else { return .failure }
-            invocation.layout = invocation.layout ?? configuration.layout
-            invocation.access = invocation.access ?? configuration.access
-            invocation.strict = invocation.strict || configuration.strict
+            guard let read = readConfiguration(path, absolutePaths: invocation.absolutePaths) else { return .failure }
+            invocation.layout = invocation.layout ?? read.layout
+            invocation.access = invocation.access ?? read.access
+            invocation.strict = invocation.strict || read.strict
+            configuration = read
         }
 
         // Generate every spec first: nothing is written unless all of them are clean.
@@ -143,6 +147,7 @@ public struct CommandLineTool {
         var references: Set<String> = []
         var files: [GeneratedFile] = []
         var origins: [String: String] = [:]
+        var outcomes: [Selection.Outcome] = []
         var failed = false
         for spec in invocation.specs {
             let absolute = FilePath.absolute(spec, in: workingDirectory)
@@ -161,13 +166,14 @@ public struct CommandLineTool {
             references.insert(reference)
             let options = GeneratorOptions(
                 layout: invocation.layout ?? .split, accessLevel: invocation.access, specReference: reference,
-                importOptions: OpenAPIImportOptions(strict: invocation.strict))
+                importOptions: OpenAPIImportOptions(strict: invocation.strict), selection: configuration?.selection)
             let result = Generator.generate(specText: text, specPath: displayPath, options: options)
             for diagnostic in result.diagnostics { standardError("\(diagnostic)\n") }
             if !result.succeeded {
                 failed = true
                 continue
             }
+            outcomes += result.selection.map { [$0] } ?? []
             for file in result.files {
                 // Case-insensitive, because macOS's default file system is.
                 let key = file.path.lowercased()
@@ -180,6 +186,11 @@ public struct CommandLineTool {
             }
         }
         if failed { return .failure }
+        if let configuration, let selection = configuration.selection {
+            let unmatched = Self.unmatched(selection, outcomes: outcomes, file: configuration.path, specs: invocation.specs.count)
+            for diagnostic in unmatched { standardError("\(diagnostic)\n") }
+            if !unmatched.isEmpty { return .failure }
+        }
 
         switch invocation.command {
         case "validate":
@@ -329,6 +340,10 @@ public struct CommandLineTool {
         var layout: OutputLayout?
         var access: AccessLevel?
         var strict = false
+        /// `include`: the part of each spec to generate.
+        var selection: Selection?
+        /// How diagnostics name the file.
+        var path = ""
     }
 
     /// Reads a configuration file, reporting every problem in it as `file:line:column: error:`;
@@ -362,10 +377,14 @@ public struct CommandLineTool {
             collector.error("a configuration is a JSON object, such as {\"access\": \"internal\"}, not \(root.kindName)", at: root.location)
             return (nil, collector.sorted)
         }
-        var configuration = Configuration()
-        let keys = ["access", "layout", "strict"]
+        var configuration = Configuration(path: path)
+        let keys = ["access", "layout", "strict", "include"]
         for member in members {
             switch (member.key, member.value.value) {
+            case ("include", .object(let lists)):
+                configuration.selection = selection(lists, at: member.value.location, collector: &collector)
+            case ("include", _):
+                collector.error("'include' is an object of name lists, such as {\"resources\": [\"Pets\"], \"endpoints\": [\"getUser\"], \"models\": [\"Error\"]}", at: member.value.location)
             case ("access", .string(let name)) where AccessLevel(rawValue: name) != nil:
                 configuration.access = AccessLevel(rawValue: name)
             case ("access", _):
@@ -385,6 +404,53 @@ public struct CommandLineTool {
             }
         }
         return (collector.hasErrors ? nil : configuration, collector.sorted)
+    }
+
+    /// An error for each name of `include` that names nothing in any of the specs: a name
+    /// mistyped must not leave out, unnoticed, what it meant to keep.
+    static func unmatched(_ selection: Selection, outcomes: [Selection.Outcome], file: String, specs: Int) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (index, entry) in selection.entries.enumerated() where !outcomes.contains(where: { $0.matched.contains(index) }) {
+            let where_ = specs == 1 ? "the spec" : "any of the specs"
+            var message = "'\(entry.name)' in '\(entry.kind.rawValue)' names no \(entry.kind.noun) of \(where_)"
+            let candidates = outcomes.flatMap { $0.names[entry.kind] ?? [] }
+            if let hint = suggestion(for: entry.name, among: candidates) { message += "; \(hint)" }
+            diagnostics.append(Diagnostic(.error, file: file, location: entry.location, message: message))
+        }
+        return diagnostics
+    }
+
+    /// `"include": {"resources": […], "endpoints": […], "models": […]}`, each list optional and
+    /// of non-empty names, at least one name in all.
+    private static func selection(
+        _ lists: [JSONNode.Member], at location: SourceLocation, collector: inout DiagnosticCollector
+    ) -> Selection? {
+        let errors = collector.diagnostics.count
+        var entries: [Selection.Entry] = []
+        let kinds = Selection.Kind.allCases.map(\.rawValue)
+        for member in lists {
+            guard let kind = Selection.Kind(rawValue: member.key) else {
+                var message = "unknown key '\(member.key)' in 'include'; it takes \(kinds.map { "'\($0)'" }.joined(separator: ", "))"
+                if let hint = suggestion(for: member.key, among: kinds) { message = "unknown key '\(member.key)' in 'include'; \(hint)" }
+                collector.error(message, at: member.keyLocation)
+                continue
+            }
+            guard case .array(let names) = member.value.value else {
+                collector.error("'\(kind.rawValue)' in 'include' is an array of \(kind.noun) names", at: member.value.location)
+                continue
+            }
+            for name in names {
+                guard case .string(let text) = name.value, !text.isEmpty else {
+                    collector.error("a name in '\(kind.rawValue)' is a non-empty string: a \(kind.noun) of the spec", at: name.location)
+                    continue
+                }
+                entries.append(Selection.Entry(kind: kind, name: text, location: name.location))
+            }
+        }
+        if entries.isEmpty && collector.diagnostics.count == errors {
+            collector.error("'include' names nothing to generate; leave it out to generate the whole API", at: location)
+        }
+        return Selection(entries: entries)
     }
 
     /// `endpointgen import <openapi.json> --output <spec.json> [--strict] [--quiet] [--absolute-paths]`:

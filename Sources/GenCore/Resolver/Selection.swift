@@ -1,0 +1,148 @@
+/// The part of an API to generate, from a configuration's `include`: whole resources, single
+/// endpoints, and models an app needs beyond those the endpoints reach. A big API (a vendor's
+/// OpenAPI document with hundreds of operations) then costs the build only what the app calls.
+///
+/// What is kept is generated exactly as in the whole API: the selected endpoints, each in its
+/// resource's service, protocol and live service; the models their parameters, bodies,
+/// responses, error bodies and pages hold, and every model those hold in turn; the namespace,
+/// servers and auth schemes. Resources with no selected endpoint are left out.
+public struct Selection: Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case resources, endpoints, models
+
+        /// How a diagnostic names one of the kind.
+        var noun: String {
+            switch self {
+            case .resources: "resource"
+            case .endpoints: "endpoint"
+            case .models: "model"
+            }
+        }
+    }
+
+    /// One name as the configuration writes it, and where.
+    public struct Entry: Sendable {
+        public var kind: Kind
+        public var name: String
+        public var location: SourceLocation?
+
+        public init(kind: Kind, name: String, location: SourceLocation? = nil) {
+            self.kind = kind
+            self.name = name
+            self.location = location
+        }
+    }
+
+    /// In the configuration's order; an entry's index identifies it in a `Selection.Outcome`.
+    public var entries: [Entry]
+
+    public init(entries: [Entry]) {
+        self.entries = entries
+    }
+
+    /// What one spec made of a selection: which entries named something in it, and the names
+    /// it has, for suggestions where an entry names nothing in any spec.
+    public struct Outcome: Sendable {
+        public var matched: Set<Int> = []
+        public var names: [Kind: [String]] = [:]
+    }
+
+    /// The names of each kind a spec has: resources as the spec writes them, endpoints by
+    /// function name, models by type name.
+    static func names(in api: ResolvedAPI) -> [Kind: [String]] {
+        [
+            .resources: api.services.map(\.resourceName),
+            .endpoints: api.services.flatMap { $0.endpoints.map(\.functionName) },
+            .models: api.models.map(\.name),
+        ]
+    }
+}
+
+extension ResolvedAPI {
+    /// The API narrowed to `selection`, and which of its entries matched. A resource entry
+    /// matches the resource's name as the spec writes it or its service's name (`Pets`,
+    /// `PetsService`); an endpoint entry its function name (`listPets`, unique in a spec as its
+    /// struct's name is); a model entry the type's name.
+    func selecting(_ selection: Selection) -> (api: ResolvedAPI, outcome: Selection.Outcome) {
+        var outcome = Selection.Outcome(names: Selection.names(in: self))
+        var keptModels: [String] = []
+        var keptServices: [Service] = []
+        for service in servicesNarrowed(to: selection, outcome: &outcome) where !service.endpoints.isEmpty {
+            for endpoint in service.endpoints {
+                keptModels += endpoint.heldTypes.flatMap(\.modelNames)
+            }
+            keptServices.append(service)
+        }
+        let modelsByName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for (index, entry) in selection.entries.enumerated() where entry.kind == .models && modelsByName[entry.name] != nil {
+            outcome.matched.insert(index)
+            keptModels.append(entry.name)
+        }
+        // Every model a kept one holds, to the end of the chain.
+        var reached: Set<String> = []
+        while let name = keptModels.popLast() {
+            guard reached.insert(name).inserted, let model = modelsByName[name] else { continue }
+            keptModels += model.heldTypes.flatMap(\.modelNames)
+        }
+        var narrowed = self
+        narrowed.services = keptServices
+        narrowed.models = models.filter { reached.contains($0.name) }
+        let servers = Set(keptServices.flatMap { $0.endpoints.compactMap(\.server) })
+        narrowed.resourceServers = resourceServers.filter { servers.contains($0.name) }
+        return (narrowed, outcome)
+    }
+
+    /// The services with only their selected endpoints (some may have none), in the spec's order.
+    private func servicesNarrowed(to selection: Selection, outcome: inout Selection.Outcome) -> [Service] {
+        services.map { service in
+            var kept = service
+            let whole = selection.entries.indices.filter { index in
+                let entry = selection.entries[index]
+                return entry.kind == .resources && (entry.name == service.resourceName || entry.name == service.name)
+            }
+            outcome.matched.formUnion(whole)
+            kept.endpoints = service.endpoints.filter { endpoint in
+                var selected = !whole.isEmpty
+                for (index, entry) in selection.entries.enumerated() where entry.kind == .endpoints && entry.name == endpoint.functionName {
+                    outcome.matched.insert(index)
+                    selected = true
+                }
+                return selected
+            }
+            return kept
+        }
+    }
+}
+
+extension ResolvedAPI.Endpoint {
+    /// The types its parameters, body, response, error body and pages hold.
+    var heldTypes: [TypeReference] {
+        var types: [TypeReference] = parameters.map(\.type)
+        if case .json(let type) = response { types.append(type) }
+        if let errorResponse { types.append(errorResponse) }
+        if let pagination { types.append(pagination.itemType) }
+        return types
+    }
+}
+
+extension ResolvedAPI.Model {
+    /// The types its properties, additional properties or cases hold.
+    var heldTypes: [TypeReference] {
+        switch self {
+        case .structure(let model): model.properties.map(\.type) + (model.additionalProperties.map { [$0.valueType] } ?? [])
+        case .union(let model): model.cases.map(\.type)
+        case .enumeration: []
+        }
+    }
+}
+
+extension TypeReference {
+    /// The models the type names, at any depth of arrays, dictionaries and optionals.
+    var modelNames: [String] {
+        switch self {
+        case .model(let name): [name]
+        case .array(let inner), .dictionary(let inner), .optional(let inner): inner.modelNames
+        case .builtin, .uploadBody, .progressHandler: []
+        }
+    }
+}

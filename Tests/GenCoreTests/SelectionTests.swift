@@ -1,0 +1,237 @@
+import Foundation
+import Testing
+
+@testable import GenCore
+
+/// The configuration's `include`: only the selected endpoints, their resources' services and the
+/// models they reach are generated, each exactly as in the whole API; a name that selects
+/// nothing is an error in the configuration file.
+@Suite struct SelectionTests {
+    /// Two resources; `Pets.listPets` reaches `Pet`, which holds `Owner` (which holds `Address`),
+    /// `Tag` in an array and `Toy` in a dictionary; its error body is `Problem`, a union of
+    /// `Message` and `[Code]`. `Store` and the `Stores` resource are reached from nothing else.
+    static let text = spec(
+        models: """
+        {
+          "Pet": {"properties": {"id": "Int", "owner": "Owner?", "tags": "[Tag]", "toys": "[String: Toy]"}},
+          "Owner": {"properties": {"name": "String", "address": "Address?"}},
+          "Address": {"properties": {"street": "String"}},
+          "Tag": {"enum": ["small", "large"]},
+          "Toy": {"properties": {"name": "String"}},
+          "Problem": {"oneOf": ["Message", "[Code]"]},
+          "Message": {"properties": {"text": "String"}},
+          "Code": {"properties": {"value": "Int"}},
+          "Store": {"properties": {"name": "String", "address": "Address"}},
+          "Unused": {"properties": {"note": "String"}}
+        }
+        """,
+        resources: """
+        {
+          "Pets": {"endpoints": [
+            {"method": "GET", "path": "/pets", "name": "listPets", "response": "[Pet]", "errorResponse": "Problem"},
+            {"method": "POST", "path": "/pets", "name": "addPet", "body": "Pet"},
+            {"method": "GET", "path": "/pets/count", "name": "count", "response": "Int"}
+          ]},
+          "Stores": {"endpoints": [
+            {"method": "GET", "path": "/stores", "name": "listStores", "response": "[Store]"},
+            {"method": "GET", "path": "/stores/count", "name": "countStores", "response": "Int"}
+          ]}
+        }
+        """)
+
+    private func generated(_ entries: [(Selection.Kind, String)], text: String = Self.text) throws -> (files: [String: String], outcome: Selection.Outcome) {
+        let selection = Selection(entries: entries.map { Selection.Entry(kind: $0.0, name: $0.1) })
+        let result = Generator.generate(specText: text, specPath: "spec.json", options: .init(selection: selection))
+        try #require(result.succeeded, "\(result.diagnostics)")
+        let outcome = try #require(result.selection)
+        return (Dictionary(uniqueKeysWithValues: result.files.map { ($0.path, $0.contents) }), outcome)
+    }
+
+    private func models(_ files: [String: String]) -> [String] {
+        files.keys.filter { $0.hasPrefix("Models/") }.map { String($0.dropFirst("Models/".count).dropLast(".swift".count)) }.sorted()
+    }
+
+    @Test func anEndpointBringsItsServiceAndEveryModelItReaches() throws {
+        let (files, outcome) = try generated([(.endpoints, "listPets")])
+        #expect(outcome.matched == [0])
+        #expect(models(files) == ["Address", "Code", "Message", "Owner", "Pet", "Problem", "Tag", "Toy"])
+        #expect(files.keys.filter { $0.hasPrefix("Endpoints/") }.sorted() == ["Endpoints/Pets/ListPetsEndpoint.swift"])
+        #expect(files.keys.filter { $0.hasPrefix("Services/") }.sorted()
+            == ["Services/LivePetsService.swift", "Services/PetsService.swift", "Services/PetsServiceProtocol.swift"])
+        let service = try #require(files["Services/PetsServiceProtocol.swift"])
+        #expect(service.contains("func listPets("))
+        #expect(!service.contains("addPet") && !service.contains("func count"))
+    }
+
+    @Test func whatIsKeptIsGeneratedAsInTheWholeAPI() throws {
+        let whole = Dictionary(uniqueKeysWithValues: generate(Self.text).files.map { ($0.path, $0.contents) })
+        let (files, _) = try generated([(.endpoints, "listPets"), (.resources, "Stores")])
+        for (path, contents) in files where path.hasPrefix("Models/") || path.hasPrefix("Endpoints/") || path.contains("Stores") {
+            #expect(whole[path] == contents, "\(path)")
+        }
+        #expect(Set(files.keys).isSubset(of: Set(whole.keys)))
+        #expect(whole.keys.contains("Models/Unused.swift") && !files.keys.contains("Models/Unused.swift"))
+    }
+
+    @Test func aResourceByItsNameOrItsServiceName() throws {
+        for name in ["Stores", "StoresService"] {
+            let (files, outcome) = try generated([(.resources, name)])
+            #expect(outcome.matched == [0])
+            #expect(models(files) == ["Address", "Store"], "\(name)")
+            #expect(files.keys.filter { $0.hasPrefix("Endpoints/") }.sorted()
+                == ["Endpoints/Stores/CountStoresEndpoint.swift", "Endpoints/Stores/ListStoresEndpoint.swift"], "\(name)")
+            #expect(!files.keys.contains { $0.contains("Pets") }, "\(name)")
+        }
+    }
+
+    @Test func aModelBringsWhatItHoldsAndNoService() throws {
+        let (files, outcome) = try generated([(.models, "Owner")])
+        #expect(outcome.matched == [0])
+        #expect(models(files) == ["Address", "Owner"])
+        #expect(!files.keys.contains { $0.hasPrefix("Endpoints/") || $0.hasPrefix("Services/") })
+        #expect(files.keys.contains("TestAPI.swift"))
+    }
+
+    @Test func entriesThatNameNothingAreReportedUnmatched() throws {
+        let (files, outcome) = try generated([(.resources, "Petz"), (.endpoints, "Pets.listPets"), (.models, "Pets"), (.endpoints, "addPet")])
+        #expect(outcome.matched == [3])
+        #expect(models(files) == ["Address", "Owner", "Pet", "Tag", "Toy"])
+        #expect(outcome.names[.resources] == ["Pets", "Stores"])
+        #expect(outcome.names[.endpoints] == ["listPets", "addPet", "count", "listStores", "countStores"])
+    }
+
+    // MARK: The command line
+
+    private func workspace(config: String, specs: [String: String] = ["Specs/pets.json": Self.text]) throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        for (path, text) in specs { try folder.write(path, text) }
+        try folder.write("config.json", config)
+        return folder
+    }
+
+    @Test func theConfigurationSelectsAndCheckAgrees() throws {
+        let folder = try workspace(config: #"{"include": {"endpoints": ["addPet"], "models": ["Store"]}}"#)
+        let run = runTool(["generate", "Specs/pets.json", "--output", "Out", "--config", "config.json"], in: folder.url)
+        #expect(run.status == .success, "\(run.standardError)")
+        #expect(run.standardError.isEmpty)
+        #expect(folder.allFiles(under: "Out/Models") == ["Address", "Owner", "Pet", "Store", "Tag", "Toy"].map { "Out/Models/\($0).swift" })
+        #expect(folder.allFiles(under: "Out/Endpoints") == ["Out/Endpoints/Pets/AddPetEndpoint.swift"])
+        let check = runTool(["check", "Specs/pets.json", "--output", "Out", "--config", "config.json"], in: folder.url)
+        #expect(check.status == .success, "\(check.standardError)")
+        // Without the selection the same folder is out of date: the whole API is more.
+        let whole = runTool(["check", "Specs/pets.json", "--output", "Out"], in: folder.url)
+        #expect(whole.status == .failure)
+    }
+
+    @Test func everyNameThatSelectsNothingIsAnErrorAndNothingIsWritten() throws {
+        let config = """
+        {"include": {
+          "resources": ["Petz"],
+          "endpoints": ["listPet", "addPets", "count"],
+          "models": ["Owner", "Adress"]
+        }}
+        """
+        let folder = try workspace(config: config)
+        let run = runTool(["generate", "Specs/pets.json", "--output", "Out", "--config", "config.json"], in: folder.url)
+        #expect(run.status == .failure)
+        #expect(run.standardError == """
+            config.json:2:17: error: 'Petz' in 'resources' names no resource of the spec; did you mean 'Pets'?
+            config.json:3:17: error: 'listPet' in 'endpoints' names no endpoint of the spec; did you mean 'listPets'?
+            config.json:3:28: error: 'addPets' in 'endpoints' names no endpoint of the spec; did you mean 'addPet'?
+            config.json:4:23: error: 'Adress' in 'models' names no model of the spec; did you mean 'Address'?
+
+            """)
+        #expect(folder.allFiles(under: "Out").isEmpty)
+    }
+
+    @Test func malformedIncludesAreErrorsAllAtOnce() throws {
+        let config = """
+        {"include": {"resource": ["Pets"], "endpoints": "listPets", "models": ["", 3]}, "strict": true}
+        """
+        let folder = try workspace(config: config)
+        let run = runTool(["validate", "Specs/pets.json", "--config", "config.json"], in: folder.url)
+        #expect(run.status == .failure)
+        #expect(run.standardError == """
+            config.json:1:14: error: unknown key 'resource' in 'include'; did you mean 'resources'?
+            config.json:1:49: error: 'endpoints' in 'include' is an array of endpoint names
+            config.json:1:72: error: a name in 'models' is a non-empty string: a model of the spec
+            config.json:1:76: error: a name in 'models' is a non-empty string: a model of the spec
+
+            """)
+        for (text, message) in [
+            (#"{"include": []}"#, "1:13: error: 'include' is an object of name lists"),
+            (#"{"include": {}}"#, "1:13: error: 'include' names nothing to generate; leave it out to generate the whole API"),
+            (#"{"include": {"models": []}}"#, "1:13: error: 'include' names nothing to generate; leave it out to generate the whole API"),
+        ] {
+            try folder.write("config.json", text)
+            let run = runTool(["validate", "Specs/pets.json", "--config", "config.json"], in: folder.url)
+            #expect(run.status == .failure)
+            #expect(run.standardError.hasPrefix("config.json:\(message)"), "\(text): \(run.standardError)")
+        }
+    }
+
+    /// With several specs, a name must select something in one of them.
+    @Test func withSeveralSpecsANameNeedsOneSpecThatHasIt() throws {
+        let other = spec(name: "Shop", models: #"{"City": {"properties": {"name": "String"}}}"#,
+                         resources: #"{"Cities": {"endpoints": [{"method": "GET", "path": "/cities", "name": "listCities", "response": "[City]"}]}}"#)
+        let folder = try workspace(config: #"{"include": {"endpoints": ["listPets", "listCities", "listShops"]}}"#,
+                                   specs: ["Specs/pets.json": Self.text, "Specs/shop.json": other])
+        let run = runTool(["generate", "Specs/pets.json", "Specs/shop.json", "--output", "Out", "--config", "config.json"], in: folder.url)
+        #expect(run.status == .failure)
+        #expect(run.standardError == "config.json:1:54: error: 'listShops' in 'endpoints' names no endpoint of any of the specs; did you mean 'listStores'?\n")
+        try folder.write("config.json", #"{"include": {"endpoints": ["listPets", "listCities"]}}"#)
+        let fixed = runTool(["generate", "Specs/pets.json", "Specs/shop.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url)
+        #expect(fixed.status == .success, "\(fixed.standardError)")
+        #expect(folder.exists("Out/Endpoints/Pets/ListPetsEndpoint.swift") && folder.exists("Out/Endpoints/Cities/ListCitiesEndpoint.swift"))
+    }
+
+    // MARK: Every golden spec
+
+    /// Each endpoint of every golden spec selected alone: every model of the spec that the kept
+    /// code names is declared in it. (Found in the rendered code, not in the reachability that
+    /// chose the models, so that a kind of reference the selection forgot shows here.)
+    @Test func everyEndpointAloneNamesOnlyModelsItKeeps() throws {
+        for golden in MutationFuzzTests.goldenCases {
+            let text = try String(contentsOf: packageRoot.appendingPathComponent(golden.path), encoding: .utf8)
+            let probe = try generated([(.models, "\u{1}")], text: text).outcome
+            let allModels = probe.names[.models] ?? []
+            let endpoints = probe.names[.endpoints] ?? []
+            #expect(!endpoints.isEmpty, "\(golden.name)")
+            for endpoint in endpoints {
+                let (files, outcome) = try generated([(.endpoints, endpoint)], text: text)
+                #expect(outcome.matched == [0], "\(golden.name) \(endpoint)")
+                let declared = Set(models(files))
+                let code = files.values.joined(separator: "\n").split(separator: "\n")
+                    .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+                for model in allModels where !declared.contains(model) {
+                    #expect(code.range(of: "\\b\(model)\\b", options: .regularExpression) == nil,
+                            "\(golden.name): selecting \(endpoint) names \(model) but does not declare it")
+                }
+            }
+        }
+    }
+
+    /// Half of every golden spec's endpoints (every other one) compile as a module of their own,
+    /// without a warning.
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func halfOfEveryGoldenSpecCompiles() async throws {
+        let modules = try #require(GeneratedCodeCompilesTests.modules, "GeneratedRuntime.swiftmodule not found beside the test binary")
+        for golden in MutationFuzzTests.goldenCases {
+            let text = try String(contentsOf: packageRoot.appendingPathComponent(golden.path), encoding: .utf8)
+            let endpoints = try generated([(.models, "\u{1}")], text: text).outcome.names[.endpoints] ?? []
+            let half = endpoints.enumerated().filter { $0.offset % 2 == 0 }.map { (Selection.Kind.endpoints, $0.element) }
+            let (files, _) = try generated(half, text: text)
+            let folder = try TemporaryDirectory()
+            var paths: [String] = []
+            for (path, contents) in files {
+                let name = path.replacingOccurrences(of: "/", with: "_")
+                try folder.write(name, contents)
+                paths.append(folder.file(name).path)
+            }
+            let check = try await runProcess(
+                executable(named: "swiftc")!,
+                ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Generated", "-I", modules.path] + paths.sorted())
+            #expect(check.status == 0, "\(golden.name): \(check.standardError)")
+        }
+    }
+}
