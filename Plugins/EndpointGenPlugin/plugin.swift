@@ -4,7 +4,8 @@ import PackagePlugin
 /// Generates a target's API layer on every build from the endpointgen specs in its directory
 /// (`*.endpointgen.json`) and its OpenAPI documents (`openapi.json`, `*.openapi.json`, imported
 /// on the fly), with no generated file in the repository. An `endpointgen-config.json` beside
-/// them sets the access level and the import's strictness (the layout is always compact here).
+/// them sets the access level, the import's strictness and the part of the API to generate
+/// (`include`, applied to each spec on its own); the layout is always compact here.
 ///
 /// Each spec becomes eight files whose names follow from the spec's file name alone
 /// (`cities.endpointgen.json` → `cities.1.swift` … `cities.8.swift`, parts of about the same

@@ -7,7 +7,8 @@ import PackagePlugin
 /// the `*.endpointgen.json` specs and OpenAPI documents (`openapi.json`, `*.openapi.json`) in the
 /// target's directory, into `<target>/Generated/`, one file per type (or eight per spec with
 /// `"layout": "compact"` in an `endpointgen-config.json` beside them, which also sets the access
-/// level and the import's strictness), touching only files whose bytes change. With `--check` it writes nothing and
+/// level, the import's strictness and the part of the API to generate), touching only files
+/// whose bytes change. With `--check` it writes nothing and
 /// fails, printing the diff, when the committed files are out of date with their specs: the
 /// line a team adds to its CI.
 @main struct GenerateEndpoints: CommandPlugin {

@@ -9,7 +9,8 @@ import Testing
 @Suite struct SelectionTests {
     /// Two resources; `Pets.listPets` reaches `Pet`, which holds `Owner` (which holds `Address`),
     /// `Tag` in an array and `Toy` in a dictionary; its error body is `Problem`, a union of
-    /// `Message` and `[Code]`. `Store` and the `Stores` resource are reached from nothing else.
+    /// `Message` and `[Code]`. `Stores` reaches `Store` and `Registry`, whose additional
+    /// properties hold `Entry`; `Empty` has no endpoint.
     static let text = spec(
         models: """
         {
@@ -22,6 +23,8 @@ import Testing
           "Message": {"properties": {"text": "String"}},
           "Code": {"properties": {"value": "Int"}},
           "Store": {"properties": {"name": "String", "address": "Address"}},
+          "Registry": {"properties": {"name": "String"}, "additionalProperties": "Entry"},
+          "Entry": {"properties": {"value": "Int"}},
           "Unused": {"properties": {"note": "String"}}
         }
         """,
@@ -34,8 +37,10 @@ import Testing
           ]},
           "Stores": {"endpoints": [
             {"method": "GET", "path": "/stores", "name": "listStores", "response": "[Store]"},
-            {"method": "GET", "path": "/stores/count", "name": "countStores", "response": "Int"}
-          ]}
+            {"method": "GET", "path": "/stores/count", "name": "countStores", "response": "Int"},
+            {"method": "GET", "path": "/stores/registry", "name": "storeRegistry", "response": "Registry"}
+          ]},
+          "Empty": {"endpoints": []}
         }
         """)
 
@@ -66,7 +71,7 @@ import Testing
     @Test func whatIsKeptIsGeneratedAsInTheWholeAPI() throws {
         let whole = Dictionary(uniqueKeysWithValues: generate(Self.text).files.map { ($0.path, $0.contents) })
         let (files, _) = try generated([(.endpoints, "listPets"), (.resources, "Stores")])
-        for (path, contents) in files where path.hasPrefix("Models/") || path.hasPrefix("Endpoints/") || path.contains("Stores") {
+        for (path, contents) in files where path.hasPrefix("Models/") || path.hasPrefix("Endpoints/") || path.contains("Stores") || path == "TestAPI.swift" {
             #expect(whole[path] == contents, "\(path)")
         }
         #expect(Set(files.keys).isSubset(of: Set(whole.keys)))
@@ -77,11 +82,20 @@ import Testing
         for name in ["Stores", "StoresService"] {
             let (files, outcome) = try generated([(.resources, name)])
             #expect(outcome.matched == [0])
-            #expect(models(files) == ["Address", "Store"], "\(name)")
+            #expect(models(files) == ["Address", "Entry", "Registry", "Store"], "\(name)")
             #expect(files.keys.filter { $0.hasPrefix("Endpoints/") }.sorted()
-                == ["Endpoints/Stores/CountStoresEndpoint.swift", "Endpoints/Stores/ListStoresEndpoint.swift"], "\(name)")
+                == ["Endpoints/Stores/CountStoresEndpoint.swift", "Endpoints/Stores/ListStoresEndpoint.swift",
+                    "Endpoints/Stores/StoreRegistryEndpoint.swift"], "\(name)")
             #expect(!files.keys.contains { $0.contains("Pets") }, "\(name)")
         }
+    }
+
+    /// A resource selected whole is kept as the whole API keeps it, also without endpoints.
+    @Test func aResourceWithoutEndpointsKeepsItsServices() throws {
+        let (files, outcome) = try generated([(.resources, "Empty")])
+        #expect(outcome.matched == [0])
+        #expect(files.keys.sorted() == ["Services/EmptyService.swift", "Services/EmptyServiceProtocol.swift",
+                                        "Services/LiveEmptyService.swift", "TestAPI.swift"])
     }
 
     @Test func aModelBringsWhatItHoldsAndNoService() throws {
@@ -96,8 +110,8 @@ import Testing
         let (files, outcome) = try generated([(.resources, "Petz"), (.endpoints, "Pets.listPets"), (.models, "Pets"), (.endpoints, "addPet")])
         #expect(outcome.matched == [3])
         #expect(models(files) == ["Address", "Owner", "Pet", "Tag", "Toy"])
-        #expect(outcome.names[.resources] == ["Pets", "Stores"])
-        #expect(outcome.names[.endpoints] == ["listPets", "addPet", "count", "listStores", "countStores"])
+        #expect(outcome.names[.resources] == ["Pets", "PetsService", "Stores", "StoresService", "Empty", "EmptyService"])
+        #expect(outcome.names[.endpoints] == ["listPets", "addPet", "count", "listStores", "countStores", "storeRegistry"])
     }
 
     // MARK: The command line
@@ -135,13 +149,34 @@ import Testing
         let run = runTool(["generate", "Specs/pets.json", "--output", "Out", "--config", "config.json"], in: folder.url)
         #expect(run.status == .failure)
         #expect(run.standardError == """
-            config.json:2:17: error: 'Petz' in 'resources' names no resource of the spec; did you mean 'Pets'?
-            config.json:3:17: error: 'listPet' in 'endpoints' names no endpoint of the spec; did you mean 'listPets'?
-            config.json:3:28: error: 'addPets' in 'endpoints' names no endpoint of the spec; did you mean 'addPet'?
-            config.json:4:23: error: 'Adress' in 'models' names no model of the spec; did you mean 'Address'?
+            config.json:2:17: error: 'Petz' in 'resources' names no resource of Specs/pets.json; did you mean 'Pets'?
+            config.json:3:17: error: 'listPet' in 'endpoints' names no endpoint of Specs/pets.json; did you mean 'listPets'?
+            config.json:3:28: error: 'addPets' in 'endpoints' names no endpoint of Specs/pets.json; did you mean 'addPet'?
+            config.json:4:23: error: 'Adress' in 'models' names no model of Specs/pets.json; did you mean 'Address'?
 
             """)
         #expect(folder.allFiles(under: "Out").isEmpty)
+    }
+
+    @Test func aNameInTheWrongListSaysWhichListHasIt() throws {
+        let folder = try workspace(config: #"{"include": {"resources": ["listPets"], "models": ["PetsService", "Pet"], "endpoints": ["Toy"]}}"#)
+        let run = runTool(["generate", "Specs/pets.json", "--output", "Out", "--config", "config.json"], in: folder.url)
+        #expect(run.status == .failure)
+        #expect(run.standardError == """
+            config.json:1:28: error: 'listPets' in 'resources' names no resource of Specs/pets.json; it is an endpoint: list it in 'endpoints'
+            config.json:1:52: error: 'PetsService' in 'models' names no model of Specs/pets.json; it is a resource: list it in 'resources'
+            config.json:1:89: error: 'Toy' in 'endpoints' names no endpoint of Specs/pets.json; it is a model: list it in 'models'
+
+            """)
+        #expect(folder.allFiles(under: "Out").isEmpty)
+    }
+
+    @Test func aNameListedTwiceIsAWarning() throws {
+        let folder = try workspace(config: #"{"include": {"endpoints": ["addPet", "addPet"]}}"#)
+        let run = runTool(["generate", "Specs/pets.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url)
+        #expect(run.status == .success)
+        #expect(run.standardError == "config.json:1:38: warning: 'addPet' is in 'endpoints' already\n")
+        #expect(folder.exists("Out/Endpoints/Pets/AddPetEndpoint.swift"))
     }
 
     @Test func malformedIncludesAreErrorsAllAtOnce() throws {
@@ -179,10 +214,42 @@ import Testing
         let run = runTool(["generate", "Specs/pets.json", "Specs/shop.json", "--output", "Out", "--config", "config.json"], in: folder.url)
         #expect(run.status == .failure)
         #expect(run.standardError == "config.json:1:54: error: 'listShops' in 'endpoints' names no endpoint of any of the specs; did you mean 'listStores'?\n")
+        // A spec of several that the selection names nothing of would be cut to its namespace.
+        try folder.write("config.json", #"{"include": {"endpoints": ["listPets"]}}"#)
+        let cut = runTool(["generate", "Specs/pets.json", "Specs/shop.json", "--output", "Out", "--config", "config.json"], in: folder.url)
+        #expect(cut.status == .failure)
+        #expect(cut.standardError == "config.json:1:13: error: 'include' names nothing of Specs/shop.json, which would keep only its namespace; name what to keep of it, or generate it in a run of its own\n")
+        #expect(folder.allFiles(under: "Out").isEmpty)
         try folder.write("config.json", #"{"include": {"endpoints": ["listPets", "listCities"]}}"#)
         let fixed = runTool(["generate", "Specs/pets.json", "Specs/shop.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url)
         #expect(fixed.status == .success, "\(fixed.standardError)")
         #expect(folder.exists("Out/Endpoints/Pets/ListPetsEndpoint.swift") && folder.exists("Out/Endpoints/Cities/ListCitiesEndpoint.swift"))
+    }
+
+    /// Each endpoint of the test spec alone, and a model alone, compile without a warning.
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func selectionsOfTheTestSpecCompile() async throws {
+        let modules = try #require(GeneratedCodeCompilesTests.modules, "GeneratedRuntime.swiftmodule not found beside the test binary")
+        let selections: [[(Selection.Kind, String)]] = [[(.endpoints, "listPets")], [(.endpoints, "storeRegistry")], [(.models, "Owner")],
+                                                       [(.resources, "Empty")]]
+        for selection in selections {
+            let (files, _) = try generated(selection)
+            try await expectCompiles(files, modules: modules, "\(selection)")
+        }
+    }
+
+    private func expectCompiles(_ files: [String: String], modules: URL, _ label: String) async throws {
+        let folder = try TemporaryDirectory()
+        var paths: [String] = []
+        for (path, contents) in files {
+            let name = path.replacingOccurrences(of: "/", with: "_")
+            try folder.write(name, contents)
+            paths.append(folder.file(name).path)
+        }
+        let check = try await runProcess(
+            executable(named: "swiftc")!,
+            ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Generated", "-I", modules.path] + paths.sorted())
+        #expect(check.status == 0, "\(label): \(check.standardError)")
     }
 
     // MARK: Every golden spec
@@ -221,17 +288,7 @@ import Testing
             let endpoints = try generated([(.models, "\u{1}")], text: text).outcome.names[.endpoints] ?? []
             let half = endpoints.enumerated().filter { $0.offset % 2 == 0 }.map { (Selection.Kind.endpoints, $0.element) }
             let (files, _) = try generated(half, text: text)
-            let folder = try TemporaryDirectory()
-            var paths: [String] = []
-            for (path, contents) in files {
-                let name = path.replacingOccurrences(of: "/", with: "_")
-                try folder.write(name, contents)
-                paths.append(folder.file(name).path)
-            }
-            let check = try await runProcess(
-                executable(named: "swiftc")!,
-                ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Generated", "-I", modules.path] + paths.sorted())
-            #expect(check.status == 0, "\(golden.name): \(check.standardError)")
+            try await expectCompiles(files, modules: modules, golden.name)
         }
     }
 }

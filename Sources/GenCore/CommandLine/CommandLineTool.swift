@@ -147,7 +147,7 @@ public struct CommandLineTool {
         var references: Set<String> = []
         var files: [GeneratedFile] = []
         var origins: [String: String] = [:]
-        var outcomes: [Selection.Outcome] = []
+        var outcomes: [(spec: String, outcome: Selection.Outcome)] = []
         var failed = false
         for spec in invocation.specs {
             let absolute = FilePath.absolute(spec, in: workingDirectory)
@@ -173,7 +173,7 @@ public struct CommandLineTool {
                 failed = true
                 continue
             }
-            outcomes += result.selection.map { [$0] } ?? []
+            if let outcome = result.selection { outcomes.append((displayPath, outcome)) }
             for file in result.files {
                 // Case-insensitive, because macOS's default file system is.
                 let key = file.path.lowercased()
@@ -187,7 +187,7 @@ public struct CommandLineTool {
         }
         if failed { return .failure }
         if let configuration, let selection = configuration.selection {
-            let unmatched = Self.unmatched(selection, outcomes: outcomes, file: configuration.path, specs: invocation.specs.count)
+            let unmatched = Self.unmatched(selection, outcomes: outcomes, file: configuration.path)
             for diagnostic in unmatched { standardError("\(diagnostic)\n") }
             if !unmatched.isEmpty { return .failure }
         }
@@ -406,18 +406,30 @@ public struct CommandLineTool {
         return (collector.hasErrors ? nil : configuration, collector.sorted)
     }
 
-    /// An error for each name of `include` that names nothing in any of the specs: a name
-    /// mistyped must not leave out, unnoticed, what it meant to keep.
-    static func unmatched(_ selection: Selection, outcomes: [Selection.Outcome], file: String, specs: Int) -> [Diagnostic] {
+    /// An error for each name of `include` that names nothing in any of the specs (a name
+    /// mistyped must not leave out, unnoticed, what it meant to keep), and for each spec of
+    /// several in which it selects nothing (which would leave that spec's namespace alone).
+    static func unmatched(_ selection: Selection, outcomes: [(spec: String, outcome: Selection.Outcome)], file: String) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for (index, entry) in selection.entries.enumerated() where !outcomes.contains(where: { $0.matched.contains(index) }) {
-            let where_ = specs == 1 ? "the spec" : "any of the specs"
-            var message = "'\(entry.name)' in '\(entry.kind.rawValue)' names no \(entry.kind.noun) of \(where_)"
-            let candidates = outcomes.flatMap { $0.names[entry.kind] ?? [] }
-            if let hint = suggestion(for: entry.name, among: candidates) { message += "; \(hint)" }
+        let specs = outcomes.count == 1 ? outcomes[0].spec : "any of the specs"
+        for (index, entry) in selection.entries.enumerated() where !outcomes.contains(where: { $0.outcome.matched.contains(index) }) {
+            var message = "'\(entry.name)' in '\(entry.kind.rawValue)' names no \(entry.kind.noun) of \(specs)"
+            if let other = Selection.Kind.allCases.first(where: { kind in
+                kind != entry.kind && outcomes.contains { $0.outcome.names[kind]?.contains(entry.name) == true }
+            }) {
+                message += "; it is \(other == .endpoints ? "an" : "a") \(other.noun): list it in '\(other.rawValue)'"
+            } else if let hint = suggestion(for: entry.name, among: outcomes.flatMap { $0.outcome.names[entry.kind] ?? [] }) {
+                message += "; \(hint)"
+            }
             diagnostics.append(Diagnostic(.error, file: file, location: entry.location, message: message))
         }
-        return diagnostics
+        if outcomes.count > 1 {
+            for (spec, outcome) in outcomes where outcome.matched.isEmpty {
+                diagnostics.append(Diagnostic(.error, file: file, location: selection.location,
+                    message: "'include' names nothing of \(spec), which would keep only its namespace; name what to keep of it, or generate it in a run of its own"))
+            }
+        }
+        return diagnostics.sorted { ($0.location ?? SourceLocation(line: 0, column: 0)) < ($1.location ?? SourceLocation(line: 0, column: 0)) }
     }
 
     /// `"include": {"resources": […], "endpoints": […], "models": […]}`, each list optional and
@@ -444,13 +456,17 @@ public struct CommandLineTool {
                     collector.error("a name in '\(kind.rawValue)' is a non-empty string: a \(kind.noun) of the spec", at: name.location)
                     continue
                 }
+                if entries.contains(where: { $0.kind == kind && $0.name == text }) {
+                    collector.warning("'\(text)' is in '\(kind.rawValue)' already", at: name.location)
+                    continue
+                }
                 entries.append(Selection.Entry(kind: kind, name: text, location: name.location))
             }
         }
-        if entries.isEmpty && collector.diagnostics.count == errors {
+        if entries.isEmpty && !collector.diagnostics.dropFirst(errors).contains(where: { $0.severity == .error }) {
             collector.error("'include' names nothing to generate; leave it out to generate the whole API", at: location)
         }
-        return Selection(entries: entries)
+        return Selection(entries: entries, location: location)
     }
 
     /// `endpointgen import <openapi.json> --output <spec.json> [--strict] [--quiet] [--absolute-paths]`:

@@ -35,9 +35,12 @@ public struct Selection: Sendable {
 
     /// In the configuration's order; an entry's index identifies it in a `Selection.Outcome`.
     public var entries: [Entry]
+    /// Where the configuration writes `include`.
+    public var location: SourceLocation?
 
-    public init(entries: [Entry]) {
+    public init(entries: [Entry], location: SourceLocation? = nil) {
         self.entries = entries
+        self.location = location
     }
 
     /// What one spec made of a selection: which entries named something in it, and the names
@@ -47,11 +50,11 @@ public struct Selection: Sendable {
         public var names: [Kind: [String]] = [:]
     }
 
-    /// The names of each kind a spec has: resources as the spec writes them, endpoints by
-    /// function name, models by type name.
+    /// The names of each kind a spec has: resources as the spec writes them and by service name,
+    /// endpoints by function name, models by type name.
     static func names(in api: ResolvedAPI) -> [Kind: [String]] {
         [
-            .resources: api.services.map(\.resourceName),
+            .resources: api.services.flatMap { [$0.resourceName, $0.name] },
             .endpoints: api.services.flatMap { $0.endpoints.map(\.functionName) },
             .models: api.models.map(\.name),
         ]
@@ -67,7 +70,7 @@ extension ResolvedAPI {
         var outcome = Selection.Outcome(names: Selection.names(in: self))
         var keptModels: [String] = []
         var keptServices: [Service] = []
-        for service in servicesNarrowed(to: selection, outcome: &outcome) where !service.endpoints.isEmpty {
+        for (service, isWhole) in servicesNarrowed(to: selection, outcome: &outcome) where isWhole || !service.endpoints.isEmpty {
             for endpoint in service.endpoints {
                 keptModels += endpoint.heldTypes.flatMap(\.modelNames)
             }
@@ -87,13 +90,13 @@ extension ResolvedAPI {
         var narrowed = self
         narrowed.services = keptServices
         narrowed.models = models.filter { reached.contains($0.name) }
-        let servers = Set(keptServices.flatMap { $0.endpoints.compactMap(\.server) })
-        narrowed.resourceServers = resourceServers.filter { servers.contains($0.name) }
         return (narrowed, outcome)
     }
 
-    /// The services with only their selected endpoints (some may have none), in the spec's order.
-    private func servicesNarrowed(to selection: Selection, outcome: inout Selection.Outcome) -> [Service] {
+    /// The services with only their selected endpoints (some may have none), in the spec's order,
+    /// and whether each was selected whole (kept even when it has no endpoint, as the whole API
+    /// keeps it).
+    private func servicesNarrowed(to selection: Selection, outcome: inout Selection.Outcome) -> [(Service, isWhole: Bool)] {
         services.map { service in
             var kept = service
             let whole = selection.entries.indices.filter { index in
@@ -109,7 +112,7 @@ extension ResolvedAPI {
                 }
                 return selected
             }
-            return kept
+            return (kept, !whole.isEmpty)
         }
     }
 }
