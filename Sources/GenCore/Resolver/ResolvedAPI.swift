@@ -58,6 +58,25 @@ struct ResolvedAPI: Sendable {
             case .union(let model): model.name
             }
         }
+
+        /// The models a struct or union holds, through arrays, dictionaries, optionals,
+        /// additional properties and union members, each with how (`property 'owner'`).
+        var heldModels: [(name: String, via: String)] {
+            switch self {
+            case .structure(let structure):
+                var result = structure.properties.flatMap { property in
+                    property.type.modelNames.map { ($0, "property '\(property.key)'") }
+                }
+                if let extra = structure.additionalProperties {
+                    result += extra.valueType.modelNames.map { ($0, "its additional properties") }
+                }
+                return result
+            case .union(let union):
+                return union.cases.flatMap { unionCase in unionCase.type.modelNames.map { ($0, "case '\(unionCase.name)'") } }
+            case .enumeration:
+                return []
+            }
+        }
     }
 
     /// An enum with a case per member type. Untagged, its cases are tried in order; tagged, the
@@ -347,6 +366,15 @@ indirect enum TypeReference: Sendable, Hashable {
     var unwrapped: TypeReference {
         if case .optional(let wrapped) = self { return wrapped }
         return self
+    }
+
+    /// The models the type names, at any depth: `[String: [Pet]?]` holds `Pet`.
+    var modelNames: [String] {
+        switch self {
+        case .model(let name): [name]
+        case .array(let inner), .dictionary(let inner), .optional(let inner): inner.modelNames
+        case .builtin, .uploadBody, .progressHandler: []
+        }
     }
 
     var containsDate: Bool {

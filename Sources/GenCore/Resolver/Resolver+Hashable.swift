@@ -13,26 +13,6 @@ extension Resolver {
         var index: [String: Int] = [:]
         for (position, model) in models.enumerated() { index[model.name] = position }
 
-        /// The models a struct or union holds, each with how (`property 'owner'`).
-        func held(by model: ResolvedAPI.Model) -> [(name: String, via: String)] {
-            switch model {
-            case .structure(let structure):
-                var result = structure.properties.flatMap { property in
-                    Self.modelNames(in: property.type).map { ($0, "property '\(property.key)'") }
-                }
-                if let extra = structure.additionalProperties {
-                    result += Self.modelNames(in: extra.valueType).map { ($0, "its additional properties") }
-                }
-                return result
-            case .union(let union):
-                return union.cases.flatMap { unionCase in
-                    Self.modelNames(in: unionCase.type).map { ($0, "case '\(unionCase.name)'") }
-                }
-            case .enumeration:
-                return []
-            }
-        }
-
         var hashable = Set<String>()
         var queue: [String] = []
         for model in models {
@@ -45,7 +25,7 @@ extension Resolver {
         var reported = Set<String>()
         while let name = queue.popLast() {
             guard let position = index[name] else { continue }
-            for (target, via) in held(by: models[position]) {
+            for (target, via) in models[position].heldModels {
                 guard let targetPosition = index[target] else { continue }
                 if case .enumeration = models[targetPosition] { continue }
                 if let setting = settings[target] ?? nil, !setting.value {
@@ -70,15 +50,6 @@ extension Resolver {
             case .enumeration:
                 break
             }
-        }
-    }
-
-    /// Every model name in a type: `[String: [Pet]?]` holds `Pet`.
-    static func modelNames(in type: TypeReference) -> [String] {
-        switch type {
-        case .model(let name): [name]
-        case .array(let element), .dictionary(let element), .optional(let element): modelNames(in: element)
-        case .builtin, .uploadBody, .progressHandler: []
         }
     }
 }

@@ -5,7 +5,8 @@
 /// What is kept is generated exactly as in the whole API: the selected endpoints, each in its
 /// resource's service, protocol and live service; the models their parameters, bodies,
 /// responses, error bodies and pages hold, and every model those hold in turn; the namespace,
-/// servers and auth schemes. Resources with no selected endpoint are left out.
+/// servers and auth schemes. Resources with no selected endpoint are left out, unless selected
+/// whole.
 public struct Selection: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
         case resources, endpoints, models
@@ -85,7 +86,7 @@ extension ResolvedAPI {
         var reached: Set<String> = []
         while let name = keptModels.popLast() {
             guard reached.insert(name).inserted, let model = modelsByName[name] else { continue }
-            keptModels += model.heldTypes.flatMap(\.modelNames)
+            keptModels += model.heldModels.map(\.name)
         }
         var narrowed = self
         narrowed.services = keptServices
@@ -125,27 +126,5 @@ extension ResolvedAPI.Endpoint {
         if let errorResponse { types.append(errorResponse) }
         if let pagination { types.append(pagination.itemType) }
         return types
-    }
-}
-
-extension ResolvedAPI.Model {
-    /// The types its properties, additional properties or cases hold.
-    var heldTypes: [TypeReference] {
-        switch self {
-        case .structure(let model): model.properties.map(\.type) + (model.additionalProperties.map { [$0.valueType] } ?? [])
-        case .union(let model): model.cases.map(\.type)
-        case .enumeration: []
-        }
-    }
-}
-
-extension TypeReference {
-    /// The models the type names, at any depth of arrays, dictionaries and optionals.
-    var modelNames: [String] {
-        switch self {
-        case .model(let name): [name]
-        case .array(let inner), .dictionary(let inner), .optional(let inner): inner.modelNames
-        case .builtin, .uploadBody, .progressHandler: []
-        }
     }
 }
