@@ -21,3 +21,31 @@ struct UpdateUserEndpoint: Endpoint {
         return request
     }
 }
+
+// Spec: #/resources/Users
+enum UsersService {
+    /// - Parameter session: The web session's cookie.
+    /// - Parameter locale: The user's language, such as `en-GB`.
+    static func fetchUser(id: String, session: String? = nil, locale: String? = nil) -> FetchUserEndpoint {
+        FetchUserEndpoint(id: id, session: session, locale: locale)
+    }
+
+    /// The user inside the service's envelope: `fetchStatus` is 1 when `realUser` is there, and `message` says why when it is not.
+    ///
+    /// - Parameter fields: Sent as `fields=a&fields=b`.
+    static func fetchUserStatus(
+        id: String,
+        fields: [String]? = nil,
+        includeChildren: Bool? = nil
+    ) -> FetchUserStatusEndpoint {
+        FetchUserStatusEndpoint(id: id, fields: fields, includeChildren: includeChildren)
+    }
+
+    static func createUser(user: User) -> CreateUserEndpoint {
+        CreateUserEndpoint(user: user)
+    }
+
+    static func updateUser(id: String, user: User) -> UpdateUserEndpoint {
+        UpdateUserEndpoint(id: id, user: user)
+    }
+}

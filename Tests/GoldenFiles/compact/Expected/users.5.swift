@@ -4,29 +4,29 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Users
-enum UsersService {
+/// The Users operations, for app code to depend on and tests to stub.
+protocol UsersServiceProtocol: Sendable {
     /// - Parameter session: The web session's cookie.
     /// - Parameter locale: The user's language, such as `en-GB`.
-    static func fetchUser(id: String, session: String? = nil, locale: String? = nil) -> FetchUserEndpoint {
-        FetchUserEndpoint(id: id, session: session, locale: locale)
-    }
+    func fetchUser(id: String, session: String?, locale: String?) async throws -> User
 
     /// The user inside the service's envelope: `fetchStatus` is 1 when `realUser` is there, and `message` says why when it is not.
     ///
     /// - Parameter fields: Sent as `fields=a&fields=b`.
-    static func fetchUserStatus(
-        id: String,
-        fields: [String]? = nil,
-        includeChildren: Bool? = nil
-    ) -> FetchUserStatusEndpoint {
-        FetchUserStatusEndpoint(id: id, fields: fields, includeChildren: includeChildren)
+    func fetchUserStatus(id: String, fields: [String]?, includeChildren: Bool?) async throws -> User
+
+    func createUser(user: User) async throws -> User
+
+    func updateUser(id: String, user: User) async throws -> User
+}
+
+extension UsersServiceProtocol {
+    func fetchUser(id: String) async throws -> User {
+        try await fetchUser(id: id, session: nil, locale: nil)
     }
 
-    static func createUser(user: User) -> CreateUserEndpoint {
-        CreateUserEndpoint(user: user)
-    }
-
-    static func updateUser(id: String, user: User) -> UpdateUserEndpoint {
-        UpdateUserEndpoint(id: id, user: user)
+    /// The user inside the service's envelope: `fetchStatus` is 1 when `realUser` is there, and `message` says why when it is not.
+    func fetchUserStatus(id: String) async throws -> User {
+        try await fetchUserStatus(id: id, fields: nil, includeChildren: nil)
     }
 }

@@ -4,29 +4,31 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Users
-/// The Users operations, for app code to depend on and tests to stub.
-protocol UsersServiceProtocol: Sendable {
-    /// - Parameter session: The web session's cookie.
-    /// - Parameter locale: The user's language, such as `en-GB`.
-    func fetchUser(id: String, session: String?, locale: String?) async throws -> User
+/// Sends the Users endpoints through a client, such as an `EndpointClient`.
+struct LiveUsersService: UsersServiceProtocol {
+    var client: any EndpointSending
 
-    /// The user inside the service's envelope: `fetchStatus` is 1 when `realUser` is there, and `message` says why when it is not.
-    ///
-    /// - Parameter fields: Sent as `fields=a&fields=b`.
-    func fetchUserStatus(id: String, fields: [String]?, includeChildren: Bool?) async throws -> User
-
-    func createUser(user: User) async throws -> User
-
-    func updateUser(id: String, user: User) async throws -> User
-}
-
-extension UsersServiceProtocol {
-    func fetchUser(id: String) async throws -> User {
-        try await fetchUser(id: id, session: nil, locale: nil)
+    init(client: any EndpointSending) {
+        self.client = client
     }
 
-    /// The user inside the service's envelope: `fetchStatus` is 1 when `realUser` is there, and `message` says why when it is not.
-    func fetchUserStatus(id: String) async throws -> User {
-        try await fetchUserStatus(id: id, fields: nil, includeChildren: nil)
+    func fetchUser(id: String, session: String?, locale: String?) async throws -> User {
+        try await self.client.send(UsersService.fetchUser(id: id, session: session, locale: locale))
+    }
+
+    func fetchUserStatus(id: String, fields: [String]?, includeChildren: Bool?) async throws -> User {
+        try await self.client.send(UsersService.fetchUserStatus(
+            id: id,
+            fields: fields,
+            includeChildren: includeChildren
+        ))
+    }
+
+    func createUser(user: User) async throws -> User {
+        try await self.client.send(UsersService.createUser(user: user))
+    }
+
+    func updateUser(id: String, user: User) async throws -> User {
+        try await self.client.send(UsersService.updateUser(id: id, user: user))
     }
 }

@@ -3,32 +3,33 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Users
-/// Sends the Users endpoints through a client, such as an `EndpointClient`.
-struct LiveUsersService: UsersServiceProtocol {
-    var client: any EndpointSending
+// Spec: #
+/// Seed 002's web service: users with renamed keys and children, named cookies, custom ports and a status/message envelope unwrapped into the user or an error.
+enum UsersAPI {
+    /// The servers the API is served from; the first is the default.
+    enum Server: String, CaseIterable, Sendable {
+        case local = "http://localhost:8080/api"
+        case production = "https://users.example.com:8443/api"
 
-    init(client: any EndpointSending) {
-        self.client = client
+        /// The server's base URL; the generator checked that it parses.
+        var url: URL {
+            URL(string: rawValue)!
+        }
     }
 
-    func fetchUser(id: String, session: String?, locale: String?) async throws -> User {
-        try await self.client.send(UsersService.fetchUser(id: id, session: session, locale: locale))
+    /// Headers sent with every request.
+    static let defaultHeaders: [String: String] = [:]
+
+    /// A client for one of the API's servers.
+    static func client(
+        server: Server = .local,
+        transport: any HTTPTransport = URLSessionTransport()
+    ) -> EndpointClient {
+        client(baseURL: server.url, transport: transport)
     }
 
-    func fetchUserStatus(id: String, fields: [String]?, includeChildren: Bool?) async throws -> User {
-        try await self.client.send(UsersService.fetchUserStatus(
-            id: id,
-            fields: fields,
-            includeChildren: includeChildren
-        ))
-    }
-
-    func createUser(user: User) async throws -> User {
-        try await self.client.send(UsersService.createUser(user: user))
-    }
-
-    func updateUser(id: String, user: User) async throws -> User {
-        try await self.client.send(UsersService.updateUser(id: id, user: user))
+    /// A client for any base URL, such as a local test server.
+    static func client(baseURL: URL, transport: any HTTPTransport = URLSessionTransport()) -> EndpointClient {
+        EndpointClient(baseURL: baseURL, defaultHeaders: defaultHeaders, transport: transport)
     }
 }
