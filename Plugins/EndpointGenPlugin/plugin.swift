@@ -9,9 +9,9 @@ import PackagePlugin
 ///
 /// Each spec becomes eight files whose names follow from the spec's file name alone
 /// (`cities.endpointgen.json` → `cities.1.swift` … `cities.8.swift`, parts of about the same
-/// size that the build compiles side by side), so they are declared before the generator runs.
-/// SwiftPM runs the generator again only when a spec changes, and the generator rewrites only
-/// files whose bytes change, so an unchanged spec costs nothing.
+/// size, the last half as large, that the build compiles side by side), so they are declared
+/// before the generator runs. SwiftPM runs the generator again only when a spec changes, and
+/// the generator rewrites only files whose bytes change, so an unchanged spec costs nothing.
 @main struct EndpointGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SwiftSourceModuleTarget else {

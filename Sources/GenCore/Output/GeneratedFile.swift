@@ -18,8 +18,9 @@ public enum OutputLayout: String, Sendable, CaseIterable {
     /// Eight files per spec whose names follow from the spec's file name alone (`cities.1.swift`
     /// to `cities.8.swift`), so a build-tool plugin can declare its outputs before the spec is
     /// read. The declarations keep their order (models, then each resource's endpoints, then the
-    /// services and the API namespace) and are cut into eight parts of about the same size: a
-    /// build compiles the parts side by side, where one file would keep one core busy.
+    /// services and the API namespace) and are cut into eight parts of about the same size, the
+    /// last half as large (see `FileTranslator.partition`): a build compiles the parts side by
+    /// side, where one file would keep one core busy.
     case compact
 
     /// How many files the compact layout writes for every spec.

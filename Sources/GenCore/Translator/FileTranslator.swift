@@ -52,12 +52,14 @@ struct FileTranslator {
     /// Cuts a run of declarations of the given sizes into `count` consecutive ranges, each
     /// declaration going to the part its middle falls in; a range may be empty when there are
     /// fewer declarations than parts. The parts are about as large as each other, except the last,
-    /// which is about half as large: SwiftPM and Xcode compile a module's files in batch jobs, one
-    /// per core, each taking a run of files in order, and the job that emits the module's
-    /// interface takes a core first, so the job holding the last files starts only when it ends.
-    /// That job costs about what half a part does (3.4 s beside 20 s batch jobs of four parts
-    /// each for 1,500 operations on two cores), so with a lighter last part the jobs end together,
-    /// on two cores, four or eight (measured in Benchmarks/README.md).
+    /// which is about half as large: in a debug build with SwiftPM, the Swift driver compiles a
+    /// module's files in batch jobs, one per core, each taking a run of files in order, and the
+    /// job that emits the module's interface takes a core first, so the job holding the last
+    /// files starts only when that one ends. It costs about what half a part does (3.5 s beside
+    /// batch jobs of 20 s for four parts each, 1,500 operations on two cores), so with a lighter
+    /// last part the batch jobs end together; with four or eight cores the last job holds the
+    /// last two parts or the last one, and the same half part makes up for the late start
+    /// (Benchmarks/README.md).
     static func partition(_ sizes: [Int], into count: Int) -> [Range<Int>] {
         let total = max(sizes.reduce(0, +), 1)
         // In halves of a part: two for each part, one for the last.
