@@ -88,7 +88,8 @@ public struct CommandLineTool {
                                     IDEs need to link them (the plugins pass it).
           --strict                  For OpenAPI documents: every construct that
                                     cannot be imported is an error, not a warning.
-          -q, --quiet               Print nothing but errors.
+          -q, --quiet               Print the diagnostics only, no summary line. With
+                                    import, the errors only: its warnings are hidden.
           -h, --help                Show this help.
           --version                 Show the version.
 
