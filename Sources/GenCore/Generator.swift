@@ -62,7 +62,11 @@ public enum Generator {
         }
         var selection: Selection.Outcome?
         if let selected = options.selection {
-            (api, selection) = api.selecting(selected)
+            let outcome: Selection.Outcome
+            (api, outcome) = api.selecting(selected)
+            // The import's warnings about endpoints and models left out concern no generated code.
+            collector.removeAll(where: outcome.leavesOut)
+            selection = outcome
         }
         let files = FileTranslator(api: api, layout: options.layout).files()
         return GenerationResult(files: files, diagnostics: collector.sorted, selection: selection)

@@ -171,6 +171,96 @@ import Testing
         #expect(folder.allFiles(under: "Out").isEmpty)
     }
 
+    /// An OpenAPI document with a warning in each operation and each model, one on a path item's
+    /// own servers and one that no endpoint or model holds (a mutual-TLS scheme).
+    static let document = """
+        {"openapi": "3.0.3", "info": {"title": "Zoo", "version": "1"},
+         "servers": [{"url": "https://zoo.example/v1"}],
+         "paths": {
+          "/pets": {
+            "servers": [{"url": "https://pets.zoo.example"}],
+            "get": {"operationId": "listPets", "tags": ["Pets"], "responses": {"200": {"description": "ok", "links": {"next": {}},
+              "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Pet"}}}}}}},
+            "post": {"operationId": "addPet", "tags": ["Pets"], "callbacks": {"added": {}},
+              "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}},
+              "responses": {"204": {"description": "added"}}}
+          },
+          "/keepers": {
+            "get": {"operationId": "listKeepers", "tags": ["Keepers"], "callbacks": {"done": {}}, "responses": {"200": {"description": "ok",
+              "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Keeper"}}}}}}}
+          }
+         },
+         "components": {"securitySchemes": {"certificate": {"type": "mutualTLS"}}, "schemas": {
+          "Pet": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "size": {"not": {"type": "string"}}}},
+          "Keeper": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "shift": {"not": {"type": "integer"}}}}
+         }}
+        }
+        """
+
+    /// With `include`, the import's warnings about endpoints and models that are not generated
+    /// are left out; those about what is generated, or about no declaration, are printed.
+    @Test func importWarningsAboutWhatIsLeftOutAreNotPrinted() throws {
+        func warnings(_ include: String?) throws -> [String] {
+            let folder = try TemporaryDirectory()
+            try folder.write("zoo.openapi.json", Self.document)
+            var arguments = ["generate", "zoo.openapi.json", "--output", "Out", "-q"]
+            if let include {
+                try folder.write("config.json", #"{"include": \#(include)}"#)
+                arguments += ["--config", "config.json"]
+            }
+            let run = runTool(arguments, in: folder.url)
+            #expect(run.status == .success, "\(run.standardError)")
+            return run.standardError.split(separator: "\n").map { line in
+                // The pointer each warning names.
+                String(line.split(separator: " ")[2].dropLast())
+            }
+        }
+        let document = "#/components/securitySchemes/certificate"
+        let all = try warnings(nil)
+        #expect(all.sorted() == [
+            document, "#/components/schemas/Keeper/properties/shift/not", "#/components/schemas/Pet/properties/size/not",
+            "#/paths/~1keepers/get/callbacks", "#/paths/~1pets/get/responses/200/links", "#/paths/~1pets/post/callbacks",
+            "#/paths/~1pets/servers",
+        ].sorted(), "\(all)")
+        // listPets reaches Pet; the path's servers concern it.
+        #expect(try warnings(#"{"endpoints": ["listPets"]}"#).sorted() == [
+            document, "#/components/schemas/Pet/properties/size/not", "#/paths/~1pets/get/responses/200/links", "#/paths/~1pets/servers",
+        ].sorted())
+        // No operation of /pets is generated, so neither are its servers' warning nor Pet's.
+        #expect(try warnings(#"{"resources": ["Keepers"]}"#).sorted() == [
+            document, "#/components/schemas/Keeper/properties/shift/not", "#/paths/~1keepers/get/callbacks",
+        ].sorted())
+        #expect(try warnings(#"{"models": ["Pet"]}"#).sorted() == [document, "#/components/schemas/Pet/properties/size/not"].sorted())
+    }
+
+    /// A spec's own warning about a model left out (a union member that is never decoded) is
+    /// left out with it.
+    @Test func aSpecWarningAboutAModelLeftOutIsNotPrinted() throws {
+        let text = spec(
+            models: #"{"Pet": {"properties": {"name": "String"}}, "Amount": {"oneOf": ["Double", "Int"]}}"#,
+            resources: #"{"Pets": {"endpoints": [{"method": "GET", "path": "/pets", "name": "listPets", "response": "[Pet]"}]}}"#)
+        func warnings(_ include: String) throws -> String {
+            let folder = try workspace(config: #"{"include": \#(include)}"#, specs: ["Specs/pets.json": text])
+            let run = runTool(["generate", "Specs/pets.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url)
+            #expect(run.status == .success, "\(run.standardError)")
+            return run.standardError
+        }
+        #expect(try warnings(#"{"endpoints": ["listPets"]}"#).isEmpty)
+        #expect(try warnings(#"{"models": ["Amount"]}"#).contains("warning: member Int of union 'Amount' is never decoded"))
+    }
+
+    /// Under `--strict` the import's problems are errors, and errors are never left out: the
+    /// document does not generate, whatever is selected.
+    @Test func importErrorsStayWhateverIsSelected() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("zoo.openapi.json", Self.document)
+        try folder.write("config.json", #"{"include": {"endpoints": ["listPets"]}, "strict": true}"#)
+        let run = runTool(["generate", "zoo.openapi.json", "--output", "Out", "--config", "config.json"], in: folder.url)
+        #expect(run.status == .failure)
+        #expect(run.standardError.contains("#/paths/~1keepers/get/callbacks: "), "\(run.standardError)")
+        #expect(!folder.exists("Out"))
+    }
+
     @Test func aNameListedTwiceIsAWarning() throws {
         let folder = try workspace(config: #"{"include": {"endpoints": ["addPet", "addPet"]}}"#)
         let run = runTool(["generate", "Specs/pets.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url)

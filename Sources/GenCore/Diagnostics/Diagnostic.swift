@@ -25,12 +25,17 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var file: String
     public var location: SourceLocation?
     public var message: String
+    /// The JSON pointer of the place the diagnostic is about, where it is known: the import's
+    /// diagnostics (their message starts with it) and the warnings about a union's members. With
+    /// `include`, a warning about an endpoint or model that is not generated is left out.
+    public var pointer: String?
 
-    public init(_ severity: Severity, file: String, location: SourceLocation?, message: String) {
+    public init(_ severity: Severity, file: String, location: SourceLocation?, message: String, pointer: String? = nil) {
         self.severity = severity
         self.file = file
         self.location = location
         self.message = message
+        self.pointer = pointer
     }
 
     /// `file:line:column: error: message`, the form compilers use, so editors and Xcode link it.
@@ -65,13 +70,17 @@ struct DiagnosticCollector {
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    mutating func error(_ message: String, at location: SourceLocation?) {
-        diagnostics.append(Diagnostic(.error, file: file, location: location, message: message))
+    mutating func error(_ message: String, at location: SourceLocation?, pointer: String? = nil) {
+        diagnostics.append(Diagnostic(.error, file: file, location: location, message: message, pointer: pointer))
     }
 
     /// A problem that does not stop generation: the files are written, and the warning printed.
-    mutating func warning(_ message: String, at location: SourceLocation?) {
-        diagnostics.append(Diagnostic(.warning, file: file, location: location, message: message))
+    mutating func warning(_ message: String, at location: SourceLocation?, pointer: String? = nil) {
+        diagnostics.append(Diagnostic(.warning, file: file, location: location, message: message, pointer: pointer))
+    }
+
+    mutating func removeAll(where shouldBeRemoved: (Diagnostic) -> Bool) {
+        diagnostics.removeAll(where: shouldBeRemoved)
     }
 
     mutating func append(contentsOf other: DiagnosticCollector) {

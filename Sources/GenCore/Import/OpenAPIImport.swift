@@ -128,14 +128,14 @@ struct OpenAPIReader {
         guard warned.insert(pointer + "\u{0}" + message).inserted else { return }
         let text = "\(pointer): \(message)"
         if strict {
-            diagnostics.error(text + " (--strict)", at: location)
+            diagnostics.error(text + " (--strict)", at: location, pointer: pointer)
         } else {
-            diagnostics.warning(text, at: location)
+            diagnostics.warning(text, at: location, pointer: pointer)
         }
     }
 
     mutating func error(_ message: String, at node: JSONNode, pointer: String) {
-        diagnostics.error("\(pointer): \(message)", at: node.location)
+        diagnostics.error("\(pointer): \(message)", at: node.location, pointer: pointer)
     }
 
     // MARK: The document

@@ -59,6 +59,14 @@ struct ResolvedAPI: Sendable {
             }
         }
 
+        var pointer: String {
+            switch self {
+            case .structure(let model): model.pointer
+            case .enumeration(let model): model.pointer
+            case .union(let model): model.pointer
+            }
+        }
+
         /// The models a struct or union holds, through arrays, dictionaries, optionals,
         /// additional properties and union members, each with how (`property 'owner'`).
         var heldModels: [(name: String, via: String)] {

@@ -50,7 +50,7 @@ extension Resolver {
         } else if failed {
             return nil
         } else {
-            warnAboutUnreachableMembers(cases, of: unionName, written: typeTexts)
+            warnAboutUnreachableMembers(cases, of: unionName, at: model.pointer, written: typeTexts)
         }
         return .init(
             name: unionName, pointer: model.pointer, description: model.description, cases: cases,
@@ -126,14 +126,14 @@ extension Resolver {
     /// Untagged cases are tried in order: a case listed after one that accepts every value it
     /// accepts is never decoded.
     private mutating func warnAboutUnreachableMembers(
-        _ cases: [ResolvedAPI.Union.Case], of union: String, written: [TypeReference: Located<String>]
+        _ cases: [ResolvedAPI.Union.Case], of union: String, at pointer: String, written: [TypeReference: Located<String>]
     ) {
         for (index, later) in cases.enumerated() {
             guard let earlier = cases[..<index].first(where: { covers($0.type, later.type) }),
                   let laterText = written[later.type], let earlierText = written[earlier.type] else { continue }
             diagnostics.warning(
                 "member \(laterText.value) of union '\(union)' is never decoded: \(earlierText.value), tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
-                at: laterText.location)
+                at: laterText.location, pointer: pointer)
         }
     }
 

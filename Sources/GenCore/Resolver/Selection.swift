@@ -49,6 +49,30 @@ public struct Selection: Sendable {
     public struct Outcome: Sendable {
         public var matched: Set<Int> = []
         public var names: [Kind: [String]] = [:]
+        /// The pointer of every endpoint and model of the whole API, and whether it is kept.
+        var declarations: [String: Bool] = [:]
+
+        /// Whether `diagnostic` is a warning about an endpoint or model that is not generated (for
+        /// an OpenAPI document, most of the import's): the nearest declaration that holds its
+        /// pointer is left out
+        /// (`#/paths/~1pets/post/callbacks` is in the endpoint at `#/paths/~1pets/post`), or, for
+        /// a part of a path item outside its operations (its servers, its shared parameters), each
+        /// of the path's operations is. Errors stay: a document with errors does not generate,
+        /// whatever is selected; so does a warning about a place no declaration holds.
+        func leavesOut(_ diagnostic: Diagnostic) -> Bool {
+            guard diagnostic.severity == .warning, let whole = diagnostic.pointer else { return false }
+            var pointer = whole[...]
+            while true {
+                if let kept = declarations[String(pointer)] { return !kept }
+                guard let slash = pointer.lastIndex(of: "/") else { break }
+                pointer = pointer[..<slash]
+            }
+            let parts = whole.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count > 3, parts[0] == "#", parts[1] == "paths" else { return false }
+            let item = parts[0...2].joined(separator: "/") + "/"
+            let operations = declarations.filter { $0.key.hasPrefix(item) }
+            return !operations.isEmpty && !operations.values.contains(true)
+        }
     }
 
     /// The names of each kind a spec has: resources as the spec writes them and by service name,
@@ -91,7 +115,16 @@ extension ResolvedAPI {
         var narrowed = self
         narrowed.services = keptServices
         narrowed.models = models.filter { reached.contains($0.name) }
+        let keptPointers = Set(narrowed.declarationPointers)
+        for pointer in declarationPointers {
+            outcome.declarations[pointer, default: false] = outcome.declarations[pointer, default: false] || keptPointers.contains(pointer)
+        }
         return (narrowed, outcome)
+    }
+
+    /// Where the spec (or OpenAPI document) declares each endpoint and model.
+    private var declarationPointers: [String] {
+        services.flatMap { $0.endpoints.map(\.pointer) } + models.map(\.pointer)
     }
 
     /// The services with only their selected endpoints (some may have none), in the spec's order,
