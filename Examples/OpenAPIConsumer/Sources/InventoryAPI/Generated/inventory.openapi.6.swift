@@ -31,3 +31,18 @@ public enum InventoryService {
 public protocol InventoryServiceProtocol: Sendable {
     func stockLevel(sku: String) async throws -> StockLevel
 }
+
+// Spec: #/paths
+/// Sends the Inventory endpoints through a client, such as an `EndpointClient`.
+public struct LiveInventoryService: InventoryServiceProtocol {
+    /// Sends the endpoints, adding its `KeyAuth` credential to those that need it.
+    public var client: any EndpointSending<KeyAuth>
+
+    public init(client: any EndpointSending<KeyAuth>) {
+        self.client = client
+    }
+
+    public func stockLevel(sku: String) async throws -> StockLevel {
+        try await self.client.send(InventoryService.stockLevel(sku: sku))
+    }
+}

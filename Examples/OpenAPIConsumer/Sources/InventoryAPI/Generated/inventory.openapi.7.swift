@@ -3,17 +3,37 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/paths
-/// Sends the Inventory endpoints through a client, such as an `EndpointClient`.
-public struct LiveInventoryService: InventoryServiceProtocol {
-    /// Sends the endpoints, adding its `KeyAuth` credential to those that need it.
-    public var client: any EndpointSending<KeyAuth>
+// Spec: #
+public enum InventoryAPI {
+    /// The servers the API is served from; the first is the default.
+    public enum Server: String, CaseIterable, Sendable {
+        case server = "https://inventory.example.com/v2"
 
-    public init(client: any EndpointSending<KeyAuth>) {
-        self.client = client
+        /// The server's base URL; the generator checked that it parses.
+        public var url: URL {
+            URL(string: rawValue)!
+        }
     }
 
-    public func stockLevel(sku: String) async throws -> StockLevel {
-        try await self.client.send(InventoryService.stockLevel(sku: sku))
+    /// Headers sent with every request.
+    public static let defaultHeaders: [String: String] = [:]
+
+    /// A client for one of the API's servers.
+    public static func client(
+        server: Server = .server,
+        transport: any HTTPTransport = URLSessionTransport()
+    ) -> EndpointClient {
+        client(baseURL: server.url, transport: transport)
     }
+
+    /// A client for any base URL, such as a local test server.
+    public static func client(baseURL: URL, transport: any HTTPTransport = URLSessionTransport()) -> EndpointClient {
+        EndpointClient(baseURL: baseURL, defaultHeaders: defaultHeaders, transport: transport)
+    }
+}
+
+// Spec: #/components/securitySchemes/key
+/// The `key` auth scheme: an API key in a header.
+public enum KeyAuth: APIKeyAuthScheme {
+    public static let location = APIKeyLocation.header("X-Inventory-Key")
 }
