@@ -233,6 +233,53 @@ import Testing
         #expect(try warnings(#"{"models": ["Pet"]}"#).sorted() == [document, "#/components/schemas/Pet/properties/size/not"].sorted())
     }
 
+    /// A warning about a place that a kept declaration reads too stays: a schema's property that a
+    /// kept model is composed of (`allOf`), a parameter a kept operation refers to in another
+    /// operation, and a path's servers when only a model read inside that path is kept.
+    @Test func importWarningsAboutWhatAKeptDeclarationReadsStay() throws {
+        let document = """
+            {"openapi": "3.0.3", "info": {"title": "Zoo", "version": "1"},
+             "paths": {
+              "/dogs": {
+                "servers": [{"url": "https://dogs.zoo.example"}],
+                "get": {"operationId": "listDogs", "tags": ["Dogs"],
+                  "parameters": [{"name": "filter", "in": "query", "style": "spaceDelimited", "schema": {"type": "array", "items": {"type": "string"}}}],
+                  "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object", "properties": {
+                    "dogs": {"type": "array", "items": {"$ref": "#/components/schemas/Animal"}}}}}}}}}
+              },
+              "/cats": {
+                "get": {"operationId": "listCats", "tags": ["Cats"], "parameters": [{"$ref": "#/paths/~1dogs/get/parameters/0"}],
+                  "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Cat"}}}}}}}
+              },
+              "/pages": {
+                "get": {"operationId": "listPages", "tags": ["Pages"], "responses": {"200": {"description": "ok", "content": {"application/json": {
+                  "schema": {"$ref": "#/paths/~1dogs/get/responses/200/content/application~1json/schema"}}}}}}
+              }
+             },
+             "components": {"schemas": {
+              "Animal": {"type": "object", "properties": {"size": {"type": "string", "not": {"enum": ["huge"]}}}},
+              "Cat": {"allOf": [{"$ref": "#/components/schemas/Animal"}, {"type": "object", "properties": {"purrs": {"type": "boolean"}}}]}
+             }}
+            }
+            """
+        func warnings(_ include: String) throws -> [String] {
+            let folder = try TemporaryDirectory()
+            try folder.write("zoo.openapi.json", document)
+            try folder.write("config.json", #"{"include": \#(include)}"#)
+            let run = runTool(["generate", "zoo.openapi.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url)
+            #expect(run.status == .success, "\(run.standardError)")
+            return run.standardError.split(separator: "\n").map { String($0.split(separator: " ")[2].dropLast()) }.sorted()
+        }
+        let size = "#/components/schemas/Animal/properties/size/not", filter = "#/paths/~1dogs/get/parameters/0"
+        let servers = "#/paths/~1dogs/servers"
+        #expect(try warnings(#"{"resources": ["Dogs"]}"#) == [size, filter, servers].sorted())
+        // Cat is composed of Animal's properties, and listCats sends listDogs's parameter.
+        #expect(try warnings(#"{"resources": ["Cats"]}"#) == [size, filter].sorted())
+        // listPages reads the model of listDogs's response, which holds Animal, but none of the
+        // path's operations is generated.
+        #expect(try warnings(#"{"resources": ["Pages"]}"#) == [size])
+    }
+
     /// A spec's own warning about a model left out (a union member that is never decoded) is
     /// left out with it.
     @Test func aSpecWarningAboutAModelLeftOutIsNotPrinted() throws {

@@ -25,17 +25,18 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var file: String
     public var location: SourceLocation?
     public var message: String
-    /// The JSON pointer of the place the diagnostic is about, where it is known: the import's
-    /// diagnostics (their message starts with it) and the warnings about a union's members. With
-    /// `include`, a warning about an endpoint or model that is not generated is left out.
-    public var pointer: String?
+    /// The pointers of the endpoints and models whose generated code the diagnostic is about,
+    /// where that is known (an OpenAPI import's warning raised while reading them, a union's
+    /// member that is never decoded); empty for one about the spec as a whole. With `include`, a
+    /// warning whose every such declaration is left out is not printed.
+    public var concerns: [String]
 
-    public init(_ severity: Severity, file: String, location: SourceLocation?, message: String, pointer: String? = nil) {
+    public init(_ severity: Severity, file: String, location: SourceLocation?, message: String, concerns: [String] = []) {
         self.severity = severity
         self.file = file
         self.location = location
         self.message = message
-        self.pointer = pointer
+        self.concerns = concerns
     }
 
     /// `file:line:column: error: message`, the form compilers use, so editors and Xcode link it.
@@ -70,13 +71,18 @@ struct DiagnosticCollector {
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    mutating func error(_ message: String, at location: SourceLocation?, pointer: String? = nil) {
-        diagnostics.append(Diagnostic(.error, file: file, location: location, message: message, pointer: pointer))
+    mutating func error(_ message: String, at location: SourceLocation?) {
+        diagnostics.append(Diagnostic(.error, file: file, location: location, message: message))
     }
 
     /// A problem that does not stop generation: the files are written, and the warning printed.
-    mutating func warning(_ message: String, at location: SourceLocation?, pointer: String? = nil) {
-        diagnostics.append(Diagnostic(.warning, file: file, location: location, message: message, pointer: pointer))
+    mutating func warning(_ message: String, at location: SourceLocation?, concerns: [String] = []) {
+        diagnostics.append(Diagnostic(.warning, file: file, location: location, message: message, concerns: concerns))
+    }
+
+    /// Notes that the diagnostic at `index` concerns the declaration at `pointer` as well.
+    mutating func add(concern pointer: String, toDiagnosticAt index: Int) {
+        if !diagnostics[index].concerns.contains(pointer) { diagnostics[index].concerns.append(pointer) }
     }
 
     mutating func removeAll(where shouldBeRemoved: (Diagnostic) -> Bool) {

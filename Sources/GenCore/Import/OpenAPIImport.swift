@@ -101,7 +101,13 @@ struct OpenAPIReader {
     /// Local references being followed, so that one that leads back to itself is caught.
     var referencesInProgress: Set<String> = []
     var aliasTypes: [String: SchemaType] = [:]
-    var warned: Set<String> = []
+    /// The warnings given, by pointer and message, with their index among the diagnostics.
+    var warned: [String: Int] = [:]
+    /// Security schemes not imported whose requirement has been warned about once.
+    var unimportedSchemesWarned: Set<String> = []
+    /// The endpoints (by operation pointer) and models (by schema pointer) being read, innermost
+    /// last: a warning concerns the innermost, and every other that reads the same place again.
+    var reading: [String] = []
     /// While the schema of a multipart body is read: `format: binary` properties are files.
     var readingMultipart = false
     /// The Swift names of the parameters of the endpoint being read, for its body to avoid.
@@ -119,23 +125,31 @@ struct OpenAPIReader {
 
     // MARK: Diagnostics
 
-    /// A construct that is not mapped: a warning, or an error under `--strict`. One per pointer.
-    mutating func unmapped(_ message: String, at node: JSONNode, pointer: String) {
-        unmapped(message, at: node.location, pointer: pointer)
+    /// A construct that is not mapped: a warning, or an error under `--strict`. One per pointer;
+    /// it concerns the endpoint or model being read (`concerns` when the caller knows better), and
+    /// each other one that reaches the same place.
+    mutating func unmapped(_ message: String, at node: JSONNode, pointer: String, concerns: [String]? = nil) {
+        unmapped(message, at: node.location, pointer: pointer, concerns: concerns)
     }
 
-    mutating func unmapped(_ message: String, at location: SourceLocation, pointer: String) {
-        guard warned.insert(pointer + "\u{0}" + message).inserted else { return }
+    mutating func unmapped(_ message: String, at location: SourceLocation, pointer: String, concerns: [String]? = nil) {
+        let concerns = concerns ?? reading.suffix(1)
+        let key = pointer + "\u{0}" + message
+        if let index = warned[key] {
+            for concern in concerns { diagnostics.add(concern: concern, toDiagnosticAt: index) }
+            return
+        }
+        warned[key] = diagnostics.diagnostics.count
         let text = "\(pointer): \(message)"
         if strict {
-            diagnostics.error(text + " (--strict)", at: location, pointer: pointer)
+            diagnostics.error(text + " (--strict)", at: location)
         } else {
-            diagnostics.warning(text, at: location, pointer: pointer)
+            diagnostics.warning(text, at: location, concerns: concerns)
         }
     }
 
     mutating func error(_ message: String, at node: JSONNode, pointer: String) {
-        diagnostics.error("\(pointer): \(message)", at: node.location, pointer: pointer)
+        diagnostics.error("\(pointer): \(message)", at: node.location)
     }
 
     // MARK: The document

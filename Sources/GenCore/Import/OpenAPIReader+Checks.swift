@@ -39,7 +39,7 @@ extension OpenAPIReader {
             if let failing {
                 unmapped("the discriminator '\(discriminator.value)' is not imported: \(failing.type.value) is not an object with a "
                          + "string property '\(discriminator.value)'; the union tries its members in order", at: discriminator.location,
-                         pointer: model.pointer + "/discriminator")
+                         pointer: model.pointer + "/discriminator", concerns: [model.pointer])
                 union.discriminator = nil
                 union.mapping = []
                 document.models[index].kind = .union(union)
@@ -49,7 +49,8 @@ extension OpenAPIReader {
             union.mapping.removeAll { entry in
                 guard !memberTypes.contains(entry.type.value) else { return false }
                 unmapped("the mapping of '\(entry.value.value)' names \(entry.type.value), which is not one of the union's members; "
-                         + "it is left out", at: entry.value.location, pointer: model.pointer + "/discriminator/mapping")
+                         + "it is left out", at: entry.value.location, pointer: model.pointer + "/discriminator/mapping",
+                         concerns: [model.pointer])
                 return true
             }
             var values = Set(union.mapping.map(\.value.value))
@@ -136,7 +137,7 @@ extension OpenAPIReader {
         var changed = false
         if let additional = model.additionalProperties {
             unmapped("a form body sends the fields it declares; the other keys ('additionalProperties') are left out",
-                     at: additional.location, pointer: model.pointer + "/additionalProperties")
+                     at: additional.location, pointer: model.pointer + "/additionalProperties", concerns: [model.pointer])
             model.additionalProperties = nil
             changed = true
         }
@@ -152,15 +153,16 @@ extension OpenAPIReader {
             let hadDefault = property.defaultValue != nil ? "; its default is left out" : ""
             if isFile && !multipart {
                 unmapped("a form field holds text; the file is imported as a String the app encodes\(hadDefault)",
-                         at: property.type.location, pointer: pointer)
+                         at: property.type.location, pointer: pointer, concerns: [model.pointer])
                 replacement = "String"
             } else if isFile && isArray {
                 unmapped("a multipart field holds one file here; several files under one name are imported as one "
-                         + "'\(element)' (send each in its own request, or edit the spec)", at: property.type.location, pointer: pointer)
+                         + "'\(element)' (send each in its own request, or edit the spec)", at: property.type.location, pointer: pointer,
+                         concerns: [model.pointer])
                 replacement = element
             } else if !isFile && !isSimpleParameter(element) {
                 unmapped("a form field holds text; \(type) is imported as a String the app encodes (as JSON, for example)\(hadDefault)",
-                         at: property.type.location, pointer: pointer)
+                         at: property.type.location, pointer: pointer, concerns: [model.pointer])
                 replacement = "String"
             } else if case .named("dateOnly")? = property.options.dateStrategy?.value, element == "Date" {
                 // A form sends a Date with its time: a calendar date is sent as the text it is.
@@ -265,7 +267,8 @@ extension OpenAPIReader {
                 guard let node = properties[offset].defaultValue, let message = failing[node.location] else { continue }
                 let key = (properties[offset].key ?? properties[offset].name).value
                 unmapped("\(message); the default is left out", at: node,
-                         pointer: Self.pointer(document.models[index].pointer + "/properties", key) + "/default")
+                         pointer: Self.pointer(document.models[index].pointer + "/properties", key) + "/default",
+                         concerns: [document.models[index].pointer])
                 properties[offset].defaultValue = nil
                 changed = true
             }

@@ -97,8 +97,8 @@ extension OpenAPIReader {
                          + "needs one scheme; '\(names[0])' is imported", at: alternative, pointer: pointer + "/\(offset)")
             }
             guard let scheme = schemes.first(where: { $0.key == names[0] }) else {
-                if !names.isEmpty, member(names[0], Self.object(alternative) ?? []) != nil, !warned.contains("scheme " + names[0]) {
-                    warned.insert("scheme " + names[0])
+                if !names.isEmpty, member(names[0], Self.object(alternative) ?? []) != nil, !unimportedSchemesWarned.contains(names[0]) {
+                    unimportedSchemesWarned.insert(names[0])
                     unmapped("the security scheme '\(names[0])' is not imported (see its warning), so no credential is sent for it",
                              at: alternative, pointer: pointer + "/\(offset)")
                 }
@@ -247,8 +247,10 @@ extension OpenAPIReader {
             let pathPointer = Self.pointer("#/paths", path.key)
             guard let (pathNode, _) = dereference(path.value, pointer: pathPointer), let item = Self.object(pathNode) else { continue }
             if let servers = member("servers", item) {
+                // About each operation of the path.
+                let operations = Self.operationMethods.filter { member($0, item) != nil }.map { pathPointer + "/" + $0 }
                 unmapped("servers of one path are not imported; its endpoints use the API's servers", at: servers.value,
-                         pointer: pathPointer + "/servers")
+                         pointer: pathPointer + "/servers", concerns: operations)
             }
             for method in Self.operationMethods {
                 guard let operation = member(method, item) else { continue }
@@ -365,6 +367,8 @@ extension OpenAPIReader {
         _ fields: [JSONNode.Member], node: JSONNode, method: String, path: String, pathLocation: SourceLocation,
         pathItem: [JSONNode.Member], pathPointer: String, pointer: String
     ) -> SpecDocument.Endpoint {
+        reading.append(pointer)
+        defer { reading.removeLast() }
         let operationName = member("operationId", fields).flatMap { Self.text($0.value) }.map { SwiftNaming.typeName($0) }
             ?? SwiftNaming.typeName(Resolver.derivedName(method: method.uppercased(), segments: Self.segments(path)))
         var endpoint = SpecDocument.Endpoint(

@@ -460,6 +460,8 @@ extension OpenAPIReader {
             pointer = Self.pointer(pointer, "allOf") + "/\(meaningful[0].offset)"
             members = inner
         }
+        reading.append(pointer)
+        defer { reading.removeLast() }
         switch kind {
         case .enumeration:
             models[index] = enumModel(members, node: node, pointer: pointer, name: located, description: description)

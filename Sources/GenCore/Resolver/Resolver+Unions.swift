@@ -133,7 +133,7 @@ extension Resolver {
                   let laterText = written[later.type], let earlierText = written[earlier.type] else { continue }
             diagnostics.warning(
                 "member \(laterText.value) of union '\(union)' is never decoded: \(earlierText.value), tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
-                at: laterText.location, pointer: pointer)
+                at: laterText.location, concerns: [pointer])
         }
     }
 

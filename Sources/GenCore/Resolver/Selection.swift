@@ -52,26 +52,13 @@ public struct Selection: Sendable {
         /// The pointer of every endpoint and model of the whole API, and whether it is kept.
         var declarations: [String: Bool] = [:]
 
-        /// Whether `diagnostic` is a warning about an endpoint or model that is not generated (for
-        /// an OpenAPI document, most of the import's): the nearest declaration that holds its
-        /// pointer is left out
-        /// (`#/paths/~1pets/post/callbacks` is in the endpoint at `#/paths/~1pets/post`), or, for
-        /// a part of a path item outside its operations (its servers, its shared parameters), each
-        /// of the path's operations is. Errors stay: a document with errors does not generate,
-        /// whatever is selected; so does a warning about a place no declaration holds.
+        /// Whether `diagnostic` is a warning about endpoints and models none of which is generated:
+        /// it names what it concerns (see `Diagnostic.concerns`), and each is left out. A warning
+        /// that concerns nothing named, or a declaration the API does not have, stays; errors
+        /// stay: a document with errors does not generate, whatever is selected.
         func leavesOut(_ diagnostic: Diagnostic) -> Bool {
-            guard diagnostic.severity == .warning, let whole = diagnostic.pointer else { return false }
-            var pointer = whole[...]
-            while true {
-                if let kept = declarations[String(pointer)] { return !kept }
-                guard let slash = pointer.lastIndex(of: "/") else { break }
-                pointer = pointer[..<slash]
-            }
-            let parts = whole.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count > 3, parts[0] == "#", parts[1] == "paths" else { return false }
-            let item = parts[0...2].joined(separator: "/") + "/"
-            let operations = declarations.filter { $0.key.hasPrefix(item) }
-            return !operations.isEmpty && !operations.values.contains(true)
+            diagnostic.severity == .warning && !diagnostic.concerns.isEmpty
+                && diagnostic.concerns.allSatisfy { declarations[$0] == false }
         }
     }
 
@@ -115,7 +102,13 @@ extension ResolvedAPI {
         var narrowed = self
         narrowed.services = keptServices
         narrowed.models = models.filter { reached.contains($0.name) }
-        let keptPointers = Set(narrowed.declarationPointers)
+        // A kept struct composed of others (`allOf`) holds their properties: a warning about one of
+        // them concerns it, so the models it is composed of count as kept for the warnings.
+        let composedOf = Set(narrowed.models.flatMap { model -> [String] in
+            guard case .structure(let structure) = model else { return [] }
+            return structure.properties.compactMap { $0.origin?.model }
+        })
+        let keptPointers = Set(narrowed.declarationPointers + models.filter { composedOf.contains($0.name) }.map(\.pointer))
         for pointer in declarationPointers {
             outcome.declarations[pointer, default: false] = outcome.declarations[pointer, default: false] || keptPointers.contains(pointer)
         }
