@@ -280,6 +280,58 @@ import Testing
         #expect(try warnings(#"{"resources": ["Pages"]}"#) == [size])
     }
 
+    /// What the import reads where no endpoint or model is being read (a schema that is a plain
+    /// type, inlined wherever it is used) concerns the whole document and is always printed; a
+    /// form body's model that takes in its bases' fields keeps their warnings; an operation's own
+    /// security, the OPTIONS beside it and its path's servers go with the path's operations.
+    @Test func importWarningsFollowWhatReadsThem() throws {
+        let document = """
+            {"openapi": "3.0.3", "info": {"title": "Shop", "version": "1"},
+             "paths": {
+              "/a": {"get": {"operationId": "getA", "tags": ["a"], "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/A"}}}}}}},
+              "/b": {"get": {"operationId": "getB", "tags": ["b"], "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/B"}}}}}}},
+              "/n": {"get": {"operationId": "getN", "tags": ["n"], "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/N"}}}}}}},
+              "/m": {"get": {"operationId": "getM", "tags": ["m"], "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/M"}}}}}}},
+              "/x": {"post": {"operationId": "postX", "tags": ["x"], "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {"$ref": "#/components/schemas/X"}}}}, "responses": {"204": {"description": "ok"}}}},
+              "/y": {"post": {"operationId": "postY", "tags": ["y"], "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Y"}}}}, "responses": {"204": {"description": "ok"}}}},
+              "/s": {"servers": [{"url": "https://s.example"}],
+                     "get": {"operationId": "getS", "tags": ["s"], "security": [{"k1": [], "k2": []}, {"k2": []}], "responses": {"204": {"description": "ok"}}},
+                     "options": {"responses": {"204": {"description": "ok"}}}}
+             },
+             "components": {
+              "securitySchemes": {"k1": {"type": "apiKey", "in": "header", "name": "K1"}, "k2": {"type": "apiKey", "in": "header", "name": "K2"}},
+              "schemas": {
+               "A": {"type": "object", "properties": {"id": {"$ref": "#/components/schemas/Id"}}},
+               "B": {"type": "object", "properties": {"id": {"$ref": "#/components/schemas/Id"}}},
+               "Id": {"type": "string", "not": {"enum": ["x"]}},
+               "Code": {"$ref": "#/components/schemas/M/properties/x"},
+               "M": {"type": "object", "properties": {"x": {"type": "string", "not": {"enum": ["a"]}}}},
+               "N": {"type": "object", "properties": {"code": {"$ref": "#/components/schemas/Code"}}},
+               "Base": {"type": "object", "properties": {"a": {"type": "string", "not": {"enum": ["x"]}}}},
+               "X": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object", "properties": {"meta": {"type": "object", "properties": {"k": {"type": "string"}}}}}]},
+               "Y": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object", "properties": {"b": {"type": "string"}}}]}
+              }}
+            }
+            """
+        func warnings(_ include: String) throws -> [String] {
+            let folder = try TemporaryDirectory()
+            try folder.write("shop.openapi.json", document)
+            try folder.write("config.json", #"{"include": \#(include)}"#)
+            let run = runTool(["generate", "shop.openapi.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url)
+            #expect(run.status == .success, "\(run.standardError)")
+            return run.standardError.split(separator: "\n").map { String($0.split(separator: " ")[2].dropLast()) }.sorted()
+        }
+        let always = ["#/components/schemas/Id/not", "#/components/schemas/M/properties/x/not"]
+        let base = "#/components/schemas/Base/properties/a/not"
+        let path = ["#/paths/~1s/get/security", "#/paths/~1s/get/security/0", "#/paths/~1s/options", "#/paths/~1s/servers"]
+        #expect(try warnings(#"{"resources": ["b"]}"#) == always)
+        #expect(try warnings(#"{"resources": ["n"]}"#) == always)
+        // X is a form: its fields are Base's too, copied in; Y is composed of Base.
+        #expect(try warnings(#"{"resources": ["x"]}"#) == (always + [base, "#/components/schemas/X/properties/meta"]).sorted())
+        #expect(try warnings(#"{"resources": ["y"]}"#) == (always + [base]).sorted())
+        #expect(try warnings(#"{"resources": ["s"]}"#) == (always + path).sorted())
+    }
+
     /// A spec's own warning about a model left out (a union member that is never decoded) is
     /// left out with it.
     @Test func aSpecWarningAboutAModelLeftOutIsNotPrinted() throws {

@@ -80,9 +80,14 @@ struct DiagnosticCollector {
         diagnostics.append(Diagnostic(.warning, file: file, location: location, message: message, concerns: concerns))
     }
 
-    /// Notes that the diagnostic at `index` concerns the declaration at `pointer` as well.
-    mutating func add(concern pointer: String, toDiagnosticAt index: Int) {
-        if !diagnostics[index].concerns.contains(pointer) { diagnostics[index].concerns.append(pointer) }
+    /// Notes that the diagnostic at `index` concerns the declarations at `pointers` as well.
+    mutating func add(concerns pointers: [String], toDiagnosticAt index: Int) {
+        for pointer in pointers where !diagnostics[index].concerns.contains(pointer) { diagnostics[index].concerns.append(pointer) }
+    }
+
+    /// Makes the diagnostic at `index` concern the spec as a whole (no declaration in particular).
+    mutating func removeConcerns(ofDiagnosticAt index: Int) {
+        diagnostics[index].concerns = []
     }
 
     mutating func removeAll(where shouldBeRemoved: (Diagnostic) -> Bool) {

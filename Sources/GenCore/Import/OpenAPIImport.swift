@@ -103,8 +103,9 @@ struct OpenAPIReader {
     var aliasTypes: [String: SchemaType] = [:]
     /// The warnings given, by pointer and message, with their index among the diagnostics.
     var warned: [String: Int] = [:]
-    /// Security schemes not imported whose requirement has been warned about once.
-    var unimportedSchemesWarned: Set<String> = []
+    /// The warnings raised at least once where no endpoint or model was being read: they concern
+    /// the document as a whole, whoever reads the same place again.
+    var unattributed: Set<Int> = []
     /// The endpoints (by operation pointer) and models (by schema pointer) being read, innermost
     /// last: a warning concerns the innermost, and every other that reads the same place again.
     var reading: [String] = []
@@ -125,21 +126,32 @@ struct OpenAPIReader {
 
     // MARK: Diagnostics
 
-    /// A construct that is not mapped: a warning, or an error under `--strict`. One per pointer;
-    /// it concerns the endpoint or model being read (`concerns` when the caller knows better), and
-    /// each other one that reaches the same place.
-    mutating func unmapped(_ message: String, at node: JSONNode, pointer: String, concerns: [String]? = nil) {
-        unmapped(message, at: node.location, pointer: pointer, concerns: concerns)
+    /// A construct that is not mapped: a warning, or an error under `--strict`. One per pointer
+    /// and message (or per `once` key); it concerns the endpoint or model being read (`concerns`
+    /// when the caller knows better), and each other one that reaches the same place, unless it
+    /// was also reached where none was being read.
+    mutating func unmapped(
+        _ message: String, at node: JSONNode, pointer: String, concerns: [String]? = nil, once: String? = nil
+    ) {
+        unmapped(message, at: node.location, pointer: pointer, concerns: concerns, once: once)
     }
 
-    mutating func unmapped(_ message: String, at location: SourceLocation, pointer: String, concerns: [String]? = nil) {
-        let concerns = concerns ?? reading.suffix(1)
-        let key = pointer + "\u{0}" + message
+    mutating func unmapped(
+        _ message: String, at location: SourceLocation, pointer: String, concerns: [String]? = nil, once: String? = nil
+    ) {
+        let concerns = concerns ?? Array(reading.suffix(1))
+        let key = once ?? pointer + "\u{0}" + message
         if let index = warned[key] {
-            for concern in concerns { diagnostics.add(concern: concern, toDiagnosticAt: index) }
+            if concerns.isEmpty {
+                unattributed.insert(index)
+                diagnostics.removeConcerns(ofDiagnosticAt: index)
+            } else if !unattributed.contains(index) {
+                diagnostics.add(concerns: concerns, toDiagnosticAt: index)
+            }
             return
         }
         warned[key] = diagnostics.diagnostics.count
+        if concerns.isEmpty { unattributed.insert(diagnostics.diagnostics.count) }
         let text = "\(pointer): \(message)"
         if strict {
             diagnostics.error(text + " (--strict)", at: location)

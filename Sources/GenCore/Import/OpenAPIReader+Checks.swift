@@ -183,6 +183,14 @@ extension OpenAPIReader {
         }
         guard changed else { return name }
         model.kind = .structure(properties)
+        if !model.allOf.isEmpty {
+            // The form holds its bases' fields from now on: a warning about a base concerns it.
+            let bases = basePointers(of: model, in: document)
+            for index in diagnostics.diagnostics.indices
+            where !unattributed.contains(index) && !bases.isDisjoint(with: diagnostics.diagnostics[index].concerns) {
+                diagnostics.add(concerns: [model.pointer], toDiagnosticAt: index)
+            }
+        }
         model.allOf = []
         if isUsedOutsideForms(name, in: document) {
             let copy = uniqueTypeName(name + "Form")
@@ -193,6 +201,19 @@ extension OpenAPIReader {
         }
         document.models[index] = model
         return name
+    }
+
+    /// The pointers of the models `model` is composed of, and of those they are composed of.
+    private func basePointers(of model: SpecDocument.Model, in document: SpecDocument) -> Set<String> {
+        var result: Set<String> = []
+        var visited: Set<String> = []
+        var pending = model.allOf.map(\.value)
+        while let name = pending.popLast() {
+            guard visited.insert(name).inserted, let base = document.models.first(where: { $0.name.value == name }) else { continue }
+            result.insert(base.pointer)
+            pending += base.allOf.map(\.value)
+        }
+        return result
     }
 
     /// A struct's properties after those of its bases (each base once); a later one with the same

@@ -97,10 +97,10 @@ extension OpenAPIReader {
                          + "needs one scheme; '\(names[0])' is imported", at: alternative, pointer: pointer + "/\(offset)")
             }
             guard let scheme = schemes.first(where: { $0.key == names[0] }) else {
-                if !names.isEmpty, member(names[0], Self.object(alternative) ?? []) != nil, !unimportedSchemesWarned.contains(names[0]) {
-                    unimportedSchemesWarned.insert(names[0])
+                if !names.isEmpty, member(names[0], Self.object(alternative) ?? []) != nil {
+                    // Once for the scheme, concerning every operation that asks for it.
                     unmapped("the security scheme '\(names[0])' is not imported (see its warning), so no credential is sent for it",
-                             at: alternative, pointer: pointer + "/\(offset)")
+                             at: alternative, pointer: pointer + "/\(offset)", once: "scheme \u{0}" + names[0])
                 }
                 continue
             }
@@ -246,9 +246,10 @@ extension OpenAPIReader {
         for path in paths {
             let pathPointer = Self.pointer("#/paths", path.key)
             guard let (pathNode, _) = dereference(path.value, pointer: pathPointer), let item = Self.object(pathNode) else { continue }
+            // What the path item holds beside its operations concerns each operation it imports.
+            let operations = Self.operationMethods.filter { $0 != "options" && $0 != "trace" && member($0, item) != nil }
+                .map { pathPointer + "/" + $0 }
             if let servers = member("servers", item) {
-                // About each operation of the path.
-                let operations = Self.operationMethods.filter { member($0, item) != nil }.map { pathPointer + "/" + $0 }
                 unmapped("servers of one path are not imported; its endpoints use the API's servers", at: servers.value,
                          pointer: pathPointer + "/servers", concerns: operations)
             }
@@ -257,14 +258,16 @@ extension OpenAPIReader {
                 let pointer = pathPointer + "/" + method
                 if method == "options" || method == "trace" {
                     unmapped("\(method.uppercased()) operations are not imported: endpoints are GET, POST, PUT, PATCH, DELETE or HEAD",
-                             at: operation.value, pointer: pointer)
+                             at: operation.value, pointer: pointer, concerns: operations)
                     continue
                 }
                 guard let fields = Self.object(operation.value) else { continue }
                 let tag = (member("tags", fields).flatMap { Self.elements($0.value) }?.first).flatMap { Self.text($0) } ?? apiName
                 if !tagOrder.contains(tag) { tagOrder.append(tag) }
+                reading.append(pointer)
                 let requirement = member("security", fields).map { self.requirement($0.value, pointer: pointer + "/security", schemes: authSchemes) }
                     ?? defaultRequirement
+                reading.removeLast()
                 var endpoint = readOperation(
                     fields, node: operation.value, method: method, path: path.key, pathLocation: path.keyLocation,
                     pathItem: item, pathPointer: pathPointer, pointer: pointer)

@@ -67,7 +67,11 @@ extension OpenAPIReader {
                      at: node, pointer: pointer)
             return .json
         }
+        // Read once and inlined wherever it is used: its warnings concern the document as a whole.
+        let readers = reading
+        reading = []
         let type = schemaType(node, pointer: pointer, hint: name, context: .property)
+        reading = readers
         aliasesInProgress.remove(name)
         aliasTypes[name] = type
         return type
