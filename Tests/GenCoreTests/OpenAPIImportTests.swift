@@ -242,6 +242,17 @@ import Testing
         ])
     }
 
+    /// The warning's pointer names the property by the document's key, not the Swift name the
+    /// key strategy gives it.
+    @Test func aDefaultLeftOutIsPointedAtByTheDocumentsKey() throws {
+        let imported = try importing(document(schemas: """
+            "E": {"type": "object", "properties": {"max_ratio": {"type": ["number", "null"], "default": 0.5}, "user_id": {"type": "integer"}}}
+            """))
+        #expect(imported.warnings.count == 1)
+        #expect(imported.warnings.first?.hasPrefix("#/components/schemas/E/properties/max_ratio/default: nullable property ") == true,
+                "\(imported.warnings)")
+    }
+
     @Test func mostlySnakeCaseKeysChooseTheSnakeCaseStrategy() throws {
         let imported = try importing(document(schemas: """
             "S": {"type": "object", "properties": {"user_id": {"type": "integer"}, "created_at": {"type": "string"}, "name": {"type": "string"},

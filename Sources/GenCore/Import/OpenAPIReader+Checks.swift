@@ -286,9 +286,13 @@ extension OpenAPIReader {
             var changed = false
             for offset in properties.indices {
                 guard let node = properties[offset].defaultValue, let message = failing[node.location] else { continue }
-                let key = (properties[offset].key ?? properties[offset].name).value
+                // The document's key, which the model may have renamed (`frequency_penalty` → `frequencyPenalty`).
+                let pointer = document.models[index].pointer + "/properties"
+                let key = resolve(pointer).flatMap(Self.object)?.first { entry in
+                    Self.object(entry.value).flatMap { member("default", $0) }?.value.location == node.location
+                }?.key ?? (properties[offset].key ?? properties[offset].name).value
                 unmapped("\(message); the default is left out", at: node,
-                         pointer: Self.pointer(document.models[index].pointer + "/properties", key) + "/default",
+                         pointer: Self.pointer(pointer, key) + "/default",
                          concerns: [document.models[index].pointer])
                 properties[offset].defaultValue = nil
                 changed = true
