@@ -7,8 +7,9 @@ import PackageDescription
 //   and generates it on every build (nothing generated is committed). Its
 //   endpointgen-config.json makes the API internal and the import strict.
 // - InventoryAPI holds inventory.openapi.json and commits what the command plugin generates
-//   from it (`swift package --allow-writing-to-package-directory generate-endpoints`), in the
-//   compact layout its endpointgen-config.json asks for.
+//   from it (`swift package --allow-writing-to-package-directory generate-endpoints --target
+//   InventoryAPI`: without `--target` it would write PetStoreAPI's too), in the compact layout
+//   its endpointgen-config.json asks for.
 let package = Package(
     name: "OpenAPIConsumer",
     platforms: [.macOS(.v13), .iOS(.v16)],
