@@ -64,7 +64,7 @@ public enum Generator {
         if let selected = options.selection {
             let outcome: Selection.Outcome
             (api, outcome) = api.selecting(selected)
-            // The import's warnings about endpoints and models left out concern no generated code.
+            // Warnings about endpoints and models left out concern no generated code.
             collector.removeAll(where: outcome.leavesOut)
             selection = outcome
         }

@@ -197,24 +197,25 @@ import Testing
         }
         """
 
+    /// The pointers the warnings of generating `document` (an OpenAPI document) name, sorted, with
+    /// `include` in the configuration or without one.
+    private func importWarnings(_ document: String, include: String?) throws -> [String] {
+        let folder = try TemporaryDirectory()
+        try folder.write("doc.openapi.json", document)
+        var arguments = ["generate", "doc.openapi.json", "--output", "Out", "-q"]
+        if let include {
+            try folder.write("config.json", #"{"include": \#(include)}"#)
+            arguments += ["--config", "config.json"]
+        }
+        let run = runTool(arguments, in: folder.url)
+        #expect(run.status == .success, "\(run.standardError)")
+        return run.standardError.split(separator: "\n").map { String($0.split(separator: " ")[2].dropLast()) }.sorted()
+    }
+
     /// With `include`, the import's warnings about endpoints and models that are not generated
     /// are left out; those about what is generated, or about no declaration, are printed.
     @Test func importWarningsAboutWhatIsLeftOutAreNotPrinted() throws {
-        func warnings(_ include: String?) throws -> [String] {
-            let folder = try TemporaryDirectory()
-            try folder.write("zoo.openapi.json", Self.document)
-            var arguments = ["generate", "zoo.openapi.json", "--output", "Out", "-q"]
-            if let include {
-                try folder.write("config.json", #"{"include": \#(include)}"#)
-                arguments += ["--config", "config.json"]
-            }
-            let run = runTool(arguments, in: folder.url)
-            #expect(run.status == .success, "\(run.standardError)")
-            return run.standardError.split(separator: "\n").map { line in
-                // The pointer each warning names.
-                String(line.split(separator: " ")[2].dropLast())
-            }
-        }
+        func warnings(_ include: String?) throws -> [String] { try importWarnings(Self.document, include: include) }
         let document = "#/components/securitySchemes/certificate"
         let all = try warnings(nil)
         #expect(all.sorted() == [
@@ -262,14 +263,7 @@ import Testing
              }}
             }
             """
-        func warnings(_ include: String) throws -> [String] {
-            let folder = try TemporaryDirectory()
-            try folder.write("zoo.openapi.json", document)
-            try folder.write("config.json", #"{"include": \#(include)}"#)
-            let run = runTool(["generate", "zoo.openapi.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url)
-            #expect(run.status == .success, "\(run.standardError)")
-            return run.standardError.split(separator: "\n").map { String($0.split(separator: " ")[2].dropLast()) }.sorted()
-        }
+        func warnings(_ include: String) throws -> [String] { try importWarnings(document, include: include) }
         let size = "#/components/schemas/Animal/properties/size/not", filter = "#/paths/~1dogs/get/parameters/0"
         let servers = "#/paths/~1dogs/servers"
         #expect(try warnings(#"{"resources": ["Dogs"]}"#) == [size, filter, servers].sorted())
@@ -313,14 +307,7 @@ import Testing
               }}
             }
             """
-        func warnings(_ include: String) throws -> [String] {
-            let folder = try TemporaryDirectory()
-            try folder.write("shop.openapi.json", document)
-            try folder.write("config.json", #"{"include": \#(include)}"#)
-            let run = runTool(["generate", "shop.openapi.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url)
-            #expect(run.status == .success, "\(run.standardError)")
-            return run.standardError.split(separator: "\n").map { String($0.split(separator: " ")[2].dropLast()) }.sorted()
-        }
+        func warnings(_ include: String) throws -> [String] { try importWarnings(document, include: include) }
         let always = ["#/components/schemas/Id/not", "#/components/schemas/M/properties/x/not"]
         let base = "#/components/schemas/Base/properties/a/not"
         let path = ["#/paths/~1s/get/security", "#/paths/~1s/get/security/0", "#/paths/~1s/options", "#/paths/~1s/servers"]

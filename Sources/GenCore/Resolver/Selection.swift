@@ -109,9 +109,7 @@ extension ResolvedAPI {
             return structure.properties.compactMap { $0.origin?.model }
         })
         let keptPointers = Set(narrowed.declarationPointers + models.filter { composedOf.contains($0.name) }.map(\.pointer))
-        for pointer in declarationPointers {
-            outcome.declarations[pointer, default: false] = outcome.declarations[pointer, default: false] || keptPointers.contains(pointer)
-        }
+        for pointer in declarationPointers { outcome.declarations[pointer] = keptPointers.contains(pointer) }
         return (narrowed, outcome)
     }
 
