@@ -264,13 +264,14 @@ extension OpenAPIReader {
                 guard let fields = Self.object(operation.value) else { continue }
                 let tag = (member("tags", fields).flatMap { Self.elements($0.value) }?.first).flatMap { Self.text($0) } ?? apiName
                 if !tagOrder.contains(tag) { tagOrder.append(tag) }
+                // What is read from here on, its security included, concerns this operation's endpoint.
                 reading.append(pointer)
                 let requirement = member("security", fields).map { self.requirement($0.value, pointer: pointer + "/security", schemes: authSchemes) }
                     ?? defaultRequirement
-                reading.removeLast()
                 var endpoint = readOperation(
                     fields, node: operation.value, method: method, path: path.key, pathLocation: path.keyLocation,
                     pathItem: item, pathPointer: pathPointer, pointer: pointer)
+                reading.removeLast()
                 uniqueEndpointName(&endpoint, fields: fields, taken: &endpointTypeNames)
                 if requirement != defaultRequirement {
                     let value = if case .scheme(let name) = requirement { name } else { "none" }
@@ -370,8 +371,6 @@ extension OpenAPIReader {
         _ fields: [JSONNode.Member], node: JSONNode, method: String, path: String, pathLocation: SourceLocation,
         pathItem: [JSONNode.Member], pathPointer: String, pointer: String
     ) -> SpecDocument.Endpoint {
-        reading.append(pointer)
-        defer { reading.removeLast() }
         let operationName = member("operationId", fields).flatMap { Self.text($0.value) }.map { SwiftNaming.typeName($0) }
             ?? SwiftNaming.typeName(Resolver.derivedName(method: method.uppercased(), segments: Self.segments(path)))
         var endpoint = SpecDocument.Endpoint(
