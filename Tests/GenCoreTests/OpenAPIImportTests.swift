@@ -253,6 +253,20 @@ import Testing
                 "\(imported.warnings)")
     }
 
+    @Test func aDefaultLeftOutInAComposedSchemaIsPointedAtWhereTheDocumentHasIt() throws {
+        // OpenAI's CreateChatCompletionRequest: the properties are in an inline `allOf` part, and
+        // a base's come from the schema it names.
+        let imported = try importing(document(schemas: """
+            "Base": {"type": "object", "properties": {"top_p": {"type": ["number", "null"], "default": 1}}},
+            "E": {"allOf": [{"$ref": "#/components/schemas/Base"},
+                            {"type": "object", "properties": {"max_ratio": {"type": ["number", "null"], "default": 0.5}}}]}
+            """))
+        #expect(imported.warnings.contains { $0.hasPrefix("#/components/schemas/E/allOf/1/properties/max_ratio/default: nullable property ") },
+                "\(imported.warnings)")
+        #expect(imported.warnings.contains { $0.hasPrefix("#/components/schemas/Base/properties/top_p/default: nullable property ") },
+                "\(imported.warnings)")
+    }
+
     @Test func mostlySnakeCaseKeysChooseTheSnakeCaseStrategy() throws {
         let imported = try importing(document(schemas: """
             "S": {"type": "object", "properties": {"user_id": {"type": "integer"}, "created_at": {"type": "string"}, "name": {"type": "string"},

@@ -64,6 +64,8 @@ public struct CommandLineTool {
                       otherwise print a diff and the missing, changed and extra files,
                       and exit 1. Writes nothing.
           validate    Check the specs and report every problem. Writes nothing.
+                      With an "include" in --config, warnings about what it
+                      leaves out are not printed, as with generate.
           import      Read an OpenAPI 3.0 or 3.1 document (JSON) and write it as a
                       spec to --output (a file, or - for standard output). What
                       cannot be mapped gets a warning that names its JSON pointer.

@@ -286,14 +286,14 @@ extension OpenAPIReader {
             var changed = false
             for offset in properties.indices {
                 guard let node = properties[offset].defaultValue, let message = failing[node.location] else { continue }
-                // The document's key, which the model may have renamed (`frequency_penalty` → `frequencyPenalty`).
-                let pointer = document.models[index].pointer + "/properties"
-                let key = resolve(pointer).flatMap(Self.object)?.first { entry in
-                    Self.object(entry.value).flatMap { member("default", $0) }?.value.location == node.location
-                }?.key ?? (properties[offset].key ?? properties[offset].name).value
+                // Where the document has it, by its key, which the model may have renamed
+                // (`frequency_penalty` → `frequencyPenalty`), in the schema or a part it is composed of.
+                let model = document.models[index].pointer
+                let property = propertyPointer(holdingDefaultAt: node.location, in: model)
+                    ?? Self.pointer(model + "/properties", (properties[offset].key ?? properties[offset].name).value)
                 unmapped("\(message); the default is left out", at: node,
-                         pointer: Self.pointer(pointer, key) + "/default",
-                         concerns: [document.models[index].pointer])
+                         pointer: property + "/default",
+                         concerns: [model])
                 properties[offset].defaultValue = nil
                 changed = true
             }
@@ -303,6 +303,31 @@ extension OpenAPIReader {
             }
         }
         return dropped
+    }
+
+    /// The pointer of the property whose `default` is at `location`, in the schema at `pointer` or
+    /// the schemas it is composed of (`allOf`, `anyOf`, `oneOf`, `$ref`); nil when none has it.
+    func propertyPointer(holdingDefaultAt location: SourceLocation, in pointer: String, depth: Int = 0) -> String? {
+        guard depth < 32, let schema = resolve(pointer).flatMap(Self.object) else { return nil }
+        if let properties = member("properties", schema).flatMap({ Self.object($0.value) }),
+           let entry = properties.first(where: { entry in
+               Self.object(entry.value).flatMap { member("default", $0) }?.value.location == location
+           }) {
+            return Self.pointer(pointer + "/properties", entry.key)
+        }
+        if let reference = member("$ref", schema), case .string(let target) = reference.value.value,
+           let found = propertyPointer(holdingDefaultAt: location, in: target, depth: depth + 1) {
+            return found
+        }
+        for keyword in ["allOf", "anyOf", "oneOf"] {
+            guard let list = member(keyword, schema), case .array(let parts) = list.value.value else { continue }
+            for part in parts.indices {
+                if let found = propertyPointer(holdingDefaultAt: location, in: "\(pointer)/\(keyword)/\(part)", depth: depth + 1) {
+                    return found
+                }
+            }
+        }
+        return nil
     }
 
     /// The error body most endpoints share becomes `defaults.errorResponse`; the endpoints
