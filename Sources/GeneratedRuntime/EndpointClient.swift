@@ -324,7 +324,13 @@ public struct EndpointClient: EndpointSending {
         // Header names are case-insensitive: the endpoint's field wins over a default of any case.
         var fields: [String: (name: String, value: String)] = [:]
         for (name, value) in defaultHeaders { fields[name.lowercased()] = (name, value) }
-        for (name, value) in request.headers { fields[name.lowercased()] = (name, value) }
+        for (name, value) in request.headers {
+            let key = name.lowercased()
+            // Two fields of one name in `headers` (set in the dictionary directly; the setters
+            // replace): the same one wins whatever the dictionary's order.
+            if let other = fields[key], request.headers[other.name] != nil, other.name < name { continue }
+            fields[key] = (name, value)
+        }
         if fields["accept"] == nil, let accept = request.accept { fields["accept"] = ("Accept", accept) }
         if !request.cookies.isEmpty {
             let cookies = request.cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")

@@ -92,7 +92,17 @@ public struct EndpointRequest: Sendable {
         guard let value else { return }
         var text = value.parameterValue
         text.unicodeScalars.removeAll { $0 == "\r" || $0 == "\n" || $0 == "\0" }
-        headers[name] = text
+        setHeaderField(name, text)
+    }
+
+    /// Sets the header field `name`, replacing one of the same name in another case (header names
+    /// ignore case): a `content-type` parameter set after a body replaces the body's `Content-Type`.
+    mutating func setHeaderField(_ name: String, _ value: String) {
+        if headers[name] == nil && !headers.isEmpty {
+            let lowercased = name.lowercased()
+            for other in headers.keys.filter({ $0.lowercased() == lowercased }) { headers[other] = nil }
+        }
+        headers[name] = value
     }
 
     /// Adds a cookie unless `value` is nil. Characters a cookie value cannot hold (`;`, `,`,
@@ -106,14 +116,14 @@ public struct EndpointRequest: Sendable {
     public mutating func setFormBody(_ form: FormFields) {
         body = Data(form.urlEncoded.utf8)
         upload = nil
-        headers["Content-Type"] = "application/x-www-form-urlencoded"
+        setHeaderField("Content-Type", "application/x-www-form-urlencoded")
     }
 
     /// Sets a `multipart/form-data` body from `form`'s fields and files.
     public mutating func setMultipartBody(_ form: FormFields, boundary: String = "endpointgen-\(UUID().uuidString)") {
         body = form.multipartEncoded(boundary: boundary)
         upload = nil
-        headers["Content-Type"] = "multipart/form-data; boundary=\(boundary)"
+        setHeaderField("Content-Type", "multipart/form-data; boundary=\(boundary)")
     }
 
     /// Sends `body` as the request body, streamed from a file, data or a stream, calling
@@ -124,7 +134,7 @@ public struct EndpointRequest: Sendable {
     ) {
         self.body = nil
         upload = Upload(body: body, progress: progress)
-        headers["Content-Type"] = contentType
+        setHeaderField("Content-Type", contentType)
     }
 
     /// An upload: what to send and whom to tell how far it got.
@@ -146,7 +156,7 @@ public struct EndpointRequest: Sendable {
             body = try encoder.encode(value)
         }
         upload = nil
-        headers["Content-Type"] = "application/json"
+        setHeaderField("Content-Type", "application/json")
     }
 
     /// The query string, percent-encoded so that every reserved character survives the trip.

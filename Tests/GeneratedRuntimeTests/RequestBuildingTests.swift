@@ -175,6 +175,35 @@ import FoundationNetworking
         #expect(PercentEncoding.isValidPath("/a%2Fb/c:d@e!$&'()*+,;=-._~"))
     }
 
+    @Test func anEndpointsContentTypeOfAnyCaseReplacesTheBodys() throws {
+        var request = EndpointRequest(method: .patch, path: "/")
+        try request.setJSONBody(["a": 1])
+        request.setHeader("content-type", "application/merge-patch+json")
+        #expect(request.headers == ["content-type": "application/merge-patch+json"])
+        var form = EndpointRequest(method: .post, path: "/")
+        form.setHeader("CONTENT-type", "text/plain")
+        form.setFormBody(FormFields())
+        #expect(form.headers == ["Content-Type": "application/x-www-form-urlencoded"], "the last one set wins")
+        let client = EndpointClient(baseURL: URL(string: "https://h")!)
+        #expect(try client.urlRequest(for: Probe(request: request)).value(forHTTPHeaderField: "Content-Type") == "application/merge-patch+json")
+    }
+
+    @Test func twoFieldsOfOneNameInTheDictionaryGiveTheSameRequestWhateverItsOrder() throws {
+        // Dictionaries of other capacities hold the same keys in other orders.
+        let client = EndpointClient(baseURL: URL(string: "https://h")!)
+        var values: Set<String> = []
+        for capacity in 0..<64 {
+            var request = EndpointRequest(method: .get, path: "/")
+            request.headers.reserveCapacity(capacity)
+            request.headers["x-trace"] = "lower"
+            request.headers["X-Trace"] = "upper"
+            request.headers["X-TRACE"] = "shout"
+            let urlRequest = try client.urlRequest(for: Probe(request: request))
+            values.insert(urlRequest.value(forHTTPHeaderField: "X-Trace") ?? "none")
+        }
+        #expect(values == ["shout"], "the smallest name wins: \(values)")
+    }
+
     @Test func headerNamesIgnoreCaseWhenMerged() throws {
         var request = EndpointRequest(method: .get, path: "/", accept: "*/*")
         request.headers["accept-language"] = "fr"
