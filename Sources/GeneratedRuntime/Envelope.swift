@@ -58,6 +58,7 @@ extension JSONValue {
         case .bool(let value): String(value)
         case .int(let value): String(value)
         case .double(let value): String(value)
+        case .decimal(let value): value.description
         case .string(let value): "\"\(value)\""
         case .array, .object: "a structure"
         }

@@ -47,7 +47,7 @@ import Testing
     @Test func numbersInDefaultsMustFit() {
         let spec = #"{"name": "X", "models": {"M": {"properties": {"j": {"type": "JSON", "default": [1, 1e400]}, "d": {"type": "Double", "default": -1e999}}}}}"#
         #expect(errors(spec) == [
-            "the number 1e400 in a JSON default does not fit in Double",
+            "the number 1e400 in a JSON default does not fit in Double or Decimal",
             "the default value -1e999 does not fit the type Double; expected a number that fits in Double",
         ])
     }

@@ -101,6 +101,19 @@ import Testing
         #expect(try JSONDecoder().decode([JSONValue].self, from: JSONEncoder().encode(values)) == values)
     }
 
+    @Test func jsonValuesKeepEveryNumberAsWritten() throws {
+        let numbers = ["12345678901234567890", "-9223372036854775809", "123456789012345678901234567890.5",
+                       "3.141592653589793238462643383279", "-0", "0.1", "2.5e-7", "1e300", "9223372036854775807"]
+        let values = try JSONDecoder().decode([JSONValue].self, from: Data("[\(numbers.joined(separator: ", "))]".utf8))
+        #expect(values[0] == .decimal(Decimal(string: "12345678901234567890")!))
+        #expect(values[2] == .decimal(Decimal(string: "123456789012345678901234567890.5")!))
+        #expect(values[4] == .double(-0.0) && values[5] == .double(0.1) && values[8] == .int(.max))
+        let encoded = String(decoding: try JSONEncoder().encode(values), as: UTF8.self)
+        #expect(encoded == "[12345678901234567890,-9223372036854775809,123456789012345678901234567890.5,"
+                + "3.141592653589793238462643383279,-0,0.1,2.5e-07,1e+300,9223372036854775807]", "\(encoded)")
+        #expect(try JSONDecoder().decode([JSONValue].self, from: Data(encoded.utf8)) == values)
+    }
+
     @Test func openEnumsKeepUnknownValuesAndWorkAsParameters() throws {
         let colors = try JSONDecoder().decode([Color].self, from: Data(#"["red", "teal"]"#.utf8))
         #expect(colors == [.red, .unknown("teal")])

@@ -27,14 +27,70 @@ enum SwiftLiteral {
         return result + "\""
     }
 
+    /// The `JSONValue` a JSON number decodes to, as the runtime decodes it: `.int` for a whole
+    /// number that fits `Int`, `.double` for one a `Double` holds exactly, `.decimal` for one it
+    /// does not (`12345678901234567890`); nil for a number none of them holds as written.
+    static func jsonNumber(_ text: String) -> String? {
+        if let integer = Int(text) {
+            // `-0` decodes as a Double, which keeps its sign.
+            return integer == 0 && text.hasPrefix("-") ? ".double(-0.0)" : ".int(\(integer))"
+        }
+        guard let value = Double(text), value.isFinite, let written = DecimalNumber(text) else { return nil }
+        if DecimalNumber("\(value)") == written { return ".double(\(value))" }
+        // Decimal's mantissa holds 38 digits, its exponent -128 through 127.
+        guard written.digits.count <= 38, (-128...127).contains(written.exponent) else { return nil }
+        return ".decimal(Decimal(string: \"\(text)\")!)"
+    }
+
+    /// A JSON number's value as sign, digits and exponent, so that two texts of one number
+    /// compare equal (`1.50`, `15e-1`).
+    struct DecimalNumber: Equatable {
+        var negative = false
+        /// The digits without leading and trailing zeros; empty for zero.
+        var digits: [UInt8] = []
+        /// The power of ten of the last digit.
+        var exponent = 0
+
+        init?(_ text: String) {
+            var bytes = Substring(text).utf8[...]
+            if bytes.first == UInt8(ascii: "-") {
+                negative = true
+                bytes = bytes.dropFirst()
+            }
+            var point = false
+            while let byte = bytes.first, byte == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                if byte == UInt8(ascii: ".") {
+                    guard !point else { return nil }
+                    point = true
+                } else {
+                    digits.append(byte)
+                    if point { exponent -= 1 }
+                }
+                bytes = bytes.dropFirst()
+            }
+            if let marker = bytes.first {
+                guard marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E"),
+                      let power = Int(String(decoding: bytes.dropFirst(), as: UTF8.self)) else { return nil }
+                exponent += power
+            }
+            guard !digits.isEmpty else { return nil }
+            while digits.first == UInt8(ascii: "0") { digits.removeFirst() }
+            while digits.last == UInt8(ascii: "0") {
+                digits.removeLast()
+                exponent += 1
+            }
+            if digits.isEmpty { exponent = 0 }
+        }
+    }
+
     /// A `JSONValue` expression for a JSON default value.
     static func json(_ node: JSONNode) -> String {
         switch node.value {
         case .null: return ".null"
         case .bool(let flag): return ".bool(\(flag))"
         case .number(let text):
-            // The resolver rejected numbers that are not finite Doubles.
-            return Int(text) != nil ? ".int(\(text))" : ".double(\(Double(text) ?? 0))"
+            // The resolver rejected numbers that `jsonNumber` cannot write.
+            return jsonNumber(text) ?? ".null"
         case .string(let text): return ".string(\(string(text)))"
         case .array(let elements): return ".array([\(elements.map(json).joined(separator: ", "))])"
         case .object(let members):

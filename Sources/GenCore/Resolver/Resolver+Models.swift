@@ -285,7 +285,7 @@ extension Resolver {
         case (.builtin(.bool), .bool(let flag)): return flag ? "true" : "false"
         case (.builtin(.json), _):
             if let number = Self.nonFiniteNumber(in: node) {
-                diagnostics.error("the number \(number) in a JSON default does not fit in Double", at: node.location)
+                diagnostics.error("the number \(number) in a JSON default does not fit in Double or Decimal", at: node.location)
                 return nil
             }
             return SwiftLiteral.json(node)
@@ -331,7 +331,7 @@ extension Resolver {
 
     static func nonFiniteNumber(in node: JSONNode) -> String? {
         switch node.value {
-        case .number(let text): return Int(text) != nil || Double(text)?.isFinite == true ? nil : text
+        case .number(let text): return SwiftLiteral.jsonNumber(text) == nil ? text : nil
         case .array(let elements): return elements.lazy.compactMap(nonFiniteNumber).first
         case .object(let members): return members.lazy.compactMap { nonFiniteNumber(in: $0.value) }.first
         default: return nil
