@@ -29,10 +29,11 @@ public enum DateCodingStrategy: Sendable, Hashable {
             return Self.iso8601String(date, fractionDigitsWhenWhole: 3, fractionDigitsWhenFractional: 3)
         case .dateOnly:
             return date.formatted(Self.calendarDate)
-        case .secondsSince1970:
-            return String(date.timeIntervalSince1970)
-        case .millisecondsSince1970:
-            return String(date.timeIntervalSince1970 * 1000)
+        case .secondsSince1970, .millisecondsSince1970:
+            let number = epochNumber(date)
+            // A whole number as JSON writes it, without `.0`.
+            if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
+            return String(number)
         case .formatted(let format):
             return FormatterCache.shared.withFormatter(format) { $0.string(from: date) }
         }
@@ -42,8 +43,10 @@ public enum DateCodingStrategy: Sendable, Hashable {
     public func date(from text: String) -> Date? {
         switch self {
         case .iso8601, .iso8601WithFractionalSeconds:
+            guard Self.isWhole(text, withTime: true) else { return nil }
             return (try? Self.wholeSeconds.parse(text)) ?? (try? Self.fractionalSeconds.parse(text))
         case .dateOnly:
+            guard Self.isWhole(text, withTime: false) else { return nil }
             return try? Self.calendarDate.parse(text)
         case .secondsSince1970:
             return Double(text).map { Date(timeIntervalSince1970: $0) }
@@ -51,6 +54,55 @@ public enum DateCodingStrategy: Sendable, Hashable {
             return Double(text).map { Date(timeIntervalSince1970: $0 / 1000) }
         case .formatted(let format):
             return FormatterCache.shared.withFormatter(format) { $0.date(from: text) }
+        }
+    }
+
+    /// Whether all of `text` is a date (`2024-05-01`) or, `withTime`, a date and time as RFC 3339
+    /// writes it: `T`, `HH:MM:SS`, an optional fraction, then `Z` or an offset (`+02:00`, `+0200`,
+    /// `+02`). Foundation's parser reads a beginning that matches and ignores the rest
+    /// (`…00Zjunk`, a date-only `2024-05-01T23:30:00-05:00`), and rolls a day that does not exist
+    /// over (`2024-02-30` is March 1st): either would change a value without a word.
+    static func isWhole(_ text: String, withTime: Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { isWhole($0, withTime: withTime) }
+    }
+
+    private static func isWhole(_ bytes: UnsafeBufferPointer<UInt8>, withTime: Bool) -> Bool {
+        func number(_ start: Int, _ count: Int) -> Int? {
+            guard start + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[start..<start + count] {
+                let digit = byte &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        func byte(_ index: Int, is character: Unicode.Scalar) -> Bool {
+            index < bytes.count && bytes[index] == UInt8(ascii: character)
+        }
+        guard let year = number(0, 4), byte(4, is: "-"), let month = number(5, 2), byte(7, is: "-"),
+              let day = number(8, 2), (1...12).contains(month), day >= 1 else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = month == 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].contains(month) ? 30 : 31
+        guard day <= days else { return false }
+        guard withTime else { return bytes.count == 10 }
+        guard byte(10, is: "T"), let hour = number(11, 2), byte(13, is: ":"), let minute = number(14, 2),
+              byte(16, is: ":"), let second = number(17, 2), hour < 24, minute < 60, second <= 60 else { return false }
+        var index = 19
+        if byte(index, is: ".") {
+            index += 1
+            let start = index
+            while number(index, 1) != nil { index += 1 }
+            guard index > start else { return false }
+        }
+        if byte(index, is: "Z") { return index + 1 == bytes.count }
+        guard byte(index, is: "+") || byte(index, is: "-"), let hours = number(index + 1, 2), hours < 24 else { return false }
+        switch bytes.count - (index + 3) {
+        case 0: return true
+        case 2: return number(index + 3, 2).map { $0 < 60 } ?? false
+        case 3: return byte(index + 3, is: ":") && (number(index + 4, 2).map { $0 < 60 } ?? false)
+        default: return false
         }
     }
 
@@ -67,10 +119,12 @@ public enum DateCodingStrategy: Sendable, Hashable {
     /// `…30.123456Z` as itself, not `…30.123Z`. (Foundation's own style writes milliseconds only,
     /// and truncates.) Nine digits pin any date within a nanosecond.
     static func iso8601String(_ date: Date, fractionDigitsWhenWhole: Int = 0, fractionDigitsWhenFractional: Int) -> String {
-        let interval = date.timeIntervalSince1970
+        // From the interval a `Date` holds, not `timeIntervalSince1970`: adding the 31 years
+        // between the epochs takes a bit off the fraction (about 119 ns today).
+        let interval = date.timeIntervalSinceReferenceDate
         let seconds = interval.rounded(.down)
         let fraction = interval - seconds
-        let whole = Date(timeIntervalSince1970: seconds).formatted(wholeSeconds)
+        let whole = Date(timeIntervalSinceReferenceDate: seconds).formatted(wholeSeconds)
         let minimumFractionDigits = fraction == 0 ? fractionDigitsWhenWhole : fractionDigitsWhenFractional
         if minimumFractionDigits == 0 { return whole }
         // `whole` ends with the zone designator "Z": the fraction goes before it.
@@ -90,11 +144,24 @@ public enum DateCodingStrategy: Sendable, Hashable {
         // back: the nearest nanosecond. A fraction within half a nanosecond of the next second
         // is that second.
         if !closest.isEmpty { return closest }
-        let next = Date(timeIntervalSince1970: seconds + 1).formatted(wholeSeconds).dropLast()
+        let next = Date(timeIntervalSinceReferenceDate: seconds + 1).formatted(wholeSeconds).dropLast()
         return "\(next).\(String(repeating: "0", count: max(1, minimumFractionDigits)))Z"
     }
     private static let fractionalSeconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     private static let calendarDate = Date.ISO8601FormatStyle().year().month().day()
+
+    /// The seconds or milliseconds since 1970 that read back as exactly `date`, with as few
+    /// fraction digits as that takes: a date decoded from `242292622351` milliseconds goes back as
+    /// `242292622351`, not `242292622351.00006`, which `timeIntervalSince1970 * 1000` gives.
+    func epochNumber(_ date: Date) -> Double {
+        let scale: Double = self == .millisecondsSince1970 ? 1000 : 1
+        let number = date.timeIntervalSince1970 * scale
+        for digits in 0...9 {
+            let candidate = (number * Self.powersOfTen[digits]).rounded() / Self.powersOfTen[digits]
+            if Date(timeIntervalSince1970: candidate / scale) == date { return candidate }
+        }
+        return number
+    }
 
     func decode(from decoder: any Decoder) throws -> Date {
         let container = try decoder.singleValueContainer()
@@ -114,8 +181,7 @@ public enum DateCodingStrategy: Sendable, Hashable {
     func encode(_ date: Date, to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
-        case .secondsSince1970: try container.encode(date.timeIntervalSince1970)
-        case .millisecondsSince1970: try container.encode(date.timeIntervalSince1970 * 1000)
+        case .secondsSince1970, .millisecondsSince1970: try container.encode(epochNumber(date))
         default: try container.encode(string(from: date))
         }
     }

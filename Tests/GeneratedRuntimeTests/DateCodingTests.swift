@@ -70,12 +70,72 @@ import Testing
         }
     }
 
+    /// Fractions finer than the 238 ns a `timeIntervalSince1970` keeps today (a `Date` keeps 119).
+    @Test(arguments: ["2024-05-01T09:30:00.0000001Z", "2024-05-01T09:30:00.12345678Z", "2024-05-01T09:30:00.123456789Z",
+                      "1999-05-01T09:30:00.0000001Z"])
+    func isoWritingKeepsFractionsFinerThanTheIntervalSince1970(received: String) throws {
+        let date = try #require(DateCodingStrategy.iso8601.date(from: received))
+        let written = DateCodingStrategy.iso8601.string(from: date)
+        #expect(DateCodingStrategy.iso8601.date(from: written) == date, "\(received) → \(written)")
+    }
+
+    /// A number of seconds or milliseconds goes back as it came, in JSON and as a parameter: the
+    /// fewest digits that read back as the same `Date`, not `timeIntervalSince1970`'s
+    /// (`242292622351.00006`).
+    @Test func numericDatesGoBackAsTheyCame() throws {
+        for (strategy, texts) in [(DateCodingStrategy.millisecondsSince1970, ["242292622351", "1", "-1", "1714555800123", "0.5", "-86400000"]),
+                                  (.secondsSince1970, ["242292622.351", "1.1", "1714555800", "1714555800.123456", "-1.5", "0"])] {
+            for text in texts {
+                let date = try #require(strategy.date(from: text))
+                #expect(strategy.string(from: date) == text)
+                let stamp = try JSONDecoder().decode(Epoch.self, from: Data(#"{"strategy": "\#(strategy)", "at": \#(text)}"#.utf8))
+                #expect(stamp.at == date)
+                let encoded = String(decoding: try JSONEncoder().encode(stamp), as: UTF8.self)
+                #expect(encoded.hasSuffix(#","at":\#(text)}"#) || encoded.hasPrefix(#"{"at":\#(text),"#), "\(encoded)")
+            }
+        }
+    }
+
+    /// A date under the numeric strategy its `strategy` names.
+    struct Epoch: Codable {
+        var strategy: String
+        var at: Date
+        enum CodingKeys: String, CodingKey { case strategy, at }
+        var dateStrategy: DateCodingStrategy { strategy == "millisecondsSince1970" ? .millisecondsSince1970 : .secondsSince1970 }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            strategy = try container.decode(String.self, forKey: .strategy)
+            at = Date()
+            at = try container.decode(Date.self, forKey: .at, dateStrategy: dateStrategy)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(strategy, forKey: .strategy)
+            try container.encode(at, forKey: .at, dateStrategy: dateStrategy)
+        }
+    }
+
     @Test func parsingAcceptsTheOtherISOFormAndRejectsGarbage() {
         #expect(DateCodingStrategy.iso8601.date(from: "2024-02-29T10:20:30.125Z") == Self.instant)
         #expect(DateCodingStrategy.iso8601WithFractionalSeconds.date(from: "2024-02-29T10:20:30Z") == Date(timeIntervalSince1970: 1_709_202_030))
         #expect(DateCodingStrategy.formatted("yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ").date(from: "2024-02-29T12:20:30.125+02:00") == Self.instant)
         for strategy in [DateCodingStrategy.iso8601, .dateOnly, .formatted("dd/MM/yyyy"), .secondsSince1970] {
             #expect(strategy.date(from: "not a date") == nil)
+        }
+        // Text after a date, and days that do not exist, are not read as some other date.
+        for text in ["2024-05-01T10:00:00Zjunk", "2024-05-01T10:00:00.5Z extra", "2024-02-30T10:00:00Z", "2024-05-01T24:00:00Z",
+                     "2024-05-01T10:00:00", "2024-05-01T10:00:00.Z", "2024-05-01T10:00:00+02:00:00", "2024-05-01T10:00:00+2"] {
+            #expect(DateCodingStrategy.iso8601.date(from: text) == nil, "\(text)")
+            #expect(DateCodingStrategy.iso8601WithFractionalSeconds.date(from: text) == nil, "\(text)")
+        }
+        for text in ["2024-05-01T23:30:00-05:00", "2024-05-01T10:00:00Z", "2024-05-01garbage", "2024-05-01+05:00", "2024-02-30", "2023-02-29", "2024-5-1"] {
+            #expect(DateCodingStrategy.dateOnly.date(from: text) == nil, "\(text)")
+        }
+        #expect(DateCodingStrategy.dateOnly.date(from: "2024-02-29") != nil)
+        for text in ["2024-05-01T10:00:00+0200", "2024-05-01T10:00:00+02", "2024-05-01T10:00:00-05:00", "2024-12-31T23:59:60Z"] {
+            #expect(DateCodingStrategy.iso8601.date(from: text) != nil, "\(text)")
         }
     }
 
