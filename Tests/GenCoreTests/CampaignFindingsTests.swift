@@ -332,4 +332,30 @@ extension CampaignFindingsTests {
             "member Level of union 'DoubleFirst' is never decoded: Double, tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
         ], "\(result.diagnostics)")
     }
+
+    /// Found by a review: a struct that requires `id` alone took every object of a struct listed
+    /// after it that requires `id` and `name`, whose `name` was then dropped, without a warning.
+    static let subsetMembers = spec(models: #"""
+        {
+          "Ref": { "properties": { "id": "Int", "label": "String?" } },
+          "Named": { "properties": { "id": "Int", "name": "String" } },
+          "Labelled": { "properties": { "id": "Int", "label": "Int" } },
+          "Renamed": { "properties": { "ident": { "type": "Int", "key": "id" }, "name": "String" } },
+          "Defaulted": { "properties": { "id": { "type": "Int", "default": 1 }, "name": "String" } },
+          "TextId": { "properties": { "id": "String", "name": "String" } },
+          "Composed": { "allOf": ["Ref"], "properties": { "name": "String" } },
+          "RefFirst": { "oneOf": ["Ref", "Named", "Renamed", "Labelled", "Defaulted", "TextId", "Composed"] },
+          "NamedFirst": { "oneOf": ["Named", "Ref"] }
+        }
+        """#)
+
+    @Test func aStructListedAfterOneThatRequiresLessIsNeverDecoded() throws {
+        let result = generate(Self.subsetMembers)
+        #expect(result.succeeded)
+        let warnings = result.diagnostics.filter { $0.severity == .warning }.map(\.message)
+        #expect(warnings == [
+            "member Named of union 'RefFirst' is never decoded: Ref, tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+            "member Renamed of union 'RefFirst' is never decoded: Ref, tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+        ], "\(result.diagnostics)")
+    }
 }

@@ -227,6 +227,24 @@ import Testing
         #expect(imported.model("TMixed")?["oneOf"] as? [String] == ["Int", "String"])
     }
 
+    /// Found by a review: every struct ranked alike, so `{id}` listed before `{id, name}` took
+    /// every object of it and dropped `name`.
+    @Test func untaggedUnionsTryTheStructsThatRequireMoreKeysFirst() throws {
+        let imported = try importing(document(schemas: """
+            "X": {"oneOf": [{"$ref": "#/components/schemas/Ref"}, {"$ref": "#/components/schemas/Named"}, {"$ref": "#/components/schemas/Full"}]},
+            "Y": {"oneOf": [{"type": "string"}, {"$ref": "#/components/schemas/Ref"}, {"$ref": "#/components/schemas/Named"}],
+                  "discriminator": {"propertyName": "id"}},
+            "Z": {"oneOf": [{"$ref": "#/components/schemas/Ref"}, {"$ref": "#/components/schemas/Named"}], "discriminator": {"propertyName": "kind"}},
+            "Ref": {"type": "object", "required": ["id", "kind"], "properties": {"id": {"type": "string"}, "kind": {"type": "string"}}},
+            "Named": {"type": "object", "required": ["id", "kind", "name"], "properties": {"id": {"type": "string"}, "kind": {"type": "string"}, "name": {"type": "string"}}},
+            "Full": {"allOf": [{"$ref": "#/components/schemas/Named"}, {"type": "object", "required": ["size"], "properties": {"size": {"type": "integer"}}}]}
+            """))
+        #expect(imported.model("X")?["oneOf"] as? [String] == ["Full", "Named", "Ref"])
+        #expect(imported.model("Y")?["oneOf"] as? [String] == ["String", "Named", "Ref"], "also when the discriminator is left out")
+        #expect(imported.model("Z")?["oneOf"] as? [String] == ["Ref", "Named"], "a tagged union keeps the document's order")
+        // `importing` also checks that the spec generates without a warning: no member is never decoded.
+    }
+
     @Test func defaultsThatDoNotFitAreLeftOutWithAWarning() throws {
         let imported = try importing(document(schemas: """
             "D": {"type": "object", "properties": {"limit": {"type": "integer", "default": 20},

@@ -33,6 +33,7 @@ extension OpenAPIReader {
             if failing != nil, inferredDiscriminators.contains(model.pointer) {
                 union.discriminator = nil
                 union.mapping = []
+                union.members = orderedForDecoding(union.members, requiredKeysFirst: true)
                 document.models[index].kind = .union(union)
                 continue
             }
@@ -42,6 +43,7 @@ extension OpenAPIReader {
                          pointer: model.pointer + "/discriminator", concerns: [model.pointer])
                 union.discriminator = nil
                 union.mapping = []
+                union.members = orderedForDecoding(union.members, requiredKeysFirst: true)
                 document.models[index].kind = .union(union)
                 continue
             }

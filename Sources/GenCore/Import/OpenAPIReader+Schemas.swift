@@ -823,6 +823,8 @@ extension OpenAPIReader {
         }
         unionMembers = orderedForDecoding(unionMembers)
         var union = SpecDocument.Union(location: node.location, members: unionMembers, discriminator: nil, mapping: [])
+        // Tried in order when no discriminator picks one: the structs that require more keys first.
+        let untagged = orderedForDecoding(unionMembers, requiredKeysFirst: true)
         if member("discriminator", members) == nil, constants.count >= 2 {
             // Members told apart by a property that holds one constant string each (`"type":
             // {"enum": ["message"]}`) make a tagged union, as a discriminator would.
@@ -840,6 +842,7 @@ extension OpenAPIReader {
             if union.discriminator == nil {
                 unmapped("the discriminator has no 'propertyName', so it is not imported; the union tries its members in order",
                          at: discriminator.value, pointer: Self.pointer(pointer, "discriminator"))
+                union.members = untagged
                 return SpecDocument.Model(
                     name: name, pointer: pointer, description: description, options: .init(), tolerant: false, kind: .union(union))
             }
@@ -858,13 +861,14 @@ extension OpenAPIReader {
                 }
             }
         }
+        if union.discriminator == nil { union.members = untagged }
         return SpecDocument.Model(
             name: name, pointer: pointer, description: description, options: .init(), tolerant: false, kind: .union(union))
     }
 
     /// Members in an order where none takes the values of one after it: OpenAPI's `oneOf` and
     /// `anyOf` have no order, and an untagged union tries its members in order.
-    private func orderedForDecoding(_ members: [SpecDocument.UnionMember]) -> [SpecDocument.UnionMember] {
+    func orderedForDecoding(_ members: [SpecDocument.UnionMember], requiredKeysFirst: Bool = false) -> [SpecDocument.UnionMember] {
         func rank(_ type: String) -> Int {
             switch type {
             case "Bool": 0
@@ -882,9 +886,33 @@ extension OpenAPIReader {
                 else { 8 }
             }
         }
+        // Among structs, those that require more keys first: one that requires `id` alone takes
+        // every object of one that requires `id` and `name`, whose fields it would then drop.
+        let keys = members.map { requiredKeysFirst && rank($0.type.value) == 8 ? requiredKeyCount(ofModel: $0.type.value) : 0 }
         return members.enumerated().sorted { lhs, rhs in
             let l = rank(lhs.element.type.value), r = rank(rhs.element.type.value)
-            return l == r ? lhs.offset < rhs.offset : l < r
+            if l != r { return l < r }
+            if keys[lhs.offset] != keys[rhs.offset] { return keys[lhs.offset] > keys[rhs.offset] }
+            return lhs.offset < rhs.offset
         }.map(\.element)
+    }
+
+    /// How many keys the object schema of model `type` requires, its `allOf` parts' too.
+    private func requiredKeyCount(ofModel type: String) -> Int {
+        guard let pointer = modelAtPointer.first(where: { $0.value == type })?.key, let node = resolve(pointer) else { return 0 }
+        return requiredKeyCount(node, depth: 0)
+    }
+
+    private func requiredKeyCount(_ node: JSONNode, depth: Int) -> Int {
+        guard depth < 16, let fields = Self.object(node) else { return 0 }
+        if let reference = member("$ref", fields), case .string(let target) = reference.value.value, let resolved = resolve(target) {
+            return requiredKeyCount(resolved, depth: depth + 1)
+        }
+        var count = 0
+        if let required = member("required", fields), case .array(let keys) = required.value.value { count += keys.count }
+        if let parts = member("allOf", fields), case .array(let schemas) = parts.value.value {
+            for schema in schemas { count += requiredKeyCount(schema, depth: depth + 1) }
+        }
+        return count
     }
 }

@@ -158,7 +158,7 @@ extension Resolver {
             // A number takes every value of an integer enum.
             return isEnum(later) && Self.isWholeNumber(later, enums: enumRawValues)
         case (.model(let a), .model(let b)) where modelKinds[a] == .structure && modelKinds[b] == .structure:
-            return acceptsAnyObject(a)
+            return acceptsAnyObject(a) || decodesEveryObject(of: b, as: a)
         case (.model(let a), .dictionary) where modelKinds[a] == .structure:
             return acceptsAnyObject(a)
         default:
@@ -194,6 +194,41 @@ extension Resolver {
             $0.type.value.last(where: { !$0.isWhitespace }) == "?" || $0.defaultValue != nil || $0.nullable?.value == true
         }
         return own && model.allOf.allSatisfy { acceptsAnyObject($0.value, visited: visited.union([name])) }
+    }
+
+    /// Whether struct `earlier` decodes every object struct `later` decodes, dropping the fields
+    /// it does not have: each key `earlier` requires, `later` requires too, with the same type,
+    /// and each it may have, `later` has with the same type or not at all. (`A {id}` takes every
+    /// `B {id, name}`.) Structs composed with `allOf` are not compared.
+    private func decodesEveryObject(of later: String, as earlier: String) -> Bool {
+        guard let fields = objectFields(earlier), let others = objectFields(later) else { return false }
+        for (key, field) in fields {
+            if let other = others[key] {
+                guard field.type == other.type || field.type == "JSON", !field.required || other.required else { return false }
+            } else if field.required {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The fields of struct model `name` by JSON key: whether an object must hold the key with a
+    /// value, and the type as written without `?`; nil for a model that is not a plain struct.
+    private func objectFields(_ name: String) -> [String: (required: Bool, type: String)]? {
+        guard let model = document.models.first(where: { $0.name.value == name }), model.allOf.isEmpty,
+              case .structure(let properties) = model.kind else { return nil }
+        // As `keyStrategy(_:inheriting:)` decides, without reporting an unknown one again.
+        let snakeCase = model.options.keyStrategy.map { $0.value == "convertFromSnakeCase" } ?? defaults.snakeCase
+        var fields: [String: (required: Bool, type: String)] = [:]
+        for property in properties {
+            let key = property.key?.value ?? (snakeCase ? SwiftNaming.snakeCase(property.name.value) : property.name.value)
+            var type = property.type.value.filter { !$0.isWhitespace }
+            let optional = type.hasSuffix("?")
+            if optional { type.removeLast() }
+            let required = !optional && property.defaultValue == nil && property.nullable?.value != true && !model.tolerant
+            fields[key] = (required, type)
+        }
+        return fields
     }
 
     /// `String` → `string`, `MessageEvent` → `messageEvent`, `[Part]` → `partArray`,
