@@ -195,6 +195,24 @@ class Handler(BaseHTTPRequestHandler):
                     headers.append(("Retry-After", after))
                 return self.send_json(number("status", 503) or 503, {"title": "try again", "attempt": attempt}, headers=headers)
             return self.send_json(200, {"attempts": attempt})
+        if parts[0] == "dropped" and len(parts) == 2:
+            # The first `fail` attempts lose the connection: closed with no reply (`mode=empty`) or
+            # halfway through the body (`mode=partial`).
+            with lock:
+                times = flaky.setdefault(parts[1], [])
+                times.append(time.time())
+                attempt = len(times)
+            if attempt <= (number("fail", 0) or 0):
+                self.close_connection = True
+                if query.get("mode") == "partial":
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", "100")
+                    self.end_headers()
+                    self.wfile.write(b'{"attempts": ')
+                    self.wfile.flush()
+                return None
+            return self.send_json(200, {"attempts": attempt})
         if url.path == "/flaky-status":
             with lock:
                 times = list(flaky.get(query.get("id", ""), []))
@@ -353,7 +371,7 @@ class Handler(BaseHTTPRequestHandler):
             if "then" in query:
                 return self.send_json(302, {"delayed": seconds}, headers=[("Location", query["then"])])
             return self.send_json(200, {"delayed": seconds})
-        if url.path.startswith("/flaky") or url.path.startswith("/auth/"):
+        if url.path.startswith("/flaky") or url.path.startswith("/auth/") or url.path.startswith("/dropped/"):
             return self.resilience_route(url, query, number)
         if url.path.startswith("/sse/") or url.path.startswith("/lines/"):
             return self.stream_route(url, query, number)

@@ -198,7 +198,7 @@ public struct EndpointClient: EndpointSending {
             endpoint: String(describing: E.self), method: request.method, pathTemplate: request.path.template,
             isIdempotent: request.method.isIdempotent || E.isIdempotentEndpoint,
             canResend: urlRequest.httpBodyStream == nil, isStreaming: streams,
-            secrets: context.secrets, record: context.record ?? ExchangeRecord())
+            secrets: context.secrets, upload: streams ? nil : upload?.body, record: context.record ?? ExchangeRecord())
         for middleware in middlewares.reversed() {
             let inner = next
             next = { try await middleware.intercept($0, context: middlewareContext, next: inner) }

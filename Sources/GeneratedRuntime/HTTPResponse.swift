@@ -90,18 +90,23 @@ extension HTTPResponse {
 /// An array that drops elements that fail to decode (the `prune` array strategy).
 public struct PrunedArray<Element: Decodable>: Decodable {
     public var elements: [Element]
+    /// How many elements the array held, the dropped ones too.
+    public var receivedCount: Int
 
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         var elements: [Element] = []
         elements.reserveCapacity(container.count ?? 0)
+        var received = 0
         while !container.isAtEnd {
+            received += 1
             // Decoding `Attempt` always succeeds, so the container moves past a bad element.
             if let element = try container.decode(Attempt.self).value {
                 elements.append(element)
             }
         }
         self.elements = elements
+        receivedCount = received
     }
 
     private struct Attempt: Decodable {

@@ -66,7 +66,7 @@ public struct LoggingMiddleware: EndpointMiddleware {
         var lines: [String] = []
         if level != .summary {
             lines += headerLines(request.allHTTPHeaderFields ?? [:], prefix: "> ", context: context)
-            if case .bodies(let limit) = level, let body = request.httpBody, !body.isEmpty {
+            if case .bodies(let limit) = level, let body = request.httpBody ?? context.upload?.dataIfInMemory, !body.isEmpty {
                 lines.append("> " + excerpt(body, limit: limit, context: context))
             }
         }
@@ -128,9 +128,12 @@ public struct LoggingMiddleware: EndpointMiddleware {
         }
     }
 
+    /// The body's first `limit` bytes, once every secret in all of it is redacted: cut first, a
+    /// secret across the cut would no longer match, and its first part would show.
     private func excerpt(_ body: Data, limit: Int, context: RequestContext) -> String {
-        let text = String(decoding: body.prefix(max(0, limit)), as: UTF8.self)
-        return redacted(body.count > limit ? text + "… (\(body.count) bytes)" : text, context: context)
+        let text = redacted(String(decoding: body, as: UTF8.self), context: context)
+        guard text.utf8.count > limit else { return text }
+        return String(decoding: text.utf8.prefix(max(0, limit)), as: UTF8.self) + "… (\(body.count) bytes)"
     }
 
     /// `text` with every secret of the request, and its percent-encoded form, replaced.
@@ -179,7 +182,7 @@ public struct MetricsMiddleware: EndpointMiddleware {
         let start = Date()
         var metrics = RequestMetrics(
             endpoint: context.endpoint, method: context.method, pathTemplate: context.pathTemplate, attempts: 1,
-            statusCode: nil, duration: 0, requestBytes: request.httpBody?.count ?? (request.httpBodyStream == nil ? 0 : nil),
+            statusCode: nil, duration: 0, requestBytes: Self.requestBytes(request, upload: context.upload),
             responseBytes: nil, error: nil)
         do {
             let response = try await next(request)
@@ -195,6 +198,17 @@ public struct MetricsMiddleware: EndpointMiddleware {
             metrics.duration = Date().timeIntervalSince(start)
             report(metrics)
             throw error
+        }
+    }
+
+    /// The size of the body: the request's, or the upload's beside it; nil for a stream.
+    static func requestBytes(_ request: URLRequest, upload: UploadBody?) -> Int? {
+        if let body = request.httpBody { return body.count }
+        switch upload {
+        case .data(let data): return data.count
+        case .file(let url): return (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue
+        case .stream: return nil
+        case nil: return request.httpBodyStream == nil ? 0 : nil
         }
     }
 }

@@ -47,6 +47,9 @@ public struct RequestContext: Sendable {
     public var isStreaming: Bool
     /// Text that must never be shown: the credential's values and the request's secret parameters.
     public var secrets: [String]
+    /// The body of an upload, which the transport sends beside the request (whose `httpBody` is
+    /// then nil); nil for other requests.
+    public var upload: UploadBody? = nil
     let record: ExchangeRecord
 
     /// How many times the request has been sent so far (a retry middleware counts them).

@@ -9,31 +9,36 @@ public struct Page<Item: Sendable>: Sendable {
     public var pageCount: Int?
     /// The cursor of the next page; nil or empty on the last page (cursor pagination).
     public var nextCursor: String?
+    /// How many items the server sent, those the `prune` array strategy dropped too: where the
+    /// next page starts, and whether this one was short.
+    public var receivedCount: Int
 
-    public init(items: [Item], total: Int? = nil, pageCount: Int? = nil, nextCursor: String? = nil) {
+    public init(items: [Item], total: Int? = nil, pageCount: Int? = nil, nextCursor: String? = nil, receivedCount: Int? = nil) {
         self.items = items
         self.total = total
         self.pageCount = pageCount
         self.nextCursor = nextCursor
+        self.receivedCount = receivedCount ?? items.count
     }
 
     /// The offset of the next page, or nil when this one is the last: it is empty, or it reaches
-    /// the total, or (without a total) it is shorter than `limit`.
+    /// the total, or (without a total) it is shorter than `limit`. Items the server sent that
+    /// were dropped count: the page was not short, and the next one starts after them.
     public func nextOffset(after offset: Int?, limit: Int?) -> Int? {
-        guard !items.isEmpty else { return nil }
-        let next = (offset ?? 0) + items.count
+        guard receivedCount > 0 else { return nil }
+        let next = (offset ?? 0) + receivedCount
         if let total { return next < total ? next : nil }
-        if let limit, items.count < limit { return nil }
+        if let limit, receivedCount < limit { return nil }
         return next
     }
 
     /// The number of the next page, or nil when this one is the last: it is empty, or it is the
     /// last of `pageCount`, or (without a count) it is shorter than `size`.
     public func nextPageNumber(after page: Int?, first: Int, size: Int?) -> Int? {
-        guard !items.isEmpty else { return nil }
+        guard receivedCount > 0 else { return nil }
         let current = page ?? first
         if let pageCount { return current - first + 1 < pageCount ? current + 1 : nil }
-        if let size, items.count < size { return nil }
+        if let size, receivedCount < size { return nil }
         return current + 1
     }
 
@@ -71,17 +76,20 @@ public struct PageSequence<Item: Sendable>: AsyncSequence, Sendable {
         let fetch: @Sendable () async throws -> (items: [Item], next: Step?)
     }
 
-    /// The pages of `endpoint` and those after it, each fetched with `send`.
+    /// The pages of `endpoint` and those after it, each fetched with `send`. A next cursor an
+    /// earlier page gave already ends the list: a server that goes round (A, B, A…) would never.
     public init<E: PaginatedEndpoint>(
         first endpoint: E, send: @escaping @Sendable (E) async throws(EndpointError) -> Page<Item>
     ) where E.PageItem == Item {
-        @Sendable func step(_ endpoint: E) -> Step {
+        @Sendable func step(_ endpoint: E, cursors: Set<String>) -> Step {
             Step {
                 let page = try await send(endpoint)
-                return (page.items, endpoint.nextPage(after: page).map(step))
+                var cursors = cursors
+                if let cursor = page.nextCursor, !cursor.isEmpty, !cursors.insert(cursor).inserted { return (page.items, nil) }
+                return (page.items, endpoint.nextPage(after: page).map { step($0, cursors: cursors) })
             }
         }
-        first = step(endpoint)
+        first = step(endpoint, cursors: [])
     }
 
     /// Pages given in advance: for previews and tests of code that reads a paginated endpoint.
@@ -144,8 +152,17 @@ extension HTTPResponse {
         of type: Item.Type, items: String?, strategy: ArrayDecodingStrategy, total: String? = nil,
         pageCount: String? = nil, nextCursor: String? = nil
     ) throws -> Page<Item> {
-        let elements = try decodeJSONArray(of: Item.self, unwrapping: items, strategy: strategy)
-        guard total != nil || pageCount != nil || nextCursor != nil else { return Page(items: elements) }
+        let elements: [Item]
+        let received: Int
+        switch strategy {
+        case .strict:
+            elements = try decodeJSON([Item].self, unwrapping: items)
+            received = elements.count
+        case .prune:
+            let pruned = try decodeJSON(PrunedArray<Item>.self, unwrapping: items)
+            (elements, received) = (pruned.elements, pruned.receivedCount)
+        }
+        guard total != nil || pageCount != nil || nextCursor != nil else { return Page(items: elements, receivedCount: received) }
         let fields = try JSONDecoder().decode([String: JSONValue].self, from: body)
         func integer(_ key: String?) throws -> Int? {
             guard let key, let value = fields[key] else { return nil }
@@ -168,6 +185,7 @@ extension HTTPResponse {
                     String.self, .init(codingPath: [AnyCodingKey(nextCursor)], debugDescription: "Expected a cursor string."))
             }
         }
-        return Page(items: elements, total: try integer(total), pageCount: try integer(pageCount), nextCursor: cursor)
+        return Page(
+            items: elements, total: try integer(total), pageCount: try integer(pageCount), nextCursor: cursor, receivedCount: received)
     }
 }

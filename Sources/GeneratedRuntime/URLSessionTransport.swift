@@ -513,6 +513,11 @@ private final class Exchange: @unchecked Sendable {
                 after: request, status: response.statusCode, location: response.value(forHTTPHeaderField: "Location"),
                 proposed: proposed)
             else { return .stop(URLError(.badServerResponse)) }
+            // Only HTTP is followed, as URLSession does: libcurl would try an `ftp://` location
+            // itself (and, here, wait until the timeout, busy).
+            guard let scheme = hop.request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+                return .stop(URLError(.unsupportedURL))
+            }
             // A body stream the caller put in the request cannot be read twice.
             if hop.keepsBody && keepsBody && upload == nil && request.httpBodyStream != nil {
                 return .stop(URLError(.requestBodyStreamExhausted))
@@ -568,6 +573,9 @@ private final class Exchange: @unchecked Sendable {
 
     func complete(_ task: URLSessionTask, error: (any Error)?) {
         let (body, cancelled, declined, writer) = lock.withLock { (self.body, self.cancelled, self.declined, self.writer) }
+        #if canImport(FoundationNetworking)
+        let error = error.map { Self.lostConnection($0, headReceived: task.response != nil) }
+        #endif
         if let writer {
             // A stream whose head has gone: its body ends.
             writer.finish(throwing: cancelled ? error ?? CancellationError() : error)
@@ -587,6 +595,20 @@ private final class Exchange: @unchecked Sendable {
         }
         finish(.success(HTTPResponse(statusCode: http.statusCode, headers: URLSessionTransport.headers(of: http), body: body)))
     }
+
+    /// libcurl's words for a connection the server closed: with no reply at all ("Empty reply
+    /// from server", `badServerResponse`) or before the body's end ("transfer closed with … bytes
+    /// remaining", `unknown`). URLSession on Apple platforms says `networkConnectionLost` for
+    /// both, which is what a retry looks for.
+    #if canImport(FoundationNetworking)
+    static func lostConnection(_ error: any Error, headReceived: Bool) -> any Error {
+        guard let urlError = error as? URLError,
+              (urlError.code == .badServerResponse && !headReceived) || (urlError.code == .unknown && headReceived) else { return error }
+        var userInfo = urlError.userInfo
+        userInfo[NSUnderlyingErrorKey] = urlError
+        return URLError(.networkConnectionLost, userInfo: userInfo)
+    }
+    #endif
 
     /// Ends the wait with a whole response (for a stream, one whose body has arrived), or an error.
     private func finish(_ result: Result<HTTPResponse, any Error>) {

@@ -10,6 +10,12 @@ public enum UploadBody: Sendable {
     /// A stream of the bytes; the closure makes a fresh one for each attempt.
     case stream(@Sendable () -> InputStream)
 
+    /// The bytes of a `.data` body; nil for a file or a stream, which are not read to show them.
+    var dataIfInMemory: Data? {
+        if case .data(let data) = self { return data }
+        return nil
+    }
+
     /// All the bytes, read into memory: what a transport without streaming support sends.
     public func readAll() throws -> Data {
         switch self {

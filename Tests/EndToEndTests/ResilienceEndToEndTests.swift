@@ -22,6 +22,8 @@ struct ResilienceEndToEndTests {
     struct FlakyStatus: Decodable {
         var attempts: Int
         var times: [Double]
+
+        struct Attempts: Decodable { var attempts: Int }
     }
 
     /// What the fixture server saw of flaky id `id`: the requests and when, from the first.
@@ -122,6 +124,37 @@ struct ResilienceEndToEndTests {
         }
         #expect(metrics.all.map(\.attempts) == [3])
         #expect(metrics.all.first?.statusCode == nil)
+    }
+
+    /// Found by a review: on Linux a connection closed without a reply, or halfway through the
+    /// body, failed as `badServerResponse` or `unknown`, which a retry does not take for a lost
+    /// connection, and was not retried.
+    @Test(arguments: ["empty", "partial"])
+    func aLostConnectionIsRetried(mode: String) async throws {
+        struct Dropped: Endpoint {
+            var id = UUID().uuidString
+            var failures: Int
+            var mode: String
+            func makeRequest() -> EndpointRequest {
+                var request = EndpointRequest(method: .get, path: "/dropped/\(id)")
+                request.addQuery("fail", failures)
+                request.addQuery("mode", mode)
+                return request
+            }
+            func decodeResponse(_ response: HTTPResponse) throws -> FlakyStatus.Attempts { try response.decodeJSON(FlakyStatus.Attempts.self) }
+        }
+        var client = EndpointClient(baseURL: try HTTPBinServer.fixtures())
+        client.middlewares = [RetryMiddleware(maximumAttempts: 3, initialDelay: 0.01)]
+        let dropped = Dropped(failures: 2, mode: mode)
+        // libcurl itself sends a request once more when a connection it reused dies before the
+        // reply: the server may have seen more attempts than the middleware made.
+        let attempts = try await client.send(dropped).attempts
+        #expect(attempts >= 3)
+        #expect(try await Self.status(of: dropped.id).attempts == attempts)
+        // Without a retry, the error says the connection was lost.
+        client.middlewares = []
+        let error = await #expect(throws: EndpointError.self) { try await client.send(Dropped(failures: 100, mode: mode)) }
+        #expect((error?.underlyingError as? URLError)?.code == .networkConnectionLost, "\(String(describing: error))")
     }
 
     @Test func cancellingDuringABackoffReturnsAtOnce() async throws {

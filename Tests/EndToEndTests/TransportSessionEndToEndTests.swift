@@ -161,6 +161,21 @@ struct TransportSessionEndToEndTests {
         }
         #expect(error?.code == .httpTooManyRedirects)
     }
+
+    /// A redirect to anything but HTTP fails at once, as URLSession's own following does (found
+    /// by a review: an `ftp://` location was tried, and the request waited, busy, for its timeout).
+    @Test(arguments: ["ftp", "file", "gopher"])
+    func aRedirectToAnotherSchemeFailsAtOnce(scheme: String) async throws {
+        // The fixture server's address: it takes the connection, and says nothing an FTP client waits for.
+        let fixtures = try HTTPBinServer.fixtures()
+        let location = scheme == "file" ? "file:///etc/passwd" : "\(scheme)://127.0.0.1:\(fixtures.port ?? 80)/x"
+        var request = try Self.redirect(to: location, status: 302)
+        request.timeoutInterval = 8
+        let started = ContinuousClock.now
+        let error = await #expect(throws: URLError.self) { try await URLSessionTransport().send(request) }
+        #expect(error?.code == .unsupportedURL)
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
     #endif
 
     /// Invalidating a session while its requests follow redirects, at random moments: each

@@ -215,6 +215,55 @@ import FoundationNetworking
         #expect(report.error == nil)
     }
 
+    /// Found by a review: an upload's body goes beside the request, and was counted as 0 bytes.
+    @Test func metricsCountAnUploadsBytes() async throws {
+        struct Put: Endpoint {
+            var body: UploadBody
+            func makeRequest() -> EndpointRequest {
+                var request = EndpointRequest(method: .put, path: "/blob")
+                request.setUploadBody(body)
+                return request
+            }
+            func decodeResponse(_ response: HTTPResponse) {}
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("metrics-\(UUID().uuidString).bin")
+        try Data(count: 777).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let reports = Reports()
+        let lines = Trace()
+        let client = Self.client(ScriptedTransport([]), [MetricsMiddleware(report: reports.append),
+                                                         LoggingMiddleware(level: .bodies(limit: 10), sink: lines.append)])
+        try await client.send(Put(body: .data(Data(repeating: 65, count: 1000))))
+        try await client.send(Put(body: .file(file)))
+        try await client.send(Put(body: .stream { InputStream(data: Data(count: 5)) }))
+        #expect(reports.all.map(\.requestBytes) == [1000, 777, nil])
+        #expect(lines.all.first?.contains("> AAAAAAAAAA… (1000 bytes)") == true, "\(lines.all)")
+    }
+
+    /// Found by a review: the body was cut at the limit before its secrets were redacted, so a
+    /// secret across the cut no longer matched and its first part showed.
+    @Test func loggingShowsNoPartOfASecretTheLimitCuts() async throws {
+        struct Post: Endpoint {
+            typealias Auth = Bearer
+            var body: String
+            func makeRequest() -> EndpointRequest {
+                var request = EndpointRequest(method: .post, path: "/echo")
+                request.body = Data(body.utf8)
+                return request
+            }
+            func decodeResponse(_ response: HTTPResponse) {}
+        }
+        let token = "abcdefghijklmnopqrstuvwxyz0123456789"
+        let lines = Trace()
+        let transport = ScriptedTransport([.success(HTTPResponse(statusCode: 200, body: Data(#"{"echo":"\#(token)","more":"x"}"#.utf8)))])
+        let client = Self.client(transport, [LoggingMiddleware(level: .bodies(limit: 40), sink: lines.append)])
+        try await client.authorized(Bearer.self, credential: BearerToken(token)).send(Post(body: #"{"tok":"\#(token)","n":1}"#))
+        let log = lines.all.joined(separator: "\n")
+        #expect(!log.contains("abcdef"), "\(log)")
+        #expect(log.contains(#"> {"tok":"<redacted>","n":1}"#), "\(log)")
+        #expect(log.contains(#"< {"echo":"<redacted>","more":"x"}"#), "\(log)")
+    }
+
     final class Reports: @unchecked Sendable {
         private let lock = NSLock()
         private var reports: [RequestMetrics] = []

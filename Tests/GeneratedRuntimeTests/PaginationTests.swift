@@ -7,7 +7,7 @@ import FoundationNetworking
 
 /// `Page`'s next-position helpers, `decodePage`, and `PageSequence`: it fetches pages one at a
 /// time, stops after the last without asking for another, and stops a cancelled task.
-@Suite struct PaginationTests {
+@Suite(.timeLimit(.minutes(1))) struct PaginationTests {
     static func page(_ count: Int, total: Int? = nil, pageCount: Int? = nil, cursor: String? = nil) -> Page<Int> {
         Page(items: Array(0..<count), total: total, pageCount: pageCount, nextCursor: cursor)
     }
@@ -86,6 +86,7 @@ import FoundationNetworking
         var offset: Int?
         var limit: Int?
         var withTotal: Bool
+        var strategy: ArrayDecodingStrategy = .strict
 
         func makeRequest() -> EndpointRequest {
             var request = EndpointRequest(method: .get, path: "/numbers")
@@ -95,7 +96,7 @@ import FoundationNetworking
         }
 
         func decodeResponse(_ response: HTTPResponse) throws -> Page<Int> {
-            try response.decodePage(of: Int.self, items: "items", strategy: .strict, total: withTotal ? "total" : nil)
+            try response.decodePage(of: Int.self, items: "items", strategy: strategy, total: withTotal ? "total" : nil)
         }
 
         func nextPage(after page: Page<Int>) -> Numbers? {
@@ -106,15 +107,16 @@ import FoundationNetworking
         }
     }
 
-    /// Serves `count` numbers, `limit` at a time from `offset`, with the total when asked.
-    static func server(count: Int, total: Bool) -> (EndpointClient, CannedTransport) {
+    /// Serves `count` numbers, `limit` at a time from `offset`, with the total when asked; those
+    /// in `bad` as strings, which an `Int` item does not decode from.
+    static func server(count: Int, total: Bool, bad: Set<Int> = []) -> (EndpointClient, CannedTransport) {
         let transport = CannedTransport()
         transport.stub(.get, "/numbers") { request in
             let items = URLComponents(url: request.url!, resolvingAgainstBaseURL: false)?.queryItems ?? []
             let offset = items.first { $0.name == "offset" }?.value.flatMap(Int.init) ?? 0
             let limit = items.first { $0.name == "limit" }?.value.flatMap(Int.init) ?? 100
             let slice = Array(offset..<min(count, offset + limit))
-            let list = "[" + slice.map(String.init).joined(separator: ",") + "]"
+            let list = "[" + slice.map { bad.contains($0) ? #""bad""# : String($0) }.joined(separator: ",") + "]"
             return .json(total ? #"{"items": \#(list), "total": \#(count)}"# : #"{"items": \#(list)}"#)
         }
         return (EndpointClient(baseURL: URL(string: "https://api.test")!, transport: transport), transport)
@@ -144,6 +146,44 @@ import FoundationNetworking
         let (client, transport) = Self.server(count: 4, total: false)
         #expect(try await client.pages(Numbers(limit: 2, withTotal: false)).allItems() == [0, 1, 2, 3])
         #expect(Self.offsets(transport) == [nil, "2", "4"])
+    }
+
+    /// Found by a review: an item the `prune` strategy dropped made its page look short (the
+    /// list ended there), and moved the next offset back (items came twice).
+    @Test(arguments: [false, true])
+    func prunedItemsStillCountForTheNextPage(withTotal: Bool) async throws {
+        let (client, transport) = Self.server(count: 10, total: withTotal, bad: [1, 4])
+        let items = try await client.pages(Numbers(limit: 3, withTotal: withTotal, strategy: .prune)).allItems()
+        #expect(items == [0, 2, 3, 5, 6, 7, 8, 9])
+        #expect(Self.offsets(transport) == [nil, "3", "6", "9"])
+    }
+
+    /// Found by a review: a server whose cursors go round (A, B, A…) was followed forever.
+    @Test func aCursorAnEarlierPageGaveEndsTheList() async throws {
+        struct Feed: PaginatedEndpoint {
+            typealias PageItem = String
+            var cursor: String?
+            func makeRequest() -> EndpointRequest {
+                var request = EndpointRequest(method: .get, path: "/feed")
+                request.addQuery("cursor", cursor)
+                return request
+            }
+            func decodeResponse(_ response: HTTPResponse) throws -> Page<String> {
+                try response.decodePage(of: String.self, items: "items", strategy: .strict, nextCursor: "next")
+            }
+            func nextPage(after page: Page<String>) -> Feed? {
+                page.nextPageCursor(after: cursor).map { Feed(cursor: $0) }
+            }
+        }
+        let transport = CannedTransport()
+        transport.stub(.get, "/feed") { request in
+            let cursor = URLComponents(url: request.url!, resolvingAgainstBaseURL: false)?.queryItems?.first?.value ?? "start"
+            let next = ["start": "A", "A": "B", "B": "A"][cursor] ?? ""
+            return .json(#"{"items": ["\#(cursor)"], "next": "\#(next)"}"#)
+        }
+        let client = EndpointClient(baseURL: URL(string: "https://api.test")!, transport: transport)
+        #expect(try await client.pages(Feed()).allItems() == ["start", "A", "B"])
+        #expect(transport.requests.count == 3)
     }
 
     @Test func pagesAreFetchedOnlyAsTheyAreRead() async throws {
