@@ -71,7 +71,9 @@ public struct ServerSentEventParser: Sendable {
     /// standard drops it; dropping it silently would lose a value).
     public mutating func finish() throws(EventStreamError) {
         // A body of a byte order mark alone holds no line: it ends cleanly, as an empty one.
-        if !started, buffer.elementsEqual([0xEF, 0xBB, 0xBF]) { buffer.removeAll() }
+        if !started, buffer.starts(with: [0xEF, 0xBB, 0xBF]) { buffer.removeFirst(3) }
+        // Nor does a comment cut off at the end (a keep-alive `: ping` without its line feed).
+        if buffer.first == UInt8(ascii: ":") { buffer.removeAll() }
         if !buffer.isEmpty || pendingFields {
             let partial = String(decoding: buffer, as: UTF8.self)
             throw EventStreamError(

@@ -111,6 +111,13 @@ import Testing
         #expect(unfinished.position == 1 && unfinished.excerpt == "one")
         // A stream that ends after a comment, or after a blank line, ends cleanly.
         #expect(try events("data: a\n\n: bye\n") == [ServerSentEvent<String>(data: "a")])
+        // Also after a comment cut off before its line feed, which holds no data (found by a
+        // review: a keep-alive `: ping` as the last bytes ended the stream with an error).
+        for events in try everySplit("data: a\n\n: keep-alive") { #expect(events == [ServerSentEvent<String>(data: "a")]) }
+        for events in try everySplit("\u{FEFF}: ping") { #expect(events.isEmpty) }
+        var unended = ServerSentEventParser()
+        _ = unended.feed(Array("data: a\n: ping".utf8))
+        #expect(throws: EventStreamError.self, "an event's fields without their blank line still are") { try unended.finish() }
     }
 
     @Test func jsonLinesAreSplitAtLineFeedsInAnyChunks() throws {
