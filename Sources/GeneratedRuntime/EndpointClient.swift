@@ -443,7 +443,9 @@ public struct AuthorizedClient<Scheme: AuthScheme>: EndpointSending {
                 return value
             })
         } catch let refused where refused.statusCode == 401 {
-            guard let generation = used.generation else { throw refused }
+            // A request the refresh itself sends (its endpoint needs the credential too) fails with
+            // its 401: waiting for the refresh under way would be waiting for itself, for ever.
+            guard let generation = used.generation, !refresher.isRefreshingInThisTask else { throw refused }
             let fresh: Scheme.Credential
             do {
                 fresh = try await refresher.refreshed(after: generation)
@@ -519,6 +521,11 @@ final class CredentialRefresher<Credential: Sendable>: @unchecked Sendable {
         lock.withLock { (credential, generation) }
     }
 
+    /// Whether this task is this refresher's refresh, or a task it started.
+    var isRefreshingInThisTask: Bool {
+        CredentialRefreshes.running.contains(ObjectIdentifier(self))
+    }
+
     /// A credential newer than generation `refused`: the one a refresh since then gave, the one
     /// a refresh under way gives, or a new refresh's.
     func refreshed(after refused: Int) async throws -> Credential {
@@ -542,9 +549,13 @@ final class CredentialRefresher<Credential: Sendable>: @unchecked Sendable {
                 case .wait: break
                 case .start(let old):
                     let refresh = self.refresh
+                    let refresher = ObjectIdentifier(self)
                     Task {
                         do {
-                            finish(.success(try await refresh(old)))
+                            let fresh = try await CredentialRefreshes.$running.withValue(CredentialRefreshes.running.union([refresher])) {
+                                try await refresh(old)
+                            }
+                            finish(.success(fresh))
                         } catch {
                             finish(.failure(CredentialRefreshFailed(underlyingError: error)))
                         }
@@ -579,6 +590,11 @@ final class CredentialRefresher<Credential: Sendable>: @unchecked Sendable {
         }
         for waiter in waiting { waiter.resume(with: result) }
     }
+}
+
+/// The refreshes the current task is part of (a generic class cannot hold a task-local).
+enum CredentialRefreshes {
+    @TaskLocal static var running: Set<ObjectIdentifier> = []
 }
 
 /// The generation of the credential a request went out with.

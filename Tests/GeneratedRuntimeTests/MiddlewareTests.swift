@@ -372,6 +372,25 @@ import FoundationNetworking
         #expect(gate.refused == refusedBefore)
     }
 
+    /// Found by a review: a refresh that sends its request through the client it refreshes (the
+    /// refresh endpoint needs the credential too) and gets a 401 waited for itself, and every
+    /// request after it waited too.
+    @Test func aRefreshRefusedThroughItsOwnClientFailsInsteadOfWaitingForItself() async throws {
+        final class Box: @unchecked Sendable { var client: AuthorizedClient<Bearer>? }
+        let box = Box()
+        let gate = Gate(valid: "never")
+        let client = EndpointClient(baseURL: URL(string: "https://api.test")!, transport: gate)
+            .authorized(Bearer.self, credential: BearerToken("expired")) { _ in
+                BearerToken(try await box.client!.send(Me()))
+            }
+        box.client = client
+        for _ in 0..<2 {
+            let error = await #expect(throws: EndpointError.self) { try await client.send(Me()) }
+            #expect(error?.kind == .authorization)
+            #expect((error?.underlyingError as? CredentialRefreshFailed).map { "\($0)".contains("401") } == true, "\(String(describing: error))")
+        }
+    }
+
     @Test func aRequestIsSentOnceMoreAfterARefreshNotMore() async throws {
         let gate = Gate(valid: "never")
         let issuer = Issuer(gate: gate)
