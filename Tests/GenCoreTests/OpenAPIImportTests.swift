@@ -201,6 +201,27 @@ import Testing
         #expect(union["mapping"] as? [String: String] == ["ok": "Ok", "Error": "ErrorModel"], "the implicit value is the schema's name")
     }
 
+    /// Found while checking OpenAI's document, whose 54 discriminators have no mapping: the
+    /// implicit value, the schema's name, is never what a member whose discriminator property
+    /// holds one constant is sent with, so every object decoded as unknown (and a member was
+    /// encoded with its schema's name as its `type`).
+    @Test func aMemberWhoseDiscriminatorIsAConstantIsTaggedWithIt() throws {
+        let imported = try importing(document(schemas: """
+            "Annotation": {"oneOf": [{"$ref": "#/components/schemas/FileCitation"}, {"$ref": "#/components/schemas/UrlCitation"},
+                                     {"$ref": "#/components/schemas/Note"}, {"$ref": "#/components/schemas/Link"}],
+                           "discriminator": {"propertyName": "type", "mapping": {"link": "#/components/schemas/Link"}}},
+            "FileCitation": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["file_citation"]}}},
+            "UrlCitation": {"type": "object", "required": ["type"], "properties": {"type": {"const": "url_citation"}}},
+            "Note": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}},
+            "Link": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["hyperlink"]}}}
+            """))
+        let union = try #require(imported.model("Annotation"))
+        #expect(union["discriminator"] as? String == "type")
+        #expect(union["mapping"] as? [String: String] == ["file_citation": "FileCitation", "url_citation": "UrlCitation", "link": "Link"],
+                "a constant, else the mapping's value, else the schema's name (Note's, written by default)")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+    }
+
     @Test func aDiscriminatorItsMembersDoNotHoldIsLeftOutWithAWarning() throws {
         let imported = try importing(document(schemas: """
             "U": {"oneOf": [{"$ref": "#/components/schemas/A"}, {"type": "string"}], "discriminator": {"propertyName": "t"}},

@@ -57,7 +57,12 @@ extension OpenAPIReader {
             }
             var values = Set(union.mapping.map(\.value.value))
             for member in union.members where !union.mapping.contains(where: { $0.type.value == member.type.value }) {
-                let implicit = componentKeys[member.type.value] ?? member.type.value
+                // A member whose discriminator property holds one constant (`"type": {"enum":
+                // ["file_citation"]}`) is only ever sent with that value: the schema's name, which
+                // OpenAPI's implicit mapping uses, would never match one (OpenAI's 54
+                // discriminators have no mapping, and would decode every object as unknown).
+                let implicit = constant(discriminator.value, of: member.type.value)
+                    ?? componentKeys[member.type.value] ?? member.type.value
                 if implicit != member.type.value || values.contains(implicit) {
                     if values.insert(implicit).inserted {
                         union.mapping.append((Located(value: implicit, location: member.type.location), member.type))
@@ -66,6 +71,12 @@ extension OpenAPIReader {
             }
             document.models[index].kind = .union(union)
         }
+    }
+
+    /// The one string the property `key` of model `type`'s schema holds, if it holds one.
+    private func constant(_ key: String, of type: String) -> String? {
+        guard let pointer = modelAtPointer.first(where: { $0.value == type })?.key, let node = resolve(pointer) else { return nil }
+        return constantProperties(of: node)[key]
     }
 
     /// An untagged union tries its members in order: a struct that decodes from any object (no
