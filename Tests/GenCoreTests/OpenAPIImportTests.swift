@@ -222,6 +222,32 @@ import Testing
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
+    /// Found by a review: a component that allows null itself lost it wherever it was `$ref`ed,
+    /// and `null` then failed to decode.
+    @Test func aReferenceToASchemaThatAllowsNullAllowsNull() throws {
+        let imported = try importing(document(schemas: """
+            "Status": {"type": ["string", "null"], "enum": ["on", "off", null]},
+            "Owner": {"type": ["object", "null"], "properties": {"name": {"type": "string"}}},
+            "Owner30": {"type": "object", "nullable": true, "properties": {"name": {"type": "string"}}},
+            "Choice": {"oneOf": [{"type": "string"}, {"type": "integer"}, {"type": "null"}]},
+            "Alias": {"$ref": "#/components/schemas/Owner"},
+            "Plain": {"type": "object", "properties": {"name": {"type": "string"}}},
+            "Holder": {"type": "object", "required": ["status", "owner", "owner30", "choice", "list", "alias", "map", "plain"], "properties": {
+              "status": {"$ref": "#/components/schemas/Status"}, "owner": {"$ref": "#/components/schemas/Owner"},
+              "owner30": {"$ref": "#/components/schemas/Owner30"}, "choice": {"$ref": "#/components/schemas/Choice"},
+              "list": {"type": "array", "items": {"$ref": "#/components/schemas/Owner"}}, "alias": {"$ref": "#/components/schemas/Alias"},
+              "map": {"type": "object", "additionalProperties": {"$ref": "#/components/schemas/Status"}},
+              "plain": {"$ref": "#/components/schemas/Plain"}}}
+            """))
+        let holder = try #require(imported.properties("Holder"))
+        for key in ["status", "owner", "owner30", "choice", "alias"] {
+            #expect((holder[key] as? [String: Any])?["nullable"] as? Bool == true, "\(key): \(String(describing: holder[key]))")
+        }
+        #expect(holder["list"] as? String == "[Owner?]")
+        #expect(holder["map"] as? String == "[String: Status?]")
+        #expect(holder["plain"] as? String == "Plain")
+    }
+
     @Test func aDiscriminatorItsMembersDoNotHoldIsLeftOutWithAWarning() throws {
         let imported = try importing(document(schemas: """
             "U": {"oneOf": [{"$ref": "#/components/schemas/A"}, {"type": "string"}], "discriminator": {"propertyName": "t"}},

@@ -228,13 +228,22 @@ extension OpenAPIReader {
         }
         if let reference = member("$ref", members) {
             var type = referencedType(reference.value, pointer: pointer, context: context)
-            if allowsNull(members) { type.nullable = true }
+            // The schema it names may allow null itself (`"type": ["object", "null"]`, `nullable`,
+            // a `null` among its `oneOf`): a model of it is the value, and the place holds null too.
+            if allowsNull(members) || referenceAllowsNull(reference.value) { type.nullable = true }
             return type
         }
         let nullable = allowsNull(members)
         var type = unannotatedType(node, members, pointer: pointer, hint: hint, context: context)
         if nullable { type.nullable = true }
         return type
+    }
+
+    /// Whether the schema a `$ref` names, or one it names in turn, allows null.
+    private func referenceAllowsNull(_ node: JSONNode, depth: Int = 0) -> Bool {
+        guard depth < 32, case .string(let target) = node.value, let members = resolve(target).flatMap(schemaMembers) else { return false }
+        if allowsNull(members) { return true }
+        return member("$ref", members).map { referenceAllowsNull($0.value, depth: depth + 1) } ?? false
     }
 
     private mutating func referencedType(_ node: JSONNode, pointer: String, context: Context) -> SchemaType {
