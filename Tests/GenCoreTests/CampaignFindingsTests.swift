@@ -208,6 +208,17 @@ extension CampaignFindingsTests {
         #expect(generate(spec(models: #"{"Café": {}, "Größe2": {}, "X\u1BA9": {}}"#)).succeeded)
     }
 
+    /// Found by a review: models named in lower case (`container`, `response`, or like the
+    /// property that holds one) were accepted and gave code that did not compile.
+    @Test func modelNamesInLowerCaseAreErrors() {
+        let result = generate(spec(models: #"{"container": {}, "status": {"enum": ["x"]}, "été": {}, "_Private": {}, "Fine": {}}"#))
+        #expect(result.diagnostics.map(\.message).sorted() == [
+            "model name 'container' starts with a lower-case letter, as the generated code's variables and properties do; write it as a type name, such as 'Container'",
+            "model name 'status' starts with a lower-case letter, as the generated code's variables and properties do; write it as a type name, such as 'Status'",
+            "model name 'été' starts with a lower-case letter, as the generated code's variables and properties do; write it as a type name, such as 'Été'",
+        ], "\(result.diagnostics)")
+    }
+
     static let oddNames = spec(
         extra: #""servers": {"\u0345prod": "https://a.example.com", "\u1BA9stage": "https://b.example.com"}"#,
         models: #"""

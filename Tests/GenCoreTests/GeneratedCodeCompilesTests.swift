@@ -70,6 +70,34 @@ import Testing
         }
     }
 
+    /// Found by a review: a model named `Decimal` beside a JSON default that needs a Decimal,
+    /// and subnormal numbers (`1e-310`), which swiftc warns about only when it compiles (not
+    /// when it type-checks), as Double and JSON defaults.
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func numbersThatNeedCareCompileWithoutWarnings() async throws {
+        let modules = try #require(Self.modules, "GeneratedRuntime.swiftmodule not found beside the test binary")
+        let spec = #"""
+            {"endpointgen": 1, "name": "Numbers", "models": {
+              "Decimal": {"properties": {"x": "Int"}},
+              "Holder": {"properties": {"a": {"type": "Double", "default": 1e-310}, "b": {"type": "Double?", "default": -5e-324},
+                                        "c": {"type": "JSON", "default": [5e-324, 0.12345678901234567890123, 12345678901234567890, -0]}}}},
+             "resources": {"R": {"endpoints": [{"name": "get", "method": "GET", "path": "/x", "timeout": 0.0015, "response": "Holder"}]}}}
+            """#
+        let result = Generator.generate(specText: spec, specPath: "numbers.json", options: .init(layout: .compact))
+        try #require(result.succeeded, "\(result.diagnostics)")
+        let folder = try TemporaryDirectory()
+        var paths: [String] = []
+        for file in result.files {
+            try folder.write(file.path, file.contents)
+            paths.append(folder.file(file.path).path)
+        }
+        let compile = try await runProcess(
+            executable(named: "swiftc")!,
+            ["-c", "-Onone", "-wmo", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Numbers",
+             "-I", modules.path, "-o", folder.file("Numbers.o").path] + paths)
+        #expect(compile.status == 0, "\(compile.standardError)")
+    }
+
     /// A hundred structs nested by value, each with a few properties and an optional next level,
     /// ran the compiler out of 16 GB (and 50 took five minutes) before the generator cut such
     /// chains every eight levels; now it compiles to an object file like any other module.

@@ -508,14 +508,15 @@ struct SpecReader {
         optionalLocatedString(key, of: members)?.value
     }
 
-    /// An endpoint's `timeout`: a positive number of seconds, as written.
+    /// An endpoint's `timeout`: a number of seconds from a millisecond to a day, as the Double
+    /// it becomes (as written, `3e-324` would make swiftc warn that it underflows).
     private mutating func timeout(of members: [JSONNode.Member]) -> Located<String>? {
         guard let entry = member("timeout", of: members) else { return nil }
-        if case .number(let text) = entry.value.value, let seconds = Double(text), seconds > 0, seconds <= 86_400 {
-            return Located(text, of: entry.value)
+        if case .number(let text) = entry.value.value, let seconds = Double(text), seconds >= 0.001, seconds <= 86_400 {
+            return Located(seconds.rounded() == seconds ? "\(Int(seconds))" : "\(seconds)", of: entry.value)
         }
         let found = if case .number(let text) = entry.value.value { text } else { entry.value.kindName }
-        diagnostics.error("'timeout' must be a number of seconds greater than 0 and at most 86400, not \(found)", at: entry.value.location)
+        diagnostics.error("'timeout' must be a number of seconds from 0.001 to 86400, not \(found)", at: entry.value.location)
         return nil
     }
 

@@ -27,6 +27,14 @@ enum SwiftLiteral {
         return result + "\""
     }
 
+    /// A finite Double as Swift code that gives exactly it: its shortest literal, or for a
+    /// subnormal (`1e-310`), which swiftc warns a decimal literal loses precision for, its bits.
+    static func double(_ value: Double) -> String {
+        guard value.isSubnormal else { return "\(value)" }
+        let bits = String(value.bitPattern, radix: 16)
+        return "Double(bitPattern: 0x\(String(repeating: "0", count: 16 - bits.count) + bits))"
+    }
+
     /// The `JSONValue` a JSON number decodes to, as the runtime decodes it: `.int` for a whole
     /// number that fits `Int`, `.double` for one a `Double` holds exactly, `.decimal` for one it
     /// does not (`12345678901234567890`); nil for a number none of them holds as written.
@@ -36,10 +44,11 @@ enum SwiftLiteral {
             return integer == 0 && text.hasPrefix("-") ? ".double(-0.0)" : ".int(\(integer))"
         }
         guard let value = Double(text), value.isFinite, let written = DecimalNumber(text) else { return nil }
-        if DecimalNumber("\(value)") == written { return ".double(\(value))" }
+        if DecimalNumber("\(value)") == written { return ".double(\(double(value)))" }
         // Decimal's mantissa holds 38 digits, its exponent -128 through 127.
         guard written.digits.count <= 38, (-128...127).contains(written.exponent) else { return nil }
-        return ".decimal(Decimal(string: \"\(text)\")!)"
+        // Qualified: a model of the spec may be named `Decimal`.
+        return ".decimal(Foundation.Decimal(string: \"\(text)\")!)"
     }
 
     /// A JSON number's value as sign, digits and exponent, so that two texts of one number

@@ -9,7 +9,14 @@ extension Resolver {
                 at: name.location)
             return
         }
-        if Self.reservedTypeNames.contains(name.value) {
+        if name.value.first?.isLowercase == true {
+            // Lower-case names are the generated code's own: a model `container`, `response` or
+            // one named like a property that holds it would not compile.
+            diagnostics.error(
+                "model name '\(name.value)' starts with a lower-case letter, as the generated code's variables and properties do; "
+                + "write it as a type name, such as '\(SwiftNaming.typeName(name.value))'",
+                at: name.location)
+        } else if Self.reservedTypeNames.contains(name.value) {
             diagnostics.error(
                 "model name '\(name.value)' is reserved: the generated code uses a type of that name; rename the model",
                 at: name.location)
@@ -281,7 +288,7 @@ extension Resolver {
         case (.builtin(.double), .number(let text)):
             // Written as the Double it becomes, so that no literal is inexact or overflows.
             guard let value = Double(text), value.isFinite else { return fail("a number that fits in Double") }
-            return "\(value)"
+            return SwiftLiteral.double(value)
         case (.builtin(.bool), .bool(let flag)): return flag ? "true" : "false"
         case (.builtin(.json), _):
             if let number = Self.nonFiniteNumber(in: node) {
