@@ -208,6 +208,16 @@ extension CampaignFindingsTests {
         #expect(generate(spec(models: #"{"Café": {}, "Größe2": {}, "X\u1BA9": {}}"#)).succeeded)
     }
 
+    /// Found by a review: a type name longer than a file name can be validated, then failed
+    /// halfway through writing.
+    @Test func typeNamesLongerThanAFileNameAreErrors() {
+        let long = String(repeating: "A", count: 241)
+        let result = generate(spec(models: #"{"Aaa": {}, "\#(long)": {}, "\#(String(repeating: "B", count: 240))": {}}"#))
+        #expect(result.diagnostics.map(\.message) == [
+            "model '\(long)' would be the type '\(long.prefix(40))…', 241 bytes long: longer than its file's name can be (240 bytes and '.swift'); shorten it",
+        ], "\(result.diagnostics)")
+    }
+
     /// Found by a review: models named in lower case (`container`, `response`, or like the
     /// property that holds one) were accepted and gave code that did not compile.
     @Test func modelNamesInLowerCaseAreErrors() {

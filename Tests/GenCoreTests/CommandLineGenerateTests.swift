@@ -51,8 +51,9 @@ import Testing
         try folder.write("Out/Models", "not a folder")
         let run = runTool(["generate", "Specs/shop.json", "--output", "Out"], in: folder.url)
         #expect(run.status == .failure)
-        #expect(run.standardError == "\(folder.file("Out/Models").standardizedFileURL.path): error: cannot write the generated files: Not a directory\n")
+        #expect(run.standardError == "Out/Models: error: a file is where a folder of the generated files belongs (Models/City.swift and 1 more not written); move it away or choose another --output\n")
         #expect(folder.read("Out/Models") == "not a folder")
+        #expect(folder.allFiles(under: "Out") == ["Out/Models"], "found before anything is written")
     }
 
     @Test func secondRunWritesNothing() throws {
@@ -205,6 +206,83 @@ import Testing
         #expect(run.standardOutput.hasSuffix(", 0 removed in Out\n"), "\(run.standardOutput)")
         #expect(folder.allFiles(under: "Out/Other") == nested)
         #expect(runTool(["check", "Specs/shop.json", "-o", "Out"], in: folder.url).status == .success)
+    }
+
+    /// Found by a review: a nested output whose spec's path, relative to its own folder, reads
+    /// as this run's (`api.json` in both) was removed as this run's.
+    @Test func aNestedOutputWhoseSpecReadsLikeThisOnesIsLeftAlone() throws {
+        let folder = try workspace(["Out/api.json": shopSpec(), "Out/Inner/api.json": shopSpec(name: "Inner")])
+        #expect(runTool(["generate", "Out/Inner/api.json", "-o", "Out/Inner"], in: folder.url).status == .success)
+        let nested = folder.allFiles(under: "Out/Inner")
+        let run = runTool(["generate", "Out/api.json", "-o", "Out"], in: folder.url)
+        #expect(run.status == .success, "\(run.standardError)")
+        #expect(run.standardOutput.hasSuffix(", 0 removed in Out\n"), "\(run.standardOutput)")
+        #expect(folder.allFiles(under: "Out/Inner") == nested)
+        #expect(runTool(["check", "Out/api.json", "-o", "Out"], in: folder.url).status == .success)
+    }
+
+    /// Found by a review: a second spec declaring a file of the same name overwrote the first
+    /// spec's file, which still exists.
+    @Test func anotherSpecsFileIsNotOverwritten() throws {
+        let folder = try workspace(["a.json": shopSpec(name: "A"), "b.json": shopSpec(name: "B", cityDescription: "Another city.")])
+        #expect(runTool(["generate", "a.json", "-o", "Out"], in: folder.url).status == .success)
+        let before = folder.read("Out/Models/City.swift")
+        let files = folder.allFiles(under: "Out")
+        let run = runTool(["generate", "b.json", "-o", "Out"], in: folder.url)
+        #expect(run.status == .failure)
+        #expect(run.standardError.contains(
+            "Out/Models/City.swift: error: not written: the file was generated from ../a.json, which still exists; generate both specs in one run"),
+            "\(run.standardError)")
+        #expect(folder.read("Out/Models/City.swift") == before)
+        #expect(folder.allFiles(under: "Out") == files, "nothing written")
+    }
+
+    /// Found by a review: a header wrote a tab in the spec's path as spaces, so the file no
+    /// longer named its spec, and another spec's run removed it as left behind.
+    @Test func aSpecPathWithATabOrALineBreakStillNamesItsSpec() throws {
+        for name in ["a\tb.json", "a\nb.json", "50%.json", "a\u{200D}b.json"] {
+            let other = #"{"endpointgen": 1, "name": "Other", "models": {"Thing": {"properties": {"a": "Int"}}}}"#
+            let folder = try workspace([name: shopSpec(name: "Tabbed"), "c.json": other])
+            #expect(runTool(["generate", name, "c.json", "-o", "Out"], in: folder.url).status == .success)
+            let files = folder.allFiles(under: "Out")
+            let run = runTool(["generate", "c.json", "-o", "Out"], in: folder.url)
+            #expect(run.standardOutput.hasSuffix(" 0 removed in Out\n"), "\(name.debugDescription): \(run.standardOutput)")
+            #expect(folder.allFiles(under: "Out") == files)
+            #expect(runTool(["check", name, "c.json", "-o", "Out"], in: folder.url).status == .success)
+        }
+    }
+
+    /// Found by a review: an output folder given by a symbolic link was never listed, so stale
+    /// files stayed and `check` passed.
+    @Test func anOutputFolderGivenByALinkIsCleanedAndChecked() throws {
+        let folder = try workspace(["api.json": shopSpec(name: "Cities")])
+        try FileManager.default.createDirectory(at: folder.file("Real"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.file("Link").path, withDestinationPath: folder.file("Real").path)
+        #expect(runTool(["generate", "api.json", "-o", "Link"], in: folder.url).status == .success)
+        try folder.write("api.json", shopSpec(name: "Towns"))
+        let check = runTool(["check", "api.json", "-o", "Link"], in: folder.url)
+        #expect(check.status == .failure)
+        #expect(check.standardError.contains("  extra:   CitiesAPI.swift\n"), "\(check.standardError)")
+        let run = runTool(["generate", "api.json", "-o", "Link"], in: folder.url)
+        #expect(run.standardOutput.hasSuffix(" 1 removed in Link\n"), "\(run.standardOutput)")
+        #expect(!folder.exists("Real/CitiesAPI.swift") && folder.exists("Real/TownsAPI.swift"))
+    }
+
+    /// Found by a review: a file where a folder of the output should be was found only while
+    /// writing, after some files were removed and others written.
+    @Test func aFileWhereAFolderIsNeededStopsTheRunBeforeAnythingChanges() throws {
+        let folder = try workspace(["api.json": shopSpec()])
+        #expect(runTool(["generate", "api.json", "-o", "Out"], in: folder.url).status == .success)
+        try FileManager.default.removeItem(at: folder.file("Out/Services"))
+        try folder.write("Out/Services", "not a folder")
+        try folder.write("api.json", shopSpec(name: "Renamed", cityDescription: "Changed."))
+        let files = folder.allFiles(under: "Out")
+        let contents = files.map { folder.read($0) }
+        let run = runTool(["generate", "api.json", "-o", "Out"], in: folder.url)
+        #expect(run.status == .failure)
+        #expect(run.standardError.hasPrefix("Out/Services: error: a file is where a folder of the generated files belongs (Services/"), "\(run.standardError)")
+        #expect(folder.allFiles(under: "Out") == files)
+        #expect(files.map { folder.read($0) } == contents, "nothing written or removed")
     }
 
     /// Renaming `cities.json` to `towns.json` (its API renamed too) and generating into the same

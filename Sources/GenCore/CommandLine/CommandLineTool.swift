@@ -210,8 +210,18 @@ public struct CommandLineTool {
         let directory = OutputDirectory(path: FilePath.absolute(output, in: workingDirectory))
         let plan = directory.plan(files, specReferences: references)
         if !plan.conflicts.isEmpty {
-            for path in plan.conflicts {
-                standardError("\(output)/\(path): error: not written: the file exists and endpointgen did not generate it (it has no endpointgen header); move it away or choose another --output\n")
+            var blockers: [String: [String]] = [:]
+            for path in plan.conflicts { if let blocker = plan.blockedBy[path] { blockers[blocker, default: []].append(path) } }
+            for (blocker, paths) in blockers.sorted(by: { $0.key < $1.key }) {
+                let more = paths.count > 1 ? " and \(paths.count - 1) more" : ""
+                standardError("\(blocker.isEmpty ? output : "\(output)/\(blocker)"): error: a file is where a folder of the generated files belongs (\(paths[0])\(more) not written); move it away or choose another --output\n")
+            }
+            for path in plan.conflicts where plan.blockedBy[path] == nil {
+                if let other = plan.otherSpecs[path] {
+                    standardError("\(output)/\(path): error: not written: the file was generated from \(other), which still exists; generate both specs in one run (their names must then differ) or into other --output folders\n")
+                } else {
+                    standardError("\(output)/\(path): error: not written: the file exists and endpointgen did not generate it (it has no endpointgen header); move it away or choose another --output\n")
+                }
             }
             return .failure
         }

@@ -189,6 +189,12 @@ enum FileSystem {
         return stat(path, &status) != 0 && (errno == ENOENT || errno == ENOTDIR)
     }
 
+    /// Whether something that is not a folder (nor a link to one) is at `path`.
+    static func isNonFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR
+    }
+
     /// Removes the folder at `path` if it is empty; whether it did.
     static func removeFolderIfEmpty(atPath path: String) -> Bool {
         rmdir(path) == 0
@@ -219,10 +225,12 @@ enum FileSystem {
     /// `FileManager.enumerator(at:includingPropertiesForKeys:)` lists them (fts with
     /// FTS_PHYSICAL | FTS_XDEV): symbolic links are listed and not followed, hidden entries are
     /// listed, folders on other devices and folders that cannot be read are skipped, and a
-    /// `root` that is not itself a folder (a symbolic link to one included) lists nothing.
+    /// `root` that is not a folder (or a symbolic link to one) lists nothing.
     static func nonFolderEntries(under root: String) -> [String] {
         var status = stat()
-        guard lstat(root, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return [] }
+        // The root is followed when it is a link (`--output` naming a link to a folder); links
+        // inside are not, so that nothing outside the tree is listed.
+        guard stat(root, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return [] }
         let nameOffset = MemoryLayout<dirent>.offset(of: \.d_name)!
         var entries: [String] = []
         var pending = [root]

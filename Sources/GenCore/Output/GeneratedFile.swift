@@ -55,7 +55,45 @@ enum FileHeader {
     private static let suffix = ". Do not edit."
 
     static func lines(specReference: String) -> [String] {
-        ["\(marker) from \(CommentText.singleLine(specReference))\(suffix)", ""]
+        ["\(marker) from \(escaped(specReference))\(suffix)", ""]
+    }
+
+    /// The path as a comment can hold it and as it reads back: `%` and what a comment line
+    /// cannot hold (line breaks, tabs and other controls, format characters) percent-encoded.
+    /// (Written as spaces, a path with a tab no longer named its spec, whose files another
+    /// spec's run then removed as left behind by a spec that is gone.)
+    static func escaped(_ path: String) -> String {
+        guard path.unicodeScalars.contains(where: { $0 == "%" || CommentText.isUnsafe($0) }) else { return path }
+        var result = ""
+        for scalar in path.unicodeScalars {
+            if scalar == "%" || CommentText.isUnsafe(scalar) {
+                for byte in String(scalar).utf8 { result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true) }
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// The path `escaped(_:)` wrote.
+    static func unescaped(_ text: Substring) -> String {
+        guard text.contains("%") else { return String(text) }
+        var bytes: [UInt8] = []
+        var index = text.utf8.startIndex
+        let utf8 = text.utf8
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%"), let end = utf8.index(index, offsetBy: 3, limitedBy: utf8.endIndex),
+               utf8[utf8.index(after: index)..<end].allSatisfy({ $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit }),
+               let value = UInt8(String(decoding: utf8[utf8.index(after: index)..<end], as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                index = end
+            } else {
+                bytes.append(byte)
+                index = utf8.index(after: index)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func isGenerated(_ text: Substring) -> Bool {
@@ -66,6 +104,6 @@ enum FileHeader {
     static func specReference(inFirstLine line: Substring) -> String? {
         let prefix = "\(marker) from "
         guard line.hasPrefix(prefix), line.hasSuffix(suffix) else { return nil }
-        return String(line.dropFirst(prefix.count).dropLast(suffix.count))
+        return unescaped(line.dropFirst(prefix.count).dropLast(suffix.count))
     }
 }

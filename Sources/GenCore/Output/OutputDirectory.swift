@@ -20,8 +20,13 @@ public struct OutputDirectory: Sendable {
         public var unchanged: [String] = []
         /// Generated files this run no longer produces.
         public var removals: [String] = []
-        /// Paths the run would write but that hold a file endpointgen did not generate.
+        /// Paths the run would write but that hold a file endpointgen did not generate, or one
+        /// generated from another spec that still exists.
         public var conflicts: [String] = []
+        /// For each conflict that another spec generated, that spec as its header names it.
+        public var otherSpecs: [String: String] = [:]
+        /// For each conflict whose folder cannot be made, the file in the way (relative path).
+        public var blockedBy: [String: String] = [:]
         /// Old contents of the files in `writes`, nil for new files.
         public var previous: [String: String] = [:]
     }
@@ -30,7 +35,15 @@ public struct OutputDirectory: Sendable {
     public func plan(_ files: [GeneratedFile], specReferences: Set<String>) -> Plan {
         var plan = Plan()
         let produced = Set(files.map(\.path))
+        let specs = Set(specReferences.map(specPath))
+        var folders: [String: String?] = [:]
         for file in files {
+            // A file where one of its folders should be: found now, so that nothing is written.
+            if let blocker = blockingFile(of: file.path, checked: &folders) {
+                plan.conflicts.append(file.path)
+                plan.blockedBy[file.path] = blocker
+                continue
+            }
             guard let data = FileSystem.contents(atPath: location(of: file.path)) else {
                 plan.writes.append(file)
                 continue
@@ -38,15 +51,49 @@ public struct OutputDirectory: Sendable {
             let existing = String(decoding: data, as: UTF8.self)
             if existing == file.contents {
                 plan.unchanged.append(file.path)
-            } else if FileHeader.isGenerated(existing[...]) {
+            } else if let reference = existing.split(separator: "\n", maxSplits: 1).first.flatMap(FileHeader.specReference(inFirstLine:)) {
+                // Another spec's file, while that spec exists: two specs declare the same file.
+                if !specs.contains(specPath(reference)), case .spec(let other) = owner(of: reference, namedIn: location(of: file.path)),
+                   !specs.contains(other) {
+                    plan.conflicts.append(file.path)
+                    plan.otherSpecs[file.path] = reference
+                    continue
+                }
                 plan.writes.append(file)
                 plan.previous[file.path] = existing
             } else {
                 plan.conflicts.append(file.path)
             }
         }
-        plan.removals = generatedFiles(from: specReferences).filter { !produced.contains($0) }
+        plan.removals = generatedFiles(fromSpecsAt: specs).filter { !produced.contains($0) }
         return plan
+    }
+
+    /// The first of the folders of `relative` (the directory itself included) that is a file,
+    /// as a path relative to the directory ("" for the directory itself); `checked` remembers
+    /// the answers by folder.
+    private func blockingFile(of relative: String, checked: inout [String: String?]) -> String? {
+        var folders: [String] = [""]
+        var current = ""
+        for component in relative.split(separator: "/").dropLast() {
+            current += current.isEmpty ? String(component) : "/" + component
+            folders.append(current)
+        }
+        for folder in folders {
+            if let known = checked[folder] {
+                if let known { return known }
+                continue
+            }
+            let blocked = FileSystem.isNonFolder(folder.isEmpty ? path : location(of: folder)) ? folder : nil
+            checked[folder] = .some(blocked)
+            if let blocked { return blocked }
+        }
+        return nil
+    }
+
+    /// The absolute path of a spec a header names relative to this directory.
+    private func specPath(_ reference: String) -> String {
+        FilePath.isAbsolute(reference) ? FilePath.standardized(reference) : location(of: reference)
     }
 
     /// Removes and writes what `plan` says; creates folders as needed and removes folders that
@@ -89,34 +136,50 @@ public struct OutputDirectory: Sendable {
         return (ups + to[common...]).joined(separator: "/")
     }
 
-    /// Relative paths of the Swift files under the directory whose header names one of
-    /// `specReferences` or a spec that no longer exists, sorted, because the file system's order
-    /// is not stable. Headers name specs relative to this directory.
-    public func generatedFiles(from specReferences: Set<String>) -> [String] {
+    /// Relative paths of the Swift files under the directory generated from one of the specs at
+    /// the absolute paths `specs`, or from a spec that no longer exists, sorted, because the file
+    /// system's order is not stable.
+    public func generatedFiles(fromSpecsAt specs: Set<String>) -> [String] {
         var paths: [String] = []
         for file in FileSystem.nonFolderEntries(under: path) where file.hasSuffix(".swift") && !file.hasSuffix("/.swift") {
             guard let head = FileSystem.prefix(ofFileAtPath: file, count: 4096),
                   let firstLine = String(decoding: head, as: UTF8.self).split(separator: "\n", maxSplits: 1).first,
                   let reference = FileHeader.specReference(inFirstLine: firstLine),
-                  specReferences.contains(reference) || isGone(reference, namedIn: file),
                   let relative = FilePath.relative(FilePath.standardized(file), below: path)
             else { continue }
-            paths.append(relative)
+            switch owner(of: reference, namedIn: file) {
+            case .spec(let spec): if specs.contains(spec) { paths.append(relative) }
+            case .gone: paths.append(relative)
+            case .unknown: continue
+            }
         }
         return paths.sorted()
     }
 
-    /// Whether the spec that the header of `file` names is no longer where it was when the file
-    /// was generated. The header names it relative to the output folder of that run, which holds
-    /// the file but may lie below this one (another spec's output nested inside): the spec is
-    /// gone only when it is found from none of the folders between the file and this one.
-    private func isGone(_ reference: String, namedIn file: String) -> Bool {
-        guard !reference.isEmpty else { return false }
-        if FilePath.isAbsolute(reference) { return FileSystem.isMissing(reference) }
+    enum Owner: Equatable {
+        /// The spec at this absolute path.
+        case spec(String)
+        /// A spec that is no longer where the header says (renamed or deleted).
+        case gone
+        /// A header that names no path.
+        case unknown
+    }
+
+    /// The spec that generated `file`, whose header names it as `reference`: relative to the
+    /// output folder of the run that wrote the file, which holds the file but may lie below this
+    /// one (another spec's output nested inside, whose `api.json` is not this folder's). It is
+    /// the spec found from the innermost of the folders between the file and this one; gone when
+    /// none has it.
+    func owner(of reference: String, namedIn file: String) -> Owner {
+        guard !reference.isEmpty else { return .unknown }
+        if FilePath.isAbsolute(reference) {
+            return FileSystem.isMissing(reference) ? .gone : .spec(FilePath.standardized(reference))
+        }
         var folder = FilePath.parent(of: FilePath.standardized(file))
         while true {
-            if !FileSystem.isMissing(FilePath.standardized(folder + "/" + reference)) { return false }
-            if folder.utf8.count <= path.utf8.count { return true }
+            let candidate = FilePath.standardized(folder + "/" + reference)
+            if !FileSystem.isMissing(candidate) { return .spec(candidate) }
+            if folder.utf8.count <= path.utf8.count { return .gone }
             folder = FilePath.parent(of: folder)
         }
     }

@@ -354,6 +354,13 @@ struct Resolver {
     /// Models and auth schemes are checked for reserved names before, with messages of their own.
     @discardableResult
     mutating func declare(_ typeName: String, origin: String, at location: SourceLocation) -> Bool {
+        // Its file is `<type>.swift`, and a file name holds at most 255 bytes.
+        if typeName.utf8.count > 240 {
+            diagnostics.error(
+                "\(origin) would be the type '\(typeName.prefix(40))…', \(typeName.utf8.count) bytes long: longer than its file's name can be (240 bytes and '.swift'); shorten it",
+                at: location)
+            return false
+        }
         if Self.reservedTypeNames.contains(typeName) {
             diagnostics.error("\(origin) would be the type '\(typeName)', which the generated code uses already; rename it", at: location)
             return false
