@@ -218,6 +218,18 @@ extension CampaignFindingsTests {
         ], "\(result.diagnostics)")
     }
 
+    /// Found by a review: a JSON default 126 levels deep was accepted, and swiftc refused it
+    /// ("structure nesting level exceeded maximum of 256").
+    @Test func jsonDefaultsNestedTooDeepForSwiftAreErrors() {
+        func holder(_ levels: Int) -> String {
+            spec(models: #"{"M": {"properties": {"a": {"type": "JSON", "default": \#(String(repeating: "[", count: levels) + String(repeating: "]", count: levels))}}}}"#)
+        }
+        #expect(generate(holder(100)).succeeded)
+        #expect(generate(holder(101)).diagnostics.map(\.message) == [
+            "a JSON default nested more than 100 levels deep is more than the Swift compiler reads; flatten it",
+        ])
+    }
+
     /// Found by a review: models named in lower case (`container`, `response`, or like the
     /// property that holds one) were accepted and gave code that did not compile.
     @Test func modelNamesInLowerCaseAreErrors() {

@@ -139,6 +139,20 @@ struct SyntaxErrorCase: Sendable, CustomTestStringConvertible {
         }
     }
 
+    /// Found by a review: a document with carriage returns alone for line breaks reported every
+    /// problem on line 1.
+    @Test func aCarriageReturnAloneEndsALine() {
+        // `\n\r` is two line breaks: a line feed, then a carriage return no line feed follows.
+        for (ending, expected) in [("\r", loc(3, 8)), ("\r\n", loc(3, 8)), ("\n", loc(3, 8)), ("\n\r", loc(5, 8))] {
+            let text = "{" + ending + "  \"a\": 1," + ending + "  \"b\": ]" + ending + "}"
+            guard case .failure(let error) = parseJSON(text) else {
+                Issue.record("\(text.debugDescription) parsed")
+                continue
+            }
+            #expect(error.location == expected, "\(ending.debugDescription): \(error.location)")
+        }
+    }
+
     @Test func nestingPastTheLimitIsAnErrorAtTheOffendingBracket() {
         let text = "\n" + String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
         guard case .failure(let error) = parseJSON(text) else {

@@ -248,6 +248,20 @@ import Testing
         #expect(holder["plain"] as? String == "Plain")
     }
 
+    /// Found by a review: names were made unique as written, so two that differ only in case
+    /// came through, and the generator rejects them (their files are one on macOS).
+    @Test func namesThatDifferOnlyInCaseAreMadeUnique() throws {
+        let imported = try importing(document(schemas: """
+            "UserProfile": {"type": "object", "properties": {"a": {"type": "string"}}},
+            "Userprofile": {"type": "object", "properties": {"b": {"type": "string"}}}
+            """, paths: """
+            "/a": {"get": {"operationId": "fetchThing", "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/UserProfile"}}}}}}},
+            "/b": {"get": {"operationId": "fetchthing", "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Userprofile"}}}}}}}
+            """))
+        #expect(Set(((imported.spec["models"] as? [String: Any]) ?? [:]).keys) == ["UserProfile", "Userprofile2"])
+        #expect(imported.endpoint("fetchThing") != nil && imported.endpoint("fetchthing2") != nil)
+    }
+
     @Test func aDiscriminatorItsMembersDoNotHoldIsLeftOutWithAWarning() throws {
         let imported = try importing(document(schemas: """
             "U": {"oneOf": [{"$ref": "#/components/schemas/A"}, {"type": "string"}], "discriminator": {"propertyName": "t"}},

@@ -92,6 +92,8 @@ struct OpenAPIReader {
     /// JSON pointer → model name, for every schema that became a model (components and inline).
     var modelAtPointer: [String: String] = [:]
     /// Type names already taken, by models and by the types the generator declares.
+    /// Type names given so far, in lower case: names that differ only in case would name files
+    /// that a file system which ignores case holds as one (the generator rejects them).
     var takenTypeNames: Set<String> = []
     /// Models in the order they are written; an inline model follows the model that holds it.
     var models: [SpecDocument.Model?] = []
@@ -362,9 +364,9 @@ struct OpenAPIReader {
 
     /// Type names the generator declares, so that no model takes one.
     mutating func reserveTypeNames(apiName: String) {
-        takenTypeNames = Resolver.reservedTypeNames
+        takenTypeNames = Set(Resolver.reservedTypeNames.map { $0.lowercased() })
         let api = SwiftNaming.typeName(apiName)
-        takenTypeNames.insert(api.hasSuffix("API") ? api : api + "API")
+        takenTypeNames.insert((api.hasSuffix("API") ? api : api + "API").lowercased())
     }
 
     /// A type name for a model, unique in the document: the name through the type-name rule, with
@@ -377,11 +379,11 @@ struct OpenAPIReader {
         }
         var name = base
         var number = 2
-        while takenTypeNames.contains(name) {
+        while takenTypeNames.contains(name.lowercased()) {
             name = base + String(number)
             number += 1
         }
-        takenTypeNames.insert(name)
+        takenTypeNames.insert(name.lowercased())
         return name
     }
 }

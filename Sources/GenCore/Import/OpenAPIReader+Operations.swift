@@ -66,10 +66,10 @@ extension OpenAPIReader {
             }
             // The key names the scheme; one that cannot (`none`, a taken type name) gets `Scheme` after it.
             var name = scheme.key
-            while name.lowercased() == "none" || takenTypeNames.contains(Resolver.withSuffix(SwiftNaming.typeName(name), "Auth")) {
+            while name.lowercased() == "none" || takenTypeNames.contains(Resolver.withSuffix(SwiftNaming.typeName(name), "Auth").lowercased()) {
                 name += "Scheme"
             }
-            takenTypeNames.insert(Resolver.withSuffix(SwiftNaming.typeName(name), "Auth"))
+            takenTypeNames.insert(Resolver.withSuffix(SwiftNaming.typeName(name), "Auth").lowercased())
             let fieldLocation = member("name", fields)?.value ?? node
             result.append(ImportedScheme(key: scheme.key, scheme: SpecDocument.AuthScheme(
                 name: Located(value: name, location: scheme.keyLocation), pointer: pointer, description: description,
@@ -241,7 +241,7 @@ extension OpenAPIReader {
         }
         var imported: [ImportedEndpoint] = []
         // An endpoint type must not hide a runtime type (`idempotent` would be `IdempotentEndpoint`).
-        var endpointTypeNames = Resolver.reservedTypeNames
+        var endpointTypeNames = Set(Resolver.reservedTypeNames.map { $0.lowercased() })
         let paths = member("paths", members).flatMap { Self.object($0.value) } ?? []
         for path in paths {
             let pathPointer = Self.pointer("#/paths", path.key)
@@ -300,7 +300,8 @@ extension OpenAPIReader {
                 var name = tag
                 if offset > 0, case .scheme(let scheme) = group.requirement { name = tag + " " + scheme }
                 var number = 2
-                while !resourceNames.insert(SwiftNaming.typeName(name)).inserted || takenTypeNames.contains(Resolver.withSuffix(SwiftNaming.typeName(name), "Service")) {
+                while !resourceNames.insert(SwiftNaming.typeName(name).lowercased()).inserted
+                        || takenTypeNames.contains(Resolver.withSuffix(SwiftNaming.typeName(name), "Service").lowercased()) {
                     name = tag + " \(number)"
                     number += 1
                 }
@@ -328,7 +329,7 @@ extension OpenAPIReader {
         let base = written.map { SwiftNaming.memberName($0.value) } ?? Resolver.derivedName(method: method, segments: Self.segments(endpoint.path.value))
         var name = base
         var number = 2
-        while !taken.insert(SwiftNaming.typeName(name) + "Endpoint").inserted || Resolver.endpointMemberNames.contains(name) {
+        while !taken.insert((SwiftNaming.typeName(name) + "Endpoint").lowercased()).inserted || Resolver.endpointMemberNames.contains(name) {
             name = base + String(number)
             number += 1
         }

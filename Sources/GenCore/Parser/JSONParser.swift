@@ -111,8 +111,17 @@ struct JSONParser {
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+            case UInt8(ascii: " "), UInt8(ascii: "\t"):
                 index += 1
+            case UInt8(ascii: "\r"):
+                index += 1
+                // A carriage return alone ends a line too (an editor shows one); before a line
+                // feed, the line feed counts it.
+                if index == bytes.count || bytes[index] != UInt8(ascii: "\n") {
+                    line += 1
+                    countedIndex = index
+                    countedColumn = 1
+                }
             case UInt8(ascii: "\n"):
                 index += 1
                 line += 1

@@ -291,6 +291,11 @@ extension Resolver {
             return SwiftLiteral.double(value)
         case (.builtin(.bool), .bool(let flag)): return flag ? "true" : "false"
         case (.builtin(.json), _):
+            // Each level is two brackets in Swift (`.array([`), and swiftc nests at most 256.
+            if Self.depth(of: node) > 100 {
+                diagnostics.error("a JSON default nested more than 100 levels deep is more than the Swift compiler reads; flatten it", at: node.location)
+                return nil
+            }
             if let number = Self.nonFiniteNumber(in: node) {
                 diagnostics.error("the number \(number) in a JSON default does not fit in Double or Decimal", at: node.location)
                 return nil
@@ -334,6 +339,15 @@ extension Resolver {
     /// nil. Naming the type makes every case mean that case, whatever it is called.
     static func caseExpression(_ caseName: String, of enumName: String) -> String {
         "\(enumName).\(SwiftNaming.escaped(caseName))"
+    }
+
+    /// How many arrays and objects deep `node` is.
+    static func depth(of node: JSONNode) -> Int {
+        switch node.value {
+        case .array(let elements): 1 + (elements.lazy.map(depth).max() ?? 0)
+        case .object(let members): 1 + (members.lazy.map { depth(of: $0.value) }.max() ?? 0)
+        default: 0
+        }
     }
 
     static func nonFiniteNumber(in node: JSONNode) -> String? {

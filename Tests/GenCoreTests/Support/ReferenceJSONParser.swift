@@ -38,7 +38,8 @@ struct ReferenceJSONParser {
     private var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
 
     private mutating func advance() {
-        if scalars[index] == "\n" {
+        // A line feed ends a line, and so does a carriage return that no line feed follows.
+        if scalars[index] == "\n" || (scalars[index] == "\r" && (index + 1 == scalars.count || scalars[index + 1] != "\n")) {
             line += 1
             column = 1
         } else {
