@@ -26,7 +26,9 @@ extension Bool: ParameterValue {
 }
 
 extension UUID: ParameterValue {
-    public var parameterValue: String { uuidString }
+    /// Lower case, as RFC 9562 (4122) says to write one: `uuidString` is upper case, and a server that
+    /// compares IDs as text would not find what it sent in lower case.
+    public var parameterValue: String { uuidString.lowercased() }
 }
 
 extension URL: ParameterValue {

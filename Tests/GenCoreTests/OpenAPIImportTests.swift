@@ -262,6 +262,34 @@ import Testing
         #expect(imported.endpoint("fetchThing") != nil && imported.endpoint("fetchthing2") != nil)
     }
 
+    /// Found by a review: a required `writeOnly` property (a password) made every response that
+    /// rightly lacks it fail to decode, and a required `readOnly` one (an id) had to be sent.
+    @Test func requiredPropertiesThatGoOneWayAreOptional() throws {
+        let imported = try importing(document(schemas: """
+            "Account": {"type": "object", "required": ["id", "password", "user_name"], "properties": {
+              "id": {"type": "integer", "readOnly": true}, "password": {"type": "string", "writeOnly": true}, "user_name": {"type": "string"}}}
+            """))
+        #expect(imported.type("Account", "id") == "Int?")
+        #expect(imported.type("Account", "password") == "String?")
+        #expect(imported.type("Account", "userName") == "String")
+    }
+
+    /// Found by a review: a 204 (no content) beside a 200 with a JSON body failed to decode, and a
+    /// HEAD operation whose 200 lists content always did (a HEAD response has no body).
+    @Test func anEmptySuccessBesideABodyMakesTheResponseOptionalAndHeadReadsNoBody() throws {
+        let item = ##"{"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Item"}}}}"##
+        let imported = try importing(document(schemas: """
+            "Item": {"type": "object", "properties": {"a": {"type": "string"}}}
+            """, paths: """
+            "/items": {"get": {"operationId": "fetchItem", "responses": {"200": \(item), "204": {"description": "nothing"}}},
+                       "put": {"operationId": "putItem", "responses": {"201": \(item)}},
+                       "head": {"operationId": "headItem", "responses": {"200": \(item)}}}
+            """))
+        #expect(imported.endpoint("fetchItem")?["response"] as? String == "Item?")
+        #expect(imported.endpoint("putItem")?["response"] as? String == "Item")
+        #expect(imported.endpoint("headItem")?["response"] == nil)
+    }
+
     @Test func aDiscriminatorItsMembersDoNotHoldIsLeftOutWithAWarning() throws {
         let imported = try importing(document(schemas: """
             "U": {"oneOf": [{"$ref": "#/components/schemas/A"}, {"type": "string"}], "discriminator": {"propertyName": "t"}},

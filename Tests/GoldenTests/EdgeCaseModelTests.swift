@@ -96,6 +96,12 @@ import Testing
         #expect("\(error)".contains("yesterday"))
     }
 
+    /// A model named `Main` is in `Main+Model.swift`: SwiftPM takes a file named `main.swift`, in
+    /// any case, for a program's entry point, and this module would not link (found by a review).
+    @Test func aModelNamedMainIsAModel() throws {
+        #expect(try decode(Main.self, #"{"entry": "door"}"#).entry == "door")
+    }
+
     @Test func defaultsFillMissingAndNullKeys() throws {
         let missing = try decode(Defaults.self, "{}")
         #expect(missing == Defaults())

@@ -728,7 +728,8 @@ extension OpenAPIReader {
         guard let responses = Self.object(node) else { return }
         let successes = responses.filter { $0.key.hasPrefix("2") }
         let success = successes.min { $0.key < $1.key } ?? responses.first { $0.key == "default" }
-        if let success {
+        // A HEAD response has no body, whatever content its description lists (the GET's).
+        if let success, endpoint.method.value.uppercased() != "HEAD" {
             let successPointer = Self.pointer(pointer, success.key)
             readSuccess(&endpoint, success.value, pointer: successPointer, operationName: operationName)
             if let (target, targetPointer) = dereference(success.value, pointer: successPointer), let fields = Self.object(target),
@@ -739,12 +740,20 @@ extension OpenAPIReader {
             }
             // Other 2xx responses with another body: the endpoint reads every 2xx response as the chosen one.
             let chosen = bodySignature(success.value, pointer: successPointer)
+            var bodiless = false
             for other in successes where other.key != success.key {
                 let signature = bodySignature(other.value, pointer: Self.pointer(pointer, other.key))
+                if signature == nil { bodiless = true }
                 if signature != chosen, signature != nil {
                     unmapped("the \(other.key) response's body is not read as such: the endpoint reads every 2xx response as the "
                              + "\(success.key) response describes it", at: other.value, pointer: Self.pointer(pointer, other.key))
                 }
+            }
+            // A 204 (or another 2xx without content) beside a JSON body: the response may be empty,
+            // which an optional response reads as nil.
+            if bodiless, chosen.map({ Self.isJSON(String($0.prefix { $0 != " " })) }) == true, endpoint.stream == nil,
+               let response = endpoint.response, !response.value.hasSuffix("?") {
+                endpoint.response = Located(value: response.value + "?", location: response.location)
             }
         }
         // The error body: the `default` response's when it describes errors, else the first 4xx or 5xx one's.

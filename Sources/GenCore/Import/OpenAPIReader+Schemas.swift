@@ -799,7 +799,10 @@ extension OpenAPIReader {
         let members = Self.object(schema) ?? []
         var defaultValue = member("default", members)?.value
         if let value = defaultValue, case .null = value.value { defaultValue = nil }
-        let expression = type.nullable || required ? type.type : type.type + "?"
+        // `required` holds for requests alone for a `writeOnly` property (a password), and for
+        // responses alone for a `readOnly` one (an id): one model serves both, so it is optional.
+        let oneWay = Self.bool(member("readOnly", members)?.value) || Self.bool(member("writeOnly", members)?.value)
+        let expression = type.nullable || (required && !oneWay) ? type.type : type.type + "?"
         return SpecDocument.Property(
             name: Located(value: key, location: keyLocation), type: Located(value: expression, location: schema.location),
             key: nil, description: description(of: schema), defaultValue: defaultValue, options: options,

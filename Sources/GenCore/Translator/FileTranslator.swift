@@ -16,7 +16,9 @@ struct FileTranslator {
         var serviceUnits: [(path: String, render: (inout CodePrinter) -> Void)] = []
 
         for model in api.models {
-            modelUnits.append(("Models/\(model.name).swift", { models.render(model, into: &$0) }))
+            // SwiftPM takes a file named `main.swift`, in any case, for a program's entry point.
+            let file = model.name.lowercased() == "main" ? "\(model.name)+Model" : model.name
+            modelUnits.append(("Models/\(file).swift", { models.render(model, into: &$0) }))
         }
         for service in api.services {
             let folder = SwiftNaming.typeName(service.resourceName)
