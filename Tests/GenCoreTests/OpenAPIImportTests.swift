@@ -290,6 +290,25 @@ import Testing
         #expect(imported.endpoint("headItem")?["response"] == nil)
     }
 
+    /// Found by a review: `required` in another part than the one that declares the property (or
+    /// beside `allOf`) was dropped, and the property stayed optional.
+    @Test func requiredKeysInAnotherPartNarrowTheBase() throws {
+        let imported = try importing(document(schemas: """
+            "Base": {"type": "object", "properties": {"a_one": {"type": "string"}, "b_two": {"type": "integer"},
+                                                     "mode": {"type": "string", "enum": ["x", "y"]}}},
+            "Derived1": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"required": ["a_one"]}]},
+            "Derived2": {"allOf": [{"$ref": "#/components/schemas/Base"}], "required": ["a_one"]},
+            "Derived3": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object", "required": ["b_two"], "properties": {"c_three": {"type": "string"}}}]},
+            "Plain": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object", "properties": {"c_three": {"type": "string"}}}]}
+            """))
+        #expect(imported.type("Derived1", "aOne") == "String" && imported.type("Derived1", "bTwo") == "Int?")
+        #expect(imported.type("Derived2", "aOne") == "String" && imported.type("Derived2", "bTwo") == "Int?")
+        #expect(imported.type("Derived3", "aOne") == "String?" && imported.type("Derived3", "bTwo") == "Int")
+        #expect(imported.model("Plain")?["allOf"] as? [String] == ["Base"], "a part that narrows nothing keeps the base")
+        // The base's inline enum is named after the base, whichever model reads it first.
+        #expect(imported.type("Derived1", "mode") == "BaseMode?" && imported.type("Base", "mode") == "BaseMode?")
+    }
+
     @Test func aDiscriminatorItsMembersDoNotHoldIsLeftOutWithAWarning() throws {
         let imported = try importing(document(schemas: """
             "U": {"oneOf": [{"$ref": "#/components/schemas/A"}, {"type": "string"}], "discriminator": {"propertyName": "t"}},

@@ -99,7 +99,8 @@ extension OpenAPIReader {
         }
         if let parts = member("allOf", members).flatMap({ Self.elements($0.value) }) {
             let meaningful = parts.filter { !isAnnotationOnly($0) }
-            if meaningful.count >= 2 || hasProperties(members) { return .structure }
+            // `required` beside the parts narrows what they compose: an object of its own.
+            if meaningful.count >= 2 || hasProperties(members) || member("required", members) != nil { return .structure }
             if meaningful.count == 1, let only = Self.object(meaningful[0]), member("$ref", only) == nil {
                 return modelKind(of: meaningful[0])
             }
@@ -593,11 +594,20 @@ extension OpenAPIReader {
             }
         }
         var inlined = Set(candidates.indices.filter { candidates[$0].base == nil })
+        // Keys the schema or an inline part requires narrow a base's property too (`allOf: [Base,
+        // {required: [name]}]`), which the base, read as a base, would leave optional.
+        func requiredKeys(_ node: JSONNode?) -> Set<String> {
+            let list = node.flatMap(Self.object).flatMap { member("required", $0) }.flatMap { Self.elements($0.value) } ?? []
+            return Set(list.compactMap { if case .string(let key) = $0.value { key } else { nil } })
+        }
         var changed = true
         while changed {
             changed = false
-            var ownKeys = propertyKeys(of: node, ownOnly: true)
-            for index in inlined { ownKeys.formUnion(candidates[index].target.map { propertyKeys(of: $0) } ?? []) }
+            var ownKeys = propertyKeys(of: node, ownOnly: true).union(requiredKeys(node))
+            for index in inlined {
+                ownKeys.formUnion(candidates[index].target.map { propertyKeys(of: $0) } ?? [])
+                ownKeys.formUnion(requiredKeys(candidates[index].target))
+            }
             var baseKeys: Set<String> = []
             for index in candidates.indices where !inlined.contains(index) {
                 let keys = candidates[index].target.map { propertyKeys(of: $0) } ?? []
@@ -609,19 +619,22 @@ extension OpenAPIReader {
                 baseKeys.formUnion(keys)
             }
         }
-        var parts: [(members: [JSONNode.Member], pointer: String)] = []
+        // Each part with the model its inline schemas are named after: a base read in place names
+        // them as when it is read as itself, whichever model reads them first.
+        var parts: [(members: [JSONNode.Member], pointer: String, namer: String)] = []
         var bases: [Located<String>] = []
         for (index, candidate) in candidates.enumerated() {
             if inlined.contains(index), let target = candidate.target {
                 let targetPointer = candidate.base == nil && candidate.target.map({ $0.location == candidate.part.location }) ?? false
                     ? candidate.pointer
                     : (Self.object(candidate.part).flatMap { member("$ref", $0) }.flatMap { Self.text($0.value) } ?? candidate.pointer)
-                parts += flattenedParts(target, pointer: targetPointer)
+                let namer = candidate.base?.value ?? name.value
+                parts += flattenedParts(target, pointer: targetPointer).map { ($0.members, $0.pointer, namer) }
             } else if let base = candidate.base {
                 bases.append(base)
             }
         }
-        parts.append((members, pointer))
+        parts.append((members, pointer, name.value))
         var required: Set<String> = []
         for part in parts {
             for element in member("required", part.members).flatMap({ Self.elements($0.value) }) ?? [] {
@@ -656,7 +669,7 @@ extension OpenAPIReader {
                         var replacement = property(
                             key: entry.key, keyLocation: entry.keyLocation, schema: entry.value,
                             pointer: Self.pointer(Self.pointer(part.pointer, "properties"), entry.key),
-                            model: name.value, required: required.contains(entry.key))
+                            model: part.namer, required: required.contains(entry.key))
                         replacement.key = properties[index].key
                         replacement.name = properties[index].name
                         properties[index] = replacement
@@ -666,7 +679,7 @@ extension OpenAPIReader {
                 var property = property(
                     key: entry.key, keyLocation: entry.keyLocation, schema: entry.value,
                     pointer: Self.pointer(Self.pointer(part.pointer, "properties"), entry.key),
-                    model: name.value, required: required.contains(entry.key))
+                    model: part.namer, required: required.contains(entry.key))
                 // Two keys that give one Swift name (`user_id`, `userId`): the later one gets a
                 // name of its own and keeps its key.
                 var swiftName = SwiftNaming.memberName(property.name.value)
