@@ -148,7 +148,7 @@ public struct EndpointRequest: Sendable {
     }
 
     /// Encodes `value` as the JSON body, optionally wrapped in a one-key object (`{"key": value}`).
-    public mutating func setJSONBody(_ value: some Encodable, wrappedIn key: String? = nil) throws {
+    public mutating func setJSONBody(_ value: some Encodable, wrappedIn key: String? = nil, contentType: String = "application/json") throws {
         let encoder = JSONEncoder()
         if let key {
             body = try encoder.encode([key: AnyEncodable(value)])
@@ -156,7 +156,7 @@ public struct EndpointRequest: Sendable {
             body = try encoder.encode(value)
         }
         upload = nil
-        setHeaderField("Content-Type", "application/json")
+        setHeaderField("Content-Type", contentType)
     }
 
     /// The query string, percent-encoded so that every reserved character survives the trip.

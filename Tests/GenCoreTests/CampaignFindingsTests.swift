@@ -230,6 +230,25 @@ extension CampaignFindingsTests {
         ])
     }
 
+    /// `accept` and a JSON body's `contentType` name JSON media types, for JSON responses (or none).
+    @Test func acceptAndAJSONBodysContentTypeAreJSONMediaTypes() {
+        let resources = #"""
+            {"R": {"endpoints": [
+              {"name": "a", "method": "GET", "path": "/a", "accept": "text/html", "response": "Doc"},
+              {"name": "b", "method": "GET", "path": "/b", "accept": "application/vnd.api+json", "response": "String", "stream": "sse"},
+              {"name": "c", "method": "POST", "path": "/c", "body": {"type": "Doc", "contentType": "text/plain"}},
+              {"name": "d", "method": "PATCH", "path": "/d", "body": {"type": "Doc", "contentType": "application/merge-patch+json; charset=utf-8"},
+               "accept": "Application/JSON", "response": "Doc"},
+              {"name": "e", "method": "DELETE", "path": "/e", "accept": "application/vnd.api+json"}]}}
+            """#
+        let result = generate(spec(models: #"{"Doc": {"properties": {"t": "String?"}}}"#, resources: resources))
+        #expect(result.diagnostics.map(\.message) == [
+            "'accept' names the JSON media type the response comes in, such as 'application/vnd.api+json', not 'text/html'",
+            "'accept' is for a JSON response (or none); this endpoint's response sets its own",
+            "'contentType' is for uploads (\"type\": \"Upload\") and for a JSON body of another JSON media type, such as 'application/merge-patch+json'",
+        ], "\(result.diagnostics)")
+    }
+
     /// Found by a review: models named in lower case (`container`, `response`, or like the
     /// property that holds one) were accepted and gave code that did not compile.
     @Test func modelNamesInLowerCaseAreErrors() {

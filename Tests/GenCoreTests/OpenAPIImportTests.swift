@@ -309,6 +309,29 @@ import Testing
         #expect(imported.type("Derived1", "mode") == "BaseMode?" && imported.type("Base", "mode") == "BaseMode?")
     }
 
+    /// Found by a review: a body of another JSON media type went as `application/json`, and a
+    /// response of one was asked for as `application/json` (which a JSON:API server refuses).
+    @Test func otherJSONMediaTypesAreSentAndAskedForAsTheyAre() throws {
+        let imported = try importing(document(schemas: """
+            "Doc": {"type": "object", "properties": {"title": {"type": "string"}}}
+            """, paths: ##"""
+            "/docs/{id}": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+              "patch": {"operationId": "patchDoc",
+                "requestBody": {"content": {"application/merge-patch+json": {"schema": {"$ref": "#/components/schemas/Doc"}}}},
+                "responses": {"200": {"description": "ok", "content": {"application/vnd.api+json": {"schema": {"$ref": "#/components/schemas/Doc"}}}}}},
+              "put": {"operationId": "putDoc",
+                "requestBody": {"content": {"application/merge-patch+json": {"schema": {"$ref": "#/components/schemas/Doc"}},
+                                            "application/json": {"schema": {"$ref": "#/components/schemas/Doc"}}}},
+                "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Doc"}}}}}}}
+            """##))
+        let patch = try #require(imported.endpoint("patchDoc"))
+        #expect(patch["body"] as? [String: String] == ["type": "Doc", "contentType": "application/merge-patch+json"])
+        #expect(patch["accept"] as? String == "application/vnd.api+json")
+        let put = try #require(imported.endpoint("putDoc"))
+        #expect(put["body"] as? String == "Doc", "application/json is preferred, and needs no contentType")
+        #expect(put["accept"] == nil)
+    }
+
     @Test func aDiscriminatorItsMembersDoNotHoldIsLeftOutWithAWarning() throws {
         let imported = try importing(document(schemas: """
             "U": {"oneOf": [{"$ref": "#/components/schemas/A"}, {"type": "string"}], "discriminator": {"propertyName": "t"}},

@@ -6,6 +6,20 @@ import Testing
 /// Endpoints of the edge-case spec: every kind of parameter, reserved characters, keyword
 /// names, and spec text that must not break out of the generated Swift.
 @Suite struct EdgeCaseEndpointTests {
+    /// A JSON body and response of other JSON media types (found by a review: the import sent a
+    /// merge patch as `application/json` and asked for `application/json` from a JSON:API server).
+    @Test func aJSONBodyAndResponseGoUnderTheirOwnMediaTypes() async throws {
+        let request = try EdgeCasesAPI.client().urlRequest(for: DocumentsService.patchDocument(id: 7, documentPatch: DocumentPatch(title: "T")))
+        #expect(request.httpMethod == "PATCH")
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/merge-patch+json")
+        #expect(request.value(forHTTPHeaderField: "Accept") == "application/vnd.api+json")
+        #expect(request.httpBody.map { String(decoding: $0, as: UTF8.self) } == #"{"title":"T"}"#)
+        let transport = CannedTransport()
+        transport.stub(.patch, "/v2/documents/7", with: .json(#"{"title": "T"}"#, headers: ["Content-Type": "application/vnd.api+json"]))
+        let patched = try await EdgeCasesAPI.client(transport: transport).send(DocumentsService.patchDocument(id: 7, documentPatch: DocumentPatch(title: "T")))
+        #expect(patched.title == "T")
+    }
+
     @Test func parametersOfEveryKindReachTheRequest() throws {
         let id = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
         let endpoint = EdgeThingsService.fetchItemsByItemIdStatusByStatus(

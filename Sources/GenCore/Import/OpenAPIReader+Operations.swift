@@ -676,7 +676,7 @@ extension OpenAPIReader {
         let hint = bodyPointer.hasPrefix("#/components/requestBodies/") ? Self.lastToken(bodyPointer) : operationName + "Request"
         guard let content = member("content", fields).flatMap({ Self.object($0.value) }), !content.isEmpty else { return nil }
         let contentPointer = bodyPointer + "/content"
-        let chosen = content.first { Self.isJSON($0.key) }
+        let chosen = content.first { Self.mediaType($0.key) == "application/json" } ?? content.first { Self.isJSON($0.key) }
             ?? content.first { Self.mediaType($0.key) == "multipart/form-data" }
             ?? content.first { Self.mediaType($0.key) == "application/x-www-form-urlencoded" }
             ?? content.first { !Self.mediaType($0.key).hasSuffix("/xml") }
@@ -689,7 +689,10 @@ extension OpenAPIReader {
             guard let schema else { return SpecDocument.Body(location: location, type: Located(value: "JSON", location: location)) }
             var type = schemaType(schema, pointer: mediaPointer + "/schema", hint: hint, context: .plain)
             if type.type == "File" { type.type = "Data" }
-            return SpecDocument.Body(location: location, type: Located(value: type.type, location: schema.location))
+            // Sent as the JSON media type the document names (`application/merge-patch+json`).
+            let contentType = mediaType != "application/json" && Resolver.isJSONMediaType(chosen.key)
+                ? Located(value: chosen.key, location: chosen.keyLocation) : nil
+            return SpecDocument.Body(location: location, type: Located(value: type.type, location: schema.location), contentType: contentType)
         }
         if mediaType == "multipart/form-data" || mediaType == "application/x-www-form-urlencoded" {
             let multipart = mediaType == "multipart/form-data"
@@ -789,13 +792,15 @@ extension OpenAPIReader {
     }
 
     /// A response's media type and schema, preferring JSON.
-    private mutating func content(of node: JSONNode, pointer: String) -> (mediaType: String, schema: JSONNode?, pointer: String, hint: String?, all: [String])? {
+    private mutating func content(of node: JSONNode, pointer: String)
+        -> (mediaType: String, written: String, schema: JSONNode?, pointer: String, hint: String?, all: [String])? {
         guard let (response, responsePointer) = dereference(node, pointer: pointer), let fields = Self.object(response) else { return nil }
         let hint = responsePointer.hasPrefix("#/components/responses/") ? Self.lastToken(responsePointer) : nil
         guard let content = member("content", fields).flatMap({ Self.object($0.value) }), !content.isEmpty else { return nil }
-        let chosen = content.first { Self.isJSON($0.key) } ?? content.first { !Self.mediaType($0.key).hasSuffix("/xml") } ?? content[0]
+        let chosen = content.first { Self.mediaType($0.key) == "application/json" } ?? content.first { Self.isJSON($0.key) }
+            ?? content.first { !Self.mediaType($0.key).hasSuffix("/xml") } ?? content[0]
         let schema = Self.object(chosen.value).flatMap { member("schema", $0)?.value }
-        return (Self.mediaType(chosen.key), schema, Self.pointer(responsePointer + "/content", chosen.key) + "/schema", hint,
+        return (Self.mediaType(chosen.key), chosen.key, schema, Self.pointer(responsePointer + "/content", chosen.key) + "/schema", hint,
                 content.map { Self.mediaType($0.key) })
     }
 
@@ -813,6 +818,10 @@ extension OpenAPIReader {
             // `String` and `Data` responses are read raw; a JSON string is decoded as JSON.
             let expression = ["String", "Data", "File"].contains(type.type) ? "JSON" : type.type + (type.nullable ? "?" : "")
             endpoint.response = Located(value: expression, location: schema.location)
+            // Asked for as the JSON media type the document names (`application/vnd.api+json`).
+            if mediaType != "application/json", Resolver.isJSONMediaType(content.written) {
+                endpoint.accept = Located(value: content.written, location: location)
+            }
             if content.all.contains("text/event-stream") {
                 unmapped("the response is also offered as 'text/event-stream'; the endpoint reads the JSON one (add a copy with "
                          + "\"stream\": \"sse\" to read the stream)", at: node, pointer: pointer)

@@ -151,6 +151,7 @@ enum SpecWriter {
         if let terminator = endpoint.streamTerminator { fields.append(("streamTerminator", .string(terminator.value))) }
         if endpoint.idempotent { fields.append(("idempotent", .bool(true))) }
         if let timeout = endpoint.timeout { fields.append(("timeout", .number(timeout.value))) }
+        if let accept = endpoint.accept { fields.append(("accept", .string(accept.value))) }
         if let auth = endpoint.auth { fields.append(("auth", .string(auth.value))) }
         if let errorResponse = endpoint.errorResponse { fields.append(("errorResponse", .string(errorResponse.value))) }
         return .object(fields)

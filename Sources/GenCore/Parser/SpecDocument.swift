@@ -209,6 +209,8 @@ struct SpecDocument: Sendable {
         var idempotent = false
         /// Seconds, as written.
         var timeout: Located<String>?
+        /// The `Accept` header for a JSON response of another media type (`application/vnd.api+json`).
+        var accept: Located<String>? = nil
         var auth: Located<String>?
         var errorResponse: Located<String>?
         var envelope: Envelope?

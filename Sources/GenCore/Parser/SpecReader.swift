@@ -371,7 +371,7 @@ struct SpecReader {
             members,
             allowed: ["name", "method", "path", "description", "deprecated", "pathParams", "query", "headers", "cookies",
                       "body", "response", "responseKey", "arrayStrategy", "stream", "streamTerminator", "auth", "errorResponse",
-                      "envelope", "pagination", "idempotent", "timeout"],
+                      "envelope", "pagination", "idempotent", "timeout", "accept"],
             in: what)
         let method = requiredString("method", of: members, at: node.location, in: what)
         let path = requiredString("path", of: members, at: node.location, in: what)
@@ -417,6 +417,7 @@ struct SpecReader {
             streamTerminator: optionalLocatedString("streamTerminator", of: members),
             idempotent: optionalBool("idempotent", of: members) ?? false,
             timeout: timeout(of: members),
+            accept: optionalLocatedString("accept", of: members),
             auth: optionalLocatedString("auth", of: members),
             errorResponse: optionalLocatedString("errorResponse", of: members),
             envelope: member("envelope", of: members).flatMap { Self.isNone($0.value) ? nil : envelope($0.value) },

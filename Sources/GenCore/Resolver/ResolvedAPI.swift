@@ -208,6 +208,8 @@ struct ResolvedAPI: Sendable {
         var idempotent = false
         /// Its timeout in seconds, as written in the spec.
         var timeout: String?
+        /// The `Accept` header the spec gives a JSON response of another media type.
+        var accept: String? = nil
         /// The auth scheme's type name, nil for none.
         var auth: String?
         /// The server the request goes to when it is not the API's (`"Avatars"`).
@@ -260,7 +262,8 @@ struct ResolvedAPI: Sendable {
         }
 
         enum BodyEncoding: Sendable {
-            case json
+            /// JSON, sent with `contentType` (`application/json` when nil).
+            case json(contentType: String?)
             /// The model's fields: wire key and Swift name.
             case form([(key: String, swiftName: String)])
             case multipart([(key: String, swiftName: String)])

@@ -362,13 +362,37 @@ extension Resolver {
             diagnostics.error("'streamTerminator' needs a 'stream' of \"sse\" or \"jsonLines\"", at: terminator.location)
             failed = true
         }
+        var accept: String?
+        if let value = endpoint.accept {
+            if !Self.isJSONMediaType(value.value) {
+                diagnostics.error(
+                    "'accept' names the JSON media type the response comes in, such as 'application/vnd.api+json', not '\(value.value)'",
+                    at: value.location)
+                failed = true
+            } else if stream != nil || { if case .json = response { false } else if case .void = response { false } else { true } }() {
+                diagnostics.error("'accept' is for a JSON response (or none); this endpoint's response sets its own", at: value.location)
+                failed = true
+            } else {
+                accept = value.value
+            }
+        }
         if failed { return nil }
         return .init(
             pointer: endpoint.pointer, functionName: functionName, typeName: typeName, method: method,
             pathSegments: resolvedSegments, description: endpoint.description, deprecated: endpoint.deprecated,
             parameters: parameters, response: response, responseKey: endpoint.responseKey?.value,
-            arrayStrategy: strategy, stream: stream, idempotent: endpoint.idempotent, timeout: endpoint.timeout?.value, auth: auth, server: server, errorResponse: errorResponse, envelope: envelope,
-            pagination: pagination)
+            arrayStrategy: strategy, stream: stream, idempotent: endpoint.idempotent, timeout: endpoint.timeout?.value, accept: accept, auth: auth, server: server,
+            errorResponse: errorResponse, envelope: envelope, pagination: pagination)
+    }
+
+    /// `application/json`, or a media type that says it is JSON (`application/vnd.api+json`,
+    /// `application/merge-patch+json`), parameters allowed; on one line.
+    static func isJSONMediaType(_ text: String) -> Bool {
+        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return false }
+        let part = text.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let type = String(part.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()).lowercased()
+        guard let slash = type.firstIndex(of: "/"), !type[..<slash].isEmpty, !type.contains(" ") else { return false }
+        return type == "application/json" || type.hasSuffix("+json")
     }
 
     /// How a streamed response is read, after checking that nothing else of the endpoint reads the
@@ -446,8 +470,10 @@ extension Resolver {
                 kind: .body(key: nil, encoding: .upload(contentType: contentType)),
                 swiftName: SwiftNaming.memberName(body.swiftName?.value ?? "upload"), type: .uploadBody, description: nil)
         }
-        if let contentType = body.contentType {
-            diagnostics.error("'contentType' is for uploads (\"type\": \"Upload\")", at: contentType.location)
+        if let contentType = body.contentType, encoding != "json" || !Self.isJSONMediaType(contentType.value) {
+            diagnostics.error(
+                "'contentType' is for uploads (\"type\": \"Upload\") and for a JSON body of another JSON media type, such as 'application/merge-patch+json'",
+                at: contentType.location)
             return nil
         }
         guard let type = resolveType(body.type) else { return nil }
@@ -466,7 +492,9 @@ extension Resolver {
                 diagnostics.error("a Date in a body must be a model property, so that it has a date strategy", at: body.type.location)
                 return nil
             }
-            return .init(kind: .body(key: body.key?.value, encoding: .json), swiftName: swiftName, type: type, description: nil)
+            return .init(
+                kind: .body(key: body.key?.value, encoding: .json(contentType: body.contentType?.value)), swiftName: swiftName, type: type,
+                description: nil)
         case "form", "multipart":
             if let key = body.key {
                 diagnostics.error("a \(encoding) body cannot be wrapped under a key", at: key.location)

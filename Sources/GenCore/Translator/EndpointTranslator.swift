@@ -146,7 +146,8 @@ struct EndpointTranslator {
         case (.serverSentEvents?, _): arguments.append("accept: \"text/event-stream\"")
         case (.jsonLines?, _): arguments.append("accept: \"application/jsonl, application/x-ndjson, application/json\"")
         case (.bytes?, _), (nil, .data), (nil, .text), (nil, .raw): arguments.append("accept: \"*/*\"")
-        case (nil, .void), (nil, .json): break
+        case (nil, .void), (nil, .json):
+            if let accept = endpoint.accept { arguments.append("accept: \(SwiftLiteral.string(accept))") }
         }
         if let server = endpoint.server { arguments.append("server: \(SwiftLiteral.string(server))") }
         let creation = "EndpointRequest(\(arguments.joined(separator: ", ")))"
@@ -164,10 +165,12 @@ struct EndpointTranslator {
             }
             switch parameter.kind {
             case .path, .query, .header, .cookie, .progress: return []
-            case .body(let key, .json):
+            case .body(let key, .json(let contentType)):
                 throwing = true
-                return [key.map { "try request.setJSONBody(\(value), wrappedIn: \(SwiftLiteral.string($0)))" }
-                    ?? "try request.setJSONBody(\(value))"]
+                var arguments = [value]
+                if let key { arguments.append("wrappedIn: \(SwiftLiteral.string(key))") }
+                if let contentType { arguments.append("contentType: \(SwiftLiteral.string(contentType))") }
+                return ["try request.setJSONBody(\(arguments.joined(separator: ", ")))"]
             case .body(_, .form(let fields)), .body(_, .multipart(let fields)):
                 var lines = ["var form = FormFields()"]
                 for field in fields {
