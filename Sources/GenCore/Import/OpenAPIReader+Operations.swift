@@ -493,6 +493,29 @@ extension OpenAPIReader {
                 continue
             }
             let required = place == "path" || Self.bool(member("required", parameter.fields)?.value)
+            // An object in the query, exploded (`a=1&b=2`, or `filter[a]=1` as a deepObject): a
+            // query item per property, which the spec format says exactly.
+            if place == "query", let items = objectQueryItems(parameter.fields, name: name, pointer: parameter.pointer,
+                                                              hint: operationName + SwiftNaming.typeName(name)),
+               !items.contains(where: { item in endpoint.query.contains { $0.name.value == item.name } || places.contains("query\u{0}" + item.name) }) {
+                for item in items {
+                    // Named after the parameter too (`effectiveAtGt` for `gt` of `effective_at`).
+                    var swiftName = SwiftNaming.memberName(item.name.hasPrefix(name + "[") ? item.name : name + " " + item.name)
+                    if swiftNames.contains(swiftName) {
+                        var number = 2
+                        while swiftNames.contains(swiftName + String(number)) { number += 1 }
+                        swiftName += String(number)
+                    }
+                    let specSwiftName = swiftName == SwiftNaming.memberName(item.name) ? nil : Located(value: swiftName, location: nameNode.location)
+                    swiftNames.insert(swiftName)
+                    let optional = !(required && item.required) || item.type.hasSuffix("?")
+                    endpoint.query.append(.init(
+                        name: Located(value: item.name, location: nameNode.location),
+                        type: Located(value: item.type.hasSuffix("?") || !optional ? item.type : item.type + "?", location: parameter.node.location),
+                        description: item.description, swiftName: specSwiftName))
+                }
+                continue
+            }
             var type = parameterType(parameter.fields, node: parameter.node, place: place, pointer: parameter.pointer,
                                      hint: operationName + SwiftNaming.typeName(name))
             if !required || type.nullable, place != "path" { type.type += "?" }
@@ -616,6 +639,39 @@ extension OpenAPIReader {
                  + (style.map { " (style '\($0)')" } ?? ""), at: node, pointer: pointer)
         type.type = "String"
         return type
+    }
+
+    /// The query items of an object parameter sent exploded, one per property (`style: form`, the
+    /// default, names them by their keys; `deepObject` as `name[key]`); nil when the schema is not
+    /// an object of simple properties, or the style sends it otherwise.
+    private mutating func objectQueryItems(
+        _ fields: [JSONNode.Member], name: String, pointer: String, hint: String
+    ) -> [(name: String, type: String, required: Bool, description: String?)]? {
+        let style = member("style", fields).flatMap { Self.text($0.value) } ?? "form"
+        // A deepObject has one form whatever `explode` says (OpenAPI defines it exploded only).
+        let explode = member("explode", fields).map { Self.bool($0.value) } ?? true
+        guard (style == "form" && explode) || style == "deepObject", var schema = member("schema", fields)?.value else { return nil }
+        var depth = 0
+        while let object = Self.object(schema), let reference = member("$ref", object).flatMap({ Self.text($0.value) }),
+              let target = resolve(reference), depth < 16 {
+            schema = target
+            depth += 1
+        }
+        guard let object = Self.object(schema), let properties = member("properties", object).flatMap({ Self.object($0.value) }),
+              !properties.isEmpty, member("allOf", object) == nil, member("oneOf", object) == nil, member("anyOf", object) == nil,
+              additionalPropertiesNode(object) == nil || { if case .bool(false) = member("additionalProperties", object)?.value.value { true } else { false } }()
+        else { return nil }
+        let requiredKeys = Set((member("required", object).flatMap { Self.elements($0.value) } ?? []).compactMap { Self.text($0) })
+        var items: [(name: String, type: String, required: Bool, description: String?)] = []
+        for property in properties {
+            let type = schemaType(property.value, pointer: Self.pointer(pointer + "/schema/properties", property.key),
+                                  hint: hint + SwiftNaming.typeName(property.key), context: .parameter)
+            guard isSimpleParameter(type.type) || (type.type.hasPrefix("[") && isSimpleParameter(String(type.type.dropFirst().dropLast())) && style == "form")
+            else { return nil }
+            items.append((style == "deepObject" ? "\(name)[\(property.key)]" : property.key, type.type + (type.nullable ? "?" : ""),
+                          requiredKeys.contains(property.key), Self.prose(Self.object(property.value).flatMap { member("description", $0)?.value })))
+        }
+        return items
     }
 
     /// Whether a type expression is a value a path, query item, header or cookie can hold.
