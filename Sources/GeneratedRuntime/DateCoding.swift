@@ -96,7 +96,8 @@ public enum DateCodingStrategy: Sendable, Hashable {
             while number(index, 1) != nil { index += 1 }
             guard index > start else { return false }
         }
-        if byte(index, is: "Z") { return index + 1 == bytes.count }
+        // RFC 3339 allows a lower-case `z`, and Foundation reads one (not a lower-case `t`).
+        if byte(index, is: "Z") || byte(index, is: "z") { return index + 1 == bytes.count }
         guard byte(index, is: "+") || byte(index, is: "-"), let hours = number(index + 1, 2), hours < 24 else { return false }
         switch bytes.count - (index + 3) {
         case 0: return true

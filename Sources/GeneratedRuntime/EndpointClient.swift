@@ -521,9 +521,11 @@ final class CredentialRefresher<Credential: Sendable>: @unchecked Sendable {
         lock.withLock { (credential, generation) }
     }
 
-    /// Whether this task is this refresher's refresh, or a task it started.
+    /// Whether this task is the refresh under way, or a task it started: one the refresh started
+    /// that lives on is not, once that refresh has ended.
     var isRefreshingInThisTask: Bool {
-        CredentialRefreshes.running.contains(ObjectIdentifier(self))
+        guard let refreshed = CredentialRefreshes.running[ObjectIdentifier(self)] else { return false }
+        return lock.withLock { refreshing && generation == refreshed }
     }
 
     /// A credential newer than generation `refused`: the one a refresh since then gave, the one
@@ -549,10 +551,11 @@ final class CredentialRefresher<Credential: Sendable>: @unchecked Sendable {
                 case .wait: break
                 case .start(let old):
                     let refresh = self.refresh
-                    let refresher = ObjectIdentifier(self)
-                    Task {
+                    var running = CredentialRefreshes.running
+                    running[ObjectIdentifier(self)] = refused
+                    Task { [running] in
                         do {
-                            let fresh = try await CredentialRefreshes.$running.withValue(CredentialRefreshes.running.union([refresher])) {
+                            let fresh = try await CredentialRefreshes.$running.withValue(running) {
                                 try await refresh(old)
                             }
                             finish(.success(fresh))
@@ -592,9 +595,10 @@ final class CredentialRefresher<Credential: Sendable>: @unchecked Sendable {
     }
 }
 
-/// The refreshes the current task is part of (a generic class cannot hold a task-local).
+/// The refreshes the current task is part of, each refresher's with the generation it refreshes
+/// (a generic class cannot hold a task-local).
 enum CredentialRefreshes {
-    @TaskLocal static var running: Set<ObjectIdentifier> = []
+    @TaskLocal static var running: [ObjectIdentifier: Int] = [:]
 }
 
 /// The generation of the credential a request went out with.

@@ -25,7 +25,7 @@ extension HTTPResponse {
     /// Checks the envelope's status, failing with `.rejected` and the server's message unless it
     /// is a success value.
     public func checkEnvelope(_ envelope: ResponseEnvelope) throws {
-        let fields = try JSONDecoder().decode([String: JSONValue].self, from: body)
+        let fields = try topLevelFields([envelope.status] + (envelope.message.map { [$0] } ?? []))
         guard let status = fields[envelope.status] else {
             throw DecodingError.keyNotFound(
                 AnyCodingKey(envelope.status), .init(codingPath: [], debugDescription: "The envelope has no status."))

@@ -2,7 +2,8 @@ import Foundation
 
 /// Free-form JSON, for spec properties of type `JSON`. Decoding then encoding gives the same
 /// values: whole numbers that fit `Int` are `.int`, other numbers `.double`, and a number neither
-/// holds exactly (an integer beyond `Int`, more digits than a `Double` keeps) `.decimal`.
+/// holds exactly (`12345678901234567890`, more digits than a `Double` keeps) `.decimal`, as
+/// exact as `JSONDecoder` reads it (38 significant digits).
 public enum JSONValue: Sendable, Hashable, Codable {
     case null
     case bool(Bool)

@@ -9,16 +9,19 @@ public struct Page<Item: Sendable>: Sendable {
     public var pageCount: Int?
     /// The cursor of the next page; nil or empty on the last page (cursor pagination).
     public var nextCursor: String?
-    /// How many items the server sent, those the `prune` array strategy dropped too: where the
-    /// next page starts, and whether this one was short.
-    public var receivedCount: Int
+    /// How many items the server sent that the `prune` array strategy dropped: they count for
+    /// where the next page starts, and whether this one was short.
+    public var droppedCount: Int
 
-    public init(items: [Item], total: Int? = nil, pageCount: Int? = nil, nextCursor: String? = nil, receivedCount: Int? = nil) {
+    /// How many items the server sent: `items` and those dropped.
+    public var receivedCount: Int { items.count + droppedCount }
+
+    public init(items: [Item], total: Int? = nil, pageCount: Int? = nil, nextCursor: String? = nil, droppedCount: Int = 0) {
         self.items = items
         self.total = total
         self.pageCount = pageCount
         self.nextCursor = nextCursor
-        self.receivedCount = receivedCount ?? items.count
+        self.droppedCount = droppedCount
     }
 
     /// The offset of the next page, or nil when this one is the last: it is empty, or it reaches
@@ -153,17 +156,18 @@ extension HTTPResponse {
         pageCount: String? = nil, nextCursor: String? = nil
     ) throws -> Page<Item> {
         let elements: [Item]
-        let received: Int
+        var dropped = 0
         switch strategy {
         case .strict:
             elements = try decodeJSON([Item].self, unwrapping: items)
-            received = elements.count
         case .prune:
             let pruned = try decodeJSON(PrunedArray<Item>.self, unwrapping: items)
-            (elements, received) = (pruned.elements, pruned.receivedCount)
+            elements = pruned.elements
+            dropped = pruned.receivedCount - pruned.elements.count
         }
-        guard total != nil || pageCount != nil || nextCursor != nil else { return Page(items: elements, receivedCount: received) }
-        let fields = try JSONDecoder().decode([String: JSONValue].self, from: body)
+        guard total != nil || pageCount != nil || nextCursor != nil else { return Page(items: elements, droppedCount: dropped) }
+        // Those keys alone, not the items again.
+        let fields = try topLevelFields([total, pageCount, nextCursor].compactMap { $0 })
         func integer(_ key: String?) throws -> Int? {
             guard let key, let value = fields[key] else { return nil }
             switch value {
@@ -180,12 +184,36 @@ extension HTTPResponse {
             case .null: cursor = nil
             case .string(let text): cursor = text
             case .int(let number): cursor = String(number)
+            case .decimal(let number): cursor = number.description
             default:
                 throw DecodingError.typeMismatch(
                     String.self, .init(codingPath: [AnyCodingKey(nextCursor)], debugDescription: "Expected a cursor string."))
             }
         }
         return Page(
-            items: elements, total: try integer(total), pageCount: try integer(pageCount), nextCursor: cursor, receivedCount: received)
+            items: elements, total: try integer(total), pageCount: try integer(pageCount), nextCursor: cursor, droppedCount: dropped)
+    }
+}
+
+extension HTTPResponse {
+    /// The values under `keys` of the body's top-level object (`.null` for a null one), decoded
+    /// without the rest of the body: a page's items, an envelope's value are not read twice.
+    func topLevelFields(_ keys: [String]) throws -> [String: JSONValue] {
+        let decoder = JSONDecoder()
+        decoder.userInfo[TopLevelFields.keysKey] = keys
+        return try decoder.decode(TopLevelFields.self, from: body).values
+    }
+}
+
+/// The values under some keys of an object; the keys travel in the decoder's user info.
+private struct TopLevelFields: Decodable {
+    static let keysKey = CodingUserInfoKey(rawValue: "endpointgen.topLevelKeys")!
+    var values: [String: JSONValue] = [:]
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        for key in decoder.userInfo[Self.keysKey] as? [String] ?? [] where container.contains(AnyCodingKey(key)) {
+            values[key] = try container.decode(JSONValue.self, forKey: AnyCodingKey(key))
+        }
     }
 }

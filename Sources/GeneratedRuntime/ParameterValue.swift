@@ -26,9 +26,9 @@ extension Bool: ParameterValue {
 }
 
 extension UUID: ParameterValue {
-    /// Lower case, as RFC 9562 (4122) says to write one: `uuidString` is upper case, and a server that
-    /// compares IDs as text would not find what it sent in lower case.
-    public var parameterValue: String { uuidString.lowercased() }
+    /// `uuidString`, upper case, as `JSONEncoder` writes a UUID in a body too: the same ID is spelt
+    /// one way wherever the client sends it (RFC 9562 has readers ignore case).
+    public var parameterValue: String { uuidString }
 }
 
 extension URL: ParameterValue {

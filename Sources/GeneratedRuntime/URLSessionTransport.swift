@@ -602,8 +602,12 @@ private final class Exchange: @unchecked Sendable {
     /// both, which is what a retry looks for.
     #if canImport(FoundationNetworking)
     static func lostConnection(_ error: any Error, headReceived: Bool) -> any Error {
-        guard let urlError = error as? URLError,
-              (urlError.code == .badServerResponse && !headReceived) || (urlError.code == .unknown && headReceived) else { return error }
+        guard let urlError = error as? URLError else { return error }
+        // By libcurl's words, not the code alone: `badServerResponse` is also a reply that is not
+        // HTTP, and `unknown` anything libcurl has no code for.
+        let words = (urlError.userInfo[NSLocalizedDescriptionKey] as? String ?? urlError.localizedDescription).lowercased()
+        guard (urlError.code == .badServerResponse && !headReceived && words.contains("empty reply"))
+                || (urlError.code == .unknown && headReceived && words.contains("transfer closed")) else { return error }
         var userInfo = urlError.userInfo
         userInfo[NSUnderlyingErrorKey] = urlError
         return URLError(.networkConnectionLost, userInfo: userInfo)

@@ -299,8 +299,18 @@ import Testing
             "Derived1": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"required": ["a_one"]}]},
             "Derived2": {"allOf": [{"$ref": "#/components/schemas/Base"}], "required": ["a_one"]},
             "Derived3": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object", "required": ["b_two"], "properties": {"c_three": {"type": "string"}}}]},
-            "Plain": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object", "properties": {"c_three": {"type": "string"}}}]}
+            "Plain": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object", "properties": {"c_three": {"type": "string"}}}]},
+            "Status": {"type": "string", "enum": ["a", "b"]},
+            "Either": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+            "Holder": {"type": "object", "properties": {
+              "status": {"allOf": [{"$ref": "#/components/schemas/Status"}], "required": ["status"]},
+              "either": {"allOf": [{"$ref": "#/components/schemas/Either"}], "required": ["kind"]},
+              "none": {"allOf": [{"$ref": "#/components/schemas/Base"}], "required": []},
+              "other": {"allOf": [{"$ref": "#/components/schemas/Base"}], "required": ["zzz"]}}}
             """))
+        // `required` beside one part that is not an object, or naming none of its keys, changes
+        // nothing (the second review found an enum and a union read as empty structs).
+        #expect(imported.properties("Holder") as? [String: String] == ["status": "Status?", "either": "Either?", "none": "Base?", "other": "Base?"])
         #expect(imported.type("Derived1", "aOne") == "String" && imported.type("Derived1", "bTwo") == "Int?")
         #expect(imported.type("Derived2", "aOne") == "String" && imported.type("Derived2", "bTwo") == "Int?")
         #expect(imported.type("Derived3", "aOne") == "String?" && imported.type("Derived3", "bTwo") == "Int")

@@ -134,7 +134,8 @@ import Testing
             #expect(DateCodingStrategy.dateOnly.date(from: text) == nil, "\(text)")
         }
         #expect(DateCodingStrategy.dateOnly.date(from: "2024-02-29") != nil)
-        for text in ["2024-05-01T10:00:00+0200", "2024-05-01T10:00:00+02", "2024-05-01T10:00:00-05:00", "2024-12-31T23:59:60Z"] {
+        for text in ["2024-05-01T10:00:00+0200", "2024-05-01T10:00:00+02", "2024-05-01T10:00:00-05:00", "2024-12-31T23:59:60Z",
+                     "2024-05-01T10:00:00z"] {
             #expect(DateCodingStrategy.iso8601.date(from: text) != nil, "\(text)")
         }
     }

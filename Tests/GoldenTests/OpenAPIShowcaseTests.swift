@@ -138,7 +138,7 @@ import FoundationNetworking
         let request = try client.urlRequest(for: PetsService.listPets(
             limit: 10, tags: ["a", "b c"], status: .pending, fields: "id,name", xRequestID: id, session: "s1"))
         #expect(request.url?.absoluteString == "https://api.test/v2/pets?limit=10&tags=a&tags=b%20c&status=pending&fields=id%2Cname")
-        #expect(request.value(forHTTPHeaderField: "X-Request-ID") == "6f9619ff-8b86-d011-b42d-00c04fc964ff")
+        #expect(request.value(forHTTPHeaderField: "X-Request-ID") == id.uuidString)
         #expect(request.value(forHTTPHeaderField: "Cookie") == "session=s1")
         #expect(request.httpMethod == "GET")
     }

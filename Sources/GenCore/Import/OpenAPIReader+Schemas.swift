@@ -99,8 +99,7 @@ extension OpenAPIReader {
         }
         if let parts = member("allOf", members).flatMap({ Self.elements($0.value) }) {
             let meaningful = parts.filter { !isAnnotationOnly($0) }
-            // `required` beside the parts narrows what they compose: an object of its own.
-            if meaningful.count >= 2 || hasProperties(members) || member("required", members) != nil { return .structure }
+            if meaningful.count >= 2 || hasProperties(members) || narrowsAnObject(members, meaningful) { return .structure }
             if meaningful.count == 1, let only = Self.object(meaningful[0]), member("$ref", only) == nil {
                 return modelKind(of: meaningful[0])
             }
@@ -120,6 +119,24 @@ extension OpenAPIReader {
     }
 
     /// A schema that only annotates (`{description: …}`, `{nullable: true}`): it adds no type.
+    /// Whether `required` beside one `allOf` part requires a key of the object that part is: then
+    /// the schema narrows it, an object of its own. (Beside an enum or a union, or naming keys the
+    /// object does not have, it changes nothing.)
+    private func narrowsAnObject(_ members: [JSONNode.Member], _ parts: [JSONNode]) -> Bool {
+        guard parts.count == 1,
+              let keys = member("required", members).flatMap({ Self.elements($0.value) })?.compactMap({ Self.text($0) }), !keys.isEmpty
+        else { return false }
+        var target = parts[0]
+        var depth = 0
+        while let fields = Self.object(target), let reference = member("$ref", fields).flatMap({ Self.text($0.value) }),
+              let resolved = resolve(reference), depth < 16 {
+            target = resolved
+            depth += 1
+        }
+        guard modelKind(of: target) == .structure else { return false }
+        return !propertyKeys(of: target).isDisjoint(with: keys)
+    }
+
     func isAnnotationOnly(_ node: JSONNode) -> Bool {
         guard let members = Self.object(node) else { return false }
         let annotations: Set<String> = ["description", "title", "nullable", "deprecated", "example", "examples", "readOnly", "writeOnly",

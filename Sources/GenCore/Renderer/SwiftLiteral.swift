@@ -44,6 +44,10 @@ enum SwiftLiteral {
             return integer == 0 && text.hasPrefix("-") ? ".double(-0.0)" : ".int(\(integer))"
         }
         guard let value = Double(text), value.isFinite, let written = DecimalNumber(text) else { return nil }
+        // `JSONDecoder` reads `1.0` and `1e3` as the Int they are equal to, and `-0.0` keeps its sign.
+        if let integer = Int(exactly: value) {
+            return value == 0 && value.sign == .minus ? ".double(-0.0)" : ".int(\(integer))"
+        }
         if DecimalNumber("\(value)") == written { return ".double(\(double(value)))" }
         // Decimal's mantissa holds 38 digits, its exponent -128 through 127.
         guard written.digits.count <= 38, (-128...127).contains(written.exponent) else { return nil }

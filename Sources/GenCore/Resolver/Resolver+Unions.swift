@@ -215,8 +215,11 @@ extension Resolver {
     /// The fields of struct model `name` by JSON key: whether an object must hold the key with a
     /// value, and the type as written without `?`; nil for a model that is not a plain struct.
     private func objectFields(_ name: String) -> [String: (required: Bool, type: String)]? {
+        // Not compared either: a model that reads undeclared keys (they must decode too), or one
+        // with dates (whose strategies may tell the same type apart).
         guard let model = document.models.first(where: { $0.name.value == name }), model.allOf.isEmpty,
-              case .structure(let properties) = model.kind else { return nil }
+              model.additionalProperties == nil, case .structure(let properties) = model.kind,
+              !properties.contains(where: { $0.type.value.contains("Date") }) else { return nil }
         // As `keyStrategy(_:inheriting:)` decides, without reporting an unknown one again.
         let snakeCase = model.options.keyStrategy.map { $0.value == "convertFromSnakeCase" } ?? defaults.snakeCase
         var fields: [String: (required: Bool, type: String)] = [:]
