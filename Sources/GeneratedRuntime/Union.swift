@@ -8,12 +8,25 @@ public enum UnionCoding {
         try decoder.container(keyedBy: AnyCodingKey.self).decode(String.self, forKey: AnyCodingKey(key))
     }
 
+    /// The discriminator at `key` when the value is an object; nil when it is not one (a string,
+    /// a number…), which a tagged union's members that are never objects then read.
+    public static func tagIfObject(at key: String, in decoder: any Decoder) throws -> String? {
+        guard let container = try? decoder.container(keyedBy: AnyCodingKey.self) else { return nil }
+        return try container.decode(String.self, forKey: AnyCodingKey(key))
+    }
+
     /// Encodes `member`, then writes `tag` at `key`: the case decides the discriminator, whatever
     /// the member's own property there holds.
     public static func encode(_ member: some Encodable, tag: String, at key: String, to encoder: any Encoder) throws {
         try member.encode(to: encoder)
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encode(tag, forKey: AnyCodingKey(key))
+    }
+
+    /// Encodes the member of a case that several discriminator values pick: with its own value,
+    /// `own`, when that is one of them (it goes out as it came), else with the first.
+    public static func encode(_ member: some Encodable, tag own: String?, among tags: [String], at key: String, to encoder: any Encoder) throws {
+        try encode(member, tag: own.flatMap { tags.contains($0) ? $0 : nil } ?? tags[0], at: key, to: encoder)
     }
 
     /// Decodes an untagged union's member through a container, so that the coder reads it its own

@@ -170,11 +170,10 @@ struct TransportSessionEndToEndTests {
         let fixtures = try HTTPBinServer.fixtures()
         let location = scheme == "file" ? "file:///etc/passwd" : "\(scheme)://127.0.0.1:\(fixtures.port ?? 80)/x"
         var request = try Self.redirect(to: location, status: 302)
+        // Followed, the ftp:// request would wait for the server's greeting until this timeout.
         request.timeoutInterval = 8
-        let started = ContinuousClock.now
         let error = await #expect(throws: URLError.self) { try await URLSessionTransport().send(request) }
-        #expect(error?.code == .unsupportedURL)
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(error?.code == .unsupportedURL, "not .timedOut: the location is not tried")
     }
     #endif
 

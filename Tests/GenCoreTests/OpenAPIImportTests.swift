@@ -366,16 +366,38 @@ import Testing
                 "\(imported.warnings)")
     }
 
+    /// OpenAI's `tool_choice`: a string, or an object whose `type` names the tool, one member
+    /// holding eight tools' values. Left untagged, an object of one tool decoded as another; now a
+    /// tagged union, the string tried when the value is not an object.
+    @Test func objectsToldApartByTheirTypesBesideAStringMakeATaggedUnion() throws {
+        let imported = try importing(document(schemas: """
+            "ToolChoice": {"anyOf": [{"type": "string", "enum": ["none", "auto"]}, {"$ref": "#/components/schemas/Function"},
+                                     {"$ref": "#/components/schemas/Custom"}, {"$ref": "#/components/schemas/Hosted"}]},
+            "Function": {"type": "object", "required": ["type", "name"], "properties": {"type": {"type": "string", "enum": ["function"]}, "name": {"type": "string"}}},
+            "Custom": {"type": "object", "required": ["type", "name"], "properties": {"type": {"const": "custom"}, "name": {"type": "string"}}},
+            "Hosted": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["file_search", "web_search"]}}}
+            """))
+        let union = try #require(imported.model("ToolChoice"))
+        #expect(union["discriminator"] as? String == "type")
+        #expect(union["mapping"] as? [String: String] == ["function": "Function", "custom": "Custom", "file_search": "Hosted", "web_search": "Hosted"])
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+    }
+
     @Test func aDiscriminatorItsMembersDoNotHoldIsLeftOutWithAWarning() throws {
         let imported = try importing(document(schemas: """
-            "U": {"oneOf": [{"$ref": "#/components/schemas/A"}, {"type": "string"}], "discriminator": {"propertyName": "t"}},
-            "A": {"type": "object", "required": ["t"], "properties": {"t": {"type": "string"}}}
+            "U": {"oneOf": [{"$ref": "#/components/schemas/A"}, {"$ref": "#/components/schemas/B"}], "discriminator": {"propertyName": "t"}},
+            "V": {"oneOf": [{"$ref": "#/components/schemas/A"}, {"type": "string"}], "discriminator": {"propertyName": "t"}},
+            "A": {"type": "object", "required": ["t"], "properties": {"t": {"type": "string"}}},
+            "B": {"type": "object", "required": ["u"], "properties": {"u": {"type": "string"}}}
             """))
         #expect(imported.model("U")?["discriminator"] == nil)
-        #expect(imported.model("U")?["oneOf"] as? [String] == ["String", "A"])
+        #expect(imported.model("U")?["oneOf"] as? [String] == ["A", "B"])
         #expect(imported.warnings == [
-            "#/components/schemas/U/discriminator: the discriminator 't' is not imported: String is not an object with a string property 't'; the union tries its members in order",
+            "#/components/schemas/U/discriminator: the discriminator 't' is not imported: B is not an object with a string property 't'; the union tries its members in order",
         ])
+        // A member that is never an object needs no discriminator: it is read when the value is not an object.
+        #expect(imported.model("V")?["discriminator"] as? String == "t")
+        #expect(imported.model("V")?["oneOf"] as? [String] == ["String", "A"])
     }
 
     @Test func untaggedUnionsAreOrderedSoThatEveryMemberCanBeDecoded() throws {
@@ -398,7 +420,7 @@ import Testing
         let imported = try importing(document(schemas: """
             "X": {"oneOf": [{"$ref": "#/components/schemas/Ref"}, {"$ref": "#/components/schemas/Named"}, {"$ref": "#/components/schemas/Full"}]},
             "Y": {"oneOf": [{"type": "string"}, {"$ref": "#/components/schemas/Ref"}, {"$ref": "#/components/schemas/Named"}],
-                  "discriminator": {"propertyName": "id"}},
+                  "discriminator": {"propertyName": "name"}},
             "Z": {"oneOf": [{"$ref": "#/components/schemas/Ref"}, {"$ref": "#/components/schemas/Named"}], "discriminator": {"propertyName": "kind"}},
             "Ref": {"type": "object", "required": ["id", "kind"], "properties": {"id": {"type": "string"}, "kind": {"type": "string"}}},
             "Named": {"type": "object", "required": ["id", "kind", "name"], "properties": {"id": {"type": "string"}, "kind": {"type": "string"}, "name": {"type": "string"}}},

@@ -28,6 +28,33 @@ import Testing
         #expect(image == #"{"image_url":"https://e.x/i","type":"image_url"}"#)
     }
 
+    /// Members that are never objects (a string enum, an array) beside ones a discriminator names:
+    /// tried in order when the value is not an object (OpenAI's `tool_choice`, which the import
+    /// left untagged, so that an object of one tool decoded as another).
+    @Test func aTaggedUnionReadsValuesThatAreNotObjectsByTheirType() throws {
+        let text = #"["auto", {"type": "function", "name": "f"}, {"type": "custom", "name": "c"}, ["a", "b"], {"type": "mcp", "server": "s"}, "later"]"#
+        let choices = try decode([ToolChoice].self, text)
+        #expect(choices == [
+            .toolChoiceMode(.auto), .functionToolChoice(FunctionToolChoice(type: "function", name: "f")),
+            .customToolChoice(CustomToolChoice(type: "custom", name: "c")), .stringArray(["a", "b"]),
+            .unknown(.object(["type": .string("mcp"), "server": .string("s")])), .toolChoiceMode(.unknown("later")),
+        ])
+        #expect(try encodeSorted(choices) == #"["auto",{"name":"f","type":"function"},{"name":"c","type":"custom"},["a","b"],{"server":"s","type":"mcp"},"later"]"#)
+        let error = try #require(throws: DecodingError.self) { try decode(ToolChoice.self, "5") }
+        #expect("\(error)".contains("no member of ToolChoice fits"), "\(error)")
+    }
+
+    /// A case that several discriminator values pick goes out with the member's own value, not
+    /// the first of them (found while importing OpenAI's `tool_choice`, whose hosted tools are one
+    /// member with eight values: every one went out as `file_search`).
+    @Test func aCaseOfSeveralTagsGoesOutWithItsOwn() throws {
+        let choice = try decode(ToolChoice.self, #"{"type": "web_search"}"#)
+        #expect(choice == .hostedToolChoice(HostedToolChoice(type: .webSearch)))
+        #expect(try encodeSorted(choice) == #"{"type":"web_search"}"#)
+        // A member built with a value the case does not list goes out with the case's first.
+        #expect(try encodeSorted(ToolChoice.hostedToolChoice(HostedToolChoice(type: .unknown("other")))) == #"{"type":"file_search"}"#)
+    }
+
     @Test func anUnknownDiscriminatorIsKeptAsJSONAndWrittenBackAsItCame() throws {
         let text = #"{"type": "input_audio", "input_audio": {"data": "AAA=", "format": "wav"}, "n": 1.5}"#
         let part = try decode(Part.self, text)

@@ -26,9 +26,11 @@ extension OpenAPIReader {
         for index in document.models.indices {
             guard case .union(var union) = document.models[index].kind, let discriminator = union.discriminator else { continue }
             let model = document.models[index]
+            // Members that are never objects ("auto", a list) need no discriminator.
             let failing = union.members.first { member in
                 var visited: Set<String> = []
-                return structures[member.type.value].map { !holdsString($0, key: discriminator.value, visited: &visited) } ?? true
+                return structures[member.type.value].map { !holdsString($0, key: discriminator.value, visited: &visited) }
+                    ?? !isNeverAnObject(member.type.value)
             }
             if failing != nil, inferredDiscriminators.contains(model.pointer) {
                 union.discriminator = nil
@@ -56,7 +58,7 @@ extension OpenAPIReader {
                 return true
             }
             var values = Set(union.mapping.map(\.value.value))
-            for member in union.members where !union.mapping.contains(where: { $0.type.value == member.type.value }) {
+            for member in union.members where structures[member.type.value] != nil && !union.mapping.contains(where: { $0.type.value == member.type.value }) {
                 // A member whose discriminator property holds one constant (`"type": {"enum":
                 // ["file_citation"]}`) is only ever sent with that value: the schema's name, which
                 // OpenAPI's implicit mapping uses, would never match one (OpenAI's 54

@@ -725,20 +725,26 @@ extension OpenAPIReader {
     /// The properties of an object schema (with its `allOf` parts) that hold one constant string:
     /// `{"enum": ["message"]}` or `{"const": "message"}`, by key.
     func constantProperties(of node: JSONNode) -> [String: String] {
+        stringEnumProperties(of: node).compactMapValues { $0.count == 1 ? $0[0] : nil }
+    }
+
+    /// The properties of an object schema (with its `allOf` parts) that hold one of a few strings
+    /// (`{"enum": ["file_search", "web_search"]}`, `const`), with those strings, by key.
+    func stringEnumProperties(of node: JSONNode) -> [String: [String]] {
         var visited: Set<String> = []
-        return constantProperties(of: node, visited: &visited)
+        return stringEnumProperties(of: node, visited: &visited)
     }
 
     /// Each reference is followed once (`visited`), so that cycles and diamonds of `allOf` stay cheap.
-    private func constantProperties(of node: JSONNode, visited: inout Set<String>) -> [String: String] {
+    private func stringEnumProperties(of node: JSONNode, visited: inout Set<String>) -> [String: [String]] {
         guard let members = Self.object(node) else { return [:] }
         if let reference = member("$ref", members).flatMap({ Self.text($0.value) }) {
             guard visited.insert(reference).inserted, let target = resolve(reference) else { return [:] }
-            return constantProperties(of: target, visited: &visited)
+            return stringEnumProperties(of: target, visited: &visited)
         }
-        var result: [String: String] = [:]
+        var result: [String: [String]] = [:]
         for part in member("allOf", members).flatMap({ Self.elements($0.value) }) ?? [] {
-            result.merge(constantProperties(of: part, visited: &visited)) { _, new in new }
+            result.merge(stringEnumProperties(of: part, visited: &visited)) { _, new in new }
         }
         for property in member("properties", members).flatMap({ Self.object($0.value) }) ?? [] {
             var schema = property.value
@@ -746,11 +752,17 @@ extension OpenAPIReader {
                let target = resolve(reference) {
                 schema = target
             }
-            guard let fields = Self.object(schema), let values = enumValues(fields), values.strings.count == 1,
-                  values.integers.isEmpty, values.others.isEmpty, case .string(let value) = values.strings[0].value else { continue }
-            result[property.key] = value
+            guard let fields = Self.object(schema), let values = enumValues(fields), !values.strings.isEmpty,
+                  values.integers.isEmpty, values.others.isEmpty else { continue }
+            result[property.key] = values.strings.compactMap { if case .string(let value) = $0.value { value } else { nil } }
         }
         return result
+    }
+
+    /// Whether no JSON object decodes as the type expression: a scalar, an enum or an array.
+    func isNeverAnObject(_ type: String) -> Bool {
+        ["String", "Int", "Int64", "Double", "Bool", "UUID", "URL", "Data"].contains(type) || isEnumModel(type)
+            || (type.hasPrefix("[") && !type.contains(":"))
     }
 
     /// The JSON keys of an object schema's properties, with those of its `allOf` parts.
@@ -847,7 +859,7 @@ extension OpenAPIReader {
         let options = member(key, members).flatMap { Self.elements($0.value) } ?? []
         var unionMembers: [SpecDocument.UnionMember] = []
         var seen: Set<String> = []
-        var constants: [(type: String, values: [String: String])] = []
+        var tagValues: [(type: String, values: [String: [String]])] = []
         for (offset, option) in options.enumerated() where !isNullSchema(option) {
             let optionPointer = Self.pointer(pointer, key) + "/\(offset)"
             let hint = (Self.object(option).flatMap { member("title", $0) }.flatMap { Self.text($0.value) }).map { name.value + SwiftNaming.typeName($0) }
@@ -856,7 +868,7 @@ extension OpenAPIReader {
             if type.type == "File" { type.type = "Data" }
             guard seen.insert(type.type).inserted else { continue }
             unionMembers.append(.init(name: nil, type: Located(value: type.type, location: option.location)))
-            constants.append((type.type, constantProperties(of: option)))
+            tagValues.append((type.type, stringEnumProperties(of: option)))
         }
         // An open enum keeps every string, the ones it does not list too: beside one, `String`
         // would never be decoded.
@@ -867,16 +879,22 @@ extension OpenAPIReader {
         var union = SpecDocument.Union(location: node.location, members: unionMembers, discriminator: nil, mapping: [])
         // Tried in order when no discriminator picks one: the structs that require more keys first.
         let untagged = orderedForDecoding(unionMembers, requiredKeysFirst: true)
-        if member("discriminator", members) == nil, constants.count >= 2 {
-            // Members told apart by a property that holds one constant string each (`"type":
-            // {"enum": ["message"]}`) make a tagged union, as a discriminator would.
-            let shared = constants.dropFirst().reduce(Set(constants[0].values.keys)) { $0.intersection($1.values.keys) }
+        // Objects told apart by a property that holds strings of their own each (`"type": {"enum":
+        // ["message"]}`) make a tagged union, as a discriminator would; members that are never
+        // objects ("auto", a list) may be beside them.
+        let objects = tagValues.filter { isStructModel($0.type) }
+        if member("discriminator", members) == nil, objects.count >= 2,
+           tagValues.allSatisfy({ isStructModel($0.type) || isNeverAnObject($0.type) }) {
+            let shared = objects.dropFirst().reduce(Set(objects[0].values.keys)) { $0.intersection($1.values.keys) }
             if let key = shared.sorted().first(where: { key in
-                Set(constants.map { $0.values[key]! }).count == constants.count
+                let all = objects.flatMap { $0.values[key]! }
+                return Set(all).count == all.count
             }) {
                 union.discriminator = Located(value: key, location: node.location)
                 inferredDiscriminators.insert(pointer)
-                union.mapping = constants.map { (Located(value: $0.values[key]!, location: node.location), Located(value: $0.type, location: node.location)) }
+                union.mapping = objects.flatMap { object in
+                    object.values[key]!.map { (Located(value: $0, location: node.location), Located(value: object.type, location: node.location)) }
+                }
             }
         }
         if let discriminator = member("discriminator", members), let fields = Self.object(discriminator.value) {

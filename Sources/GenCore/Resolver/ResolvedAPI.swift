@@ -106,10 +106,14 @@ struct ResolvedAPI: Sendable {
             var type: TypeReference
             /// How a decoding error names the case: `text (String)`.
             var label: String
-            /// Tagged unions: the discriminator values that pick the case; the first is written.
+            /// Tagged unions: the discriminator values that pick the case; the first is written,
+            /// unless the case has several and the member holds one of them (`ownTag`).
             var tags: [String]
             /// Stored out of line (`indirect case`): the type is a struct or union of the spec.
             var isIndirect: Bool
+            /// A case of several tags: how to read the member's own discriminator as a `String?`
+            /// (`value.type`, `value.type.rawValue`), so that it goes out as it came.
+            var ownTag: String? = nil
         }
     }
 

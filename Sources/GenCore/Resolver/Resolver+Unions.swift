@@ -46,7 +46,14 @@ extension Resolver {
             // Checked even when a member failed, so that one run reports every problem.
             let tags = resolveMapping(union, cases: cases, of: unionName)
             guard let tags, !failed else { return nil }
-            for index in cases.indices { cases[index].tags = tags[index] }
+            for index in cases.indices {
+                cases[index].tags = tags[index]
+                if tags[index].count > 1, case .model(let name) = cases[index].type, let discriminator = union.discriminator {
+                    cases[index].ownTag = ownTag(of: name, at: discriminator.value)
+                }
+            }
+            // The members that are never objects are tried in order, as in an untagged union.
+            warnAboutUnreachableMembers(cases.filter { $0.tags.isEmpty }, of: unionName, at: model.pointer, written: typeTexts)
         } else if failed {
             return nil
         } else {
@@ -78,14 +85,27 @@ extension Resolver {
             return false
         }
         if tagged {
-            guard case .model(let name) = type, modelKinds[name] == .structure else {
+            if case .model(let name) = type, modelKinds[name] == .structure { return true }
+            // A value that is never an object is told apart without the discriminator: tried in
+            // order when the value is not an object (OpenAI's `tool_choice`: "auto" or an object).
+            guard Self.isNeverAnObject(type, kinds: modelKinds) else {
                 diagnostics.error(
-                    "a member of tagged union '\(union)' must be a struct model that holds the discriminator, not \(type.swift)",
+                    "a member of tagged union '\(union)' must be a struct model that holds the discriminator, or a value that is never an object (a string, number, Bool, enum or array), not \(type.swift)",
                     at: location)
                 return false
             }
         }
         return true
+    }
+
+    /// Whether no JSON object ever decodes as `type`: a scalar, an enum or an array.
+    static func isNeverAnObject(_ type: TypeReference, kinds: [String: ModelKind]) -> Bool {
+        switch type {
+        case .builtin(let builtin): [.string, .int, .int64, .double, .bool, .uuid, .url, .data].contains(builtin)
+        case .model(let name): kinds[name] == .enumeration
+        case .array: true
+        default: false
+        }
     }
 
     /// Each case's discriminator values: those the mapping gives it, or its type's name when the
@@ -104,11 +124,18 @@ extension Resolver {
                 continue
             }
             // A member that failed to resolve has no case; its own error says why.
-            guard let index = cases.firstIndex(where: { $0.type == .model(type.value) }) else { continue }
+            guard let index = cases.firstIndex(where: { $0.type == .model(type.value) || $0.type.swift == type.value }) else { continue }
+            guard case .model(let name) = cases[index].type, modelKinds[name] == .structure else {
+                diagnostics.error("the mapping of '\(value.value)' names '\(type.value)', which is not an object: it has no discriminator", at: type.location)
+                failed = true
+                continue
+            }
             tags[index].append(value.value)
             owners[value.value] = index
         }
         for index in cases.indices where tags[index].isEmpty {
+            // A member that is never an object has no tag.
+            guard case .model(let name) = cases[index].type, modelKinds[name] == .structure else { continue }
             let value = cases[index].type.swift
             if let other = owners[value] {
                 diagnostics.error(
@@ -194,6 +221,25 @@ extension Resolver {
             $0.type.value.last(where: { !$0.isWhitespace }) == "?" || $0.defaultValue != nil || $0.nullable?.value == true
         }
         return own && model.allOf.allSatisfy { acceptsAnyObject($0.value, visited: visited.union([name])) }
+    }
+
+    /// How to read struct `name`'s own value under JSON key `key` as a `String?` in Swift
+    /// (`value.type`, `value.kind?.rawValue`); nil where it has none of its own that says so (a
+    /// base's property, a nullable one, a number).
+    private func ownTag(of name: String, at key: String) -> String? {
+        guard let model = document.models.first(where: { $0.name.value == name }), case .structure(let properties) = model.kind else { return nil }
+        let snakeCase = model.options.keyStrategy.map { $0.value == "convertFromSnakeCase" } ?? defaults.snakeCase
+        guard let property = properties.first(where: {
+            ($0.key?.value ?? (snakeCase ? SwiftNaming.snakeCase($0.name.value) : $0.name.value)) == key
+        }), property.nullable?.value != true else { return nil }
+        var type = property.type.value.filter { !$0.isWhitespace }
+        let optional = type.hasSuffix("?")
+        if optional { type.removeLast() }
+        let reference = "value." + SwiftNaming.escaped(SwiftNaming.memberName(property.name.value))
+        if type == "String" { return reference }
+        let isStringEnum = enumRawValues[type]?.keys.contains { if case .string = $0 { true } else { false } } ?? false
+        guard modelKinds[type] == .enumeration, isStringEnum else { return nil }
+        return reference + (optional ? "?" : "") + ".rawValue"
     }
 
     /// Whether struct `earlier` decodes every object struct `later` decodes, dropping the fields

@@ -212,8 +212,22 @@ struct ModelTranslator {
             printer.separator()
             printer.block("\(access)init(from decoder: any Decoder) throws") { printer in
                 if let discriminator = model.discriminator {
-                    printer.line("switch try UnionCoding.tag(at: \(SwiftLiteral.string(discriminator)), in: decoder) {")
-                    for unionCase in model.cases {
+                    let values = model.cases.filter { $0.tags.isEmpty }
+                    if values.isEmpty {
+                        printer.line("switch try UnionCoding.tag(at: \(SwiftLiteral.string(discriminator)), in: decoder) {")
+                    } else {
+                        // Members that are never objects: tried in order when the value is not one.
+                        printer.block("guard let tag = try UnionCoding.tagIfObject(at: \(SwiftLiteral.string(discriminator)), in: decoder) else") { printer in
+                            printer.line("var failures: [(member: String, error: any Error)] = []")
+                            for unionCase in values {
+                                printer.line(
+                                    "do { self = .\(SwiftNaming.escaped(unionCase.name))(try \(Self.decodeMember(unionCase.type))); return } catch { failures.append((\(SwiftLiteral.string(unionCase.label)), error)) }")
+                            }
+                            printer.line("throw UnionCoding.noMemberFits(\(SwiftLiteral.string(model.name)), tried: failures, in: decoder)")
+                        }
+                        printer.line("switch tag {")
+                    }
+                    for unionCase in model.cases where !unionCase.tags.isEmpty {
                         let tags = unionCase.tags.map(SwiftLiteral.string).joined(separator: ", ")
                         printer.line("case \(tags): self = .\(SwiftNaming.escaped(unionCase.name))(try \(unionCase.type.swift)(from: decoder))")
                     }
@@ -234,7 +248,10 @@ struct ModelTranslator {
                 printer.line("switch self {")
                 for unionCase in model.cases {
                     let pattern = "case .\(SwiftNaming.escaped(unionCase.name))(let value):"
-                    if let discriminator = model.discriminator, let tag = unionCase.tags.first {
+                    if let discriminator = model.discriminator, let own = unionCase.ownTag {
+                        let tags = unionCase.tags.map(SwiftLiteral.string).joined(separator: ", ")
+                        printer.line("\(pattern) try UnionCoding.encode(value, tag: \(own), among: [\(tags)], at: \(SwiftLiteral.string(discriminator)), to: encoder)")
+                    } else if let discriminator = model.discriminator, let tag = unionCase.tags.first {
                         printer.line("\(pattern) try UnionCoding.encode(value, tag: \(SwiftLiteral.string(tag)), at: \(SwiftLiteral.string(discriminator)), to: encoder)")
                     } else if Self.goesThroughContainer(unionCase.type) {
                         printer.line("\(pattern) try UnionCoding.encode(value, to: encoder)")
