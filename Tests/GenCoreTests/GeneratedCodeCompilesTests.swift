@@ -83,7 +83,14 @@ import Testing
                                         "c": {"type": "JSON", "default": [5e-324, 0.12345678901234567890123, 12345678901234567890, -0]}}}},
              "resources": {"R": {"endpoints": [{"name": "get", "method": "GET", "path": "/x", "timeout": 0.0015, "response": "Holder"}]}}}
             """#
-        let result = Generator.generate(specText: spec, specPath: "numbers.json", options: .init(layout: .compact))
+        let compile = try await Self.compileToObject(spec, module: "Numbers", modules: modules)
+        #expect(compile.status == 0, "\(compile.standardError)")
+    }
+
+    /// Generates `spec` (compact) and compiles it as `module` to an object file, as a build does
+    /// (swiftc warns of some things, such as a literal that underflows, only then).
+    static func compileToObject(_ spec: String, module: String, modules: URL) async throws -> (status: Int32, standardError: String, objectWritten: Bool) {
+        let result = Generator.generate(specText: spec, specPath: "\(module.lowercased()).json", options: .init(layout: .compact))
         try #require(result.succeeded, "\(result.diagnostics)")
         let folder = try TemporaryDirectory()
         var paths: [String] = []
@@ -91,11 +98,12 @@ import Testing
             try folder.write(file.path, file.contents)
             paths.append(folder.file(file.path).path)
         }
+        let object = folder.file("\(module).o").path
         let compile = try await runProcess(
             executable(named: "swiftc")!,
-            ["-c", "-Onone", "-wmo", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Numbers",
-             "-I", modules.path, "-o", folder.file("Numbers.o").path] + paths)
-        #expect(compile.status == 0, "\(compile.standardError)")
+            ["-c", "-Onone", "-wmo", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-module-name", module,
+             "-I", modules.path, "-o", object] + paths)
+        return (compile.status, compile.standardError, FileManager.default.fileExists(atPath: object))
     }
 
     /// A hundred structs nested by value, each with a few properties and an optional next level,
@@ -109,19 +117,8 @@ import Testing
             return #""Level\#(level)": {"properties": {"id": "Int", "name": "String?", "tags": "[String]", "when": "Date?", "score": "Double"\#(next)}}"#
         }
         let spec = #"{"endpointgen": 1, "name": "Deep", "models": {\#(levels.joined(separator: ", "))}}"#
-        let result = Generator.generate(specText: spec, specPath: "deep.json", options: .init(layout: .compact))
-        try #require(result.succeeded, "\(result.diagnostics)")
-        let folder = try TemporaryDirectory()
-        var paths: [String] = []
-        for file in result.files {
-            try folder.write(file.path, file.contents)
-            paths.append(folder.file(file.path).path)
-        }
-        let compile = try await runProcess(
-            executable(named: "swiftc")!,
-            ["-c", "-Onone", "-wmo", "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Deep",
-             "-I", modules.path, "-o", folder.file("Deep.o").path] + paths)
+        let compile = try await Self.compileToObject(spec, module: "Deep", modules: modules)
         #expect(compile.status == 0, "\(compile.standardError)")
-        #expect(FileManager.default.fileExists(atPath: folder.file("Deep.o").path))
+        #expect(compile.objectWritten)
     }
 }
