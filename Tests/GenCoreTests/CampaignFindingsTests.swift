@@ -397,6 +397,11 @@ extension CampaignFindingsTests {
           "TextId": { "properties": { "id": "String", "name": "String" } },
           "Composed": { "allOf": ["Ref"], "properties": { "name": "String" } },
           "RefFirst": { "oneOf": ["Ref", "Named", "Renamed", "Labelled", "Defaulted", "TextId", "Composed"] },
+          "Stamp": { "properties": { "at": "Date" } },
+          "DayStamp": { "dateStrategy": "dateOnly", "properties": { "at": "Date", "note": "String" } },
+          "Open": { "properties": { "id": "Int" }, "additionalProperties": "Int" },
+          "StampFirst": { "oneOf": ["Stamp", "DayStamp"] },
+          "OpenFirst": { "oneOf": ["Open", "Named"] },
           "NamedFirst": { "oneOf": ["Named", "Ref"] }
         }
         """#)

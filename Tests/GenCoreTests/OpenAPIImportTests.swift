@@ -383,6 +383,30 @@ import Testing
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
+    /// Found by a review: a key that may be absent or null tells nothing apart, and tagging on it
+    /// made objects without it fail to decode; a mapping that names a member that is not an
+    /// object made the whole import fail.
+    @Test func onlyAKeyEveryObjectHoldsTellsThemApart() throws {
+        let imported = try importing(document(schemas: """
+            "Maybe": {"oneOf": [{"type": "string"}, {"$ref": "#/components/schemas/A"}, {"$ref": "#/components/schemas/B"}]},
+            "Nil": {"oneOf": [{"$ref": "#/components/schemas/C"}, {"$ref": "#/components/schemas/D"}]},
+            "Mapped": {"oneOf": [{"$ref": "#/components/schemas/Mode"}, {"$ref": "#/components/schemas/C"}],
+                       "discriminator": {"propertyName": "type", "mapping": {"mode": "#/components/schemas/Mode", "c": "#/components/schemas/C"}}},
+            "Mode": {"type": "string", "enum": ["on", "off"]},
+            "A": {"type": "object", "required": ["x"], "properties": {"type": {"type": "string", "enum": ["a"]}, "x": {"type": "integer"}}},
+            "B": {"type": "object", "required": ["y"], "properties": {"type": {"type": "string", "enum": ["b"]}, "y": {"type": "integer"}}},
+            "C": {"type": "object", "required": ["type", "c"], "properties": {"type": {"type": ["string", "null"], "enum": ["c", null]}, "c": {"type": "integer"}}},
+            "D": {"type": "object", "required": ["type", "d"], "properties": {"type": {"type": ["string", "null"], "enum": ["d", null]}, "d": {"type": "integer"}}}
+            """))
+        #expect(imported.model("Maybe")?["discriminator"] == nil)
+        #expect(imported.model("Nil")?["discriminator"] == nil)
+        #expect(imported.model("Mapped")?["discriminator"] as? String == "type")
+        #expect(imported.model("Mapped")?["mapping"] as? [String: String] == ["c": "C"])
+        #expect(imported.warnings == [
+            "#/components/schemas/Mapped/discriminator/mapping: the mapping of 'mode' names Mode, which is not an object and has no discriminator; it is left out",
+        ])
+    }
+
     @Test func aDiscriminatorItsMembersDoNotHoldIsLeftOutWithAWarning() throws {
         let imported = try importing(document(schemas: """
             "U": {"oneOf": [{"$ref": "#/components/schemas/A"}, {"$ref": "#/components/schemas/B"}], "discriminator": {"propertyName": "t"}},

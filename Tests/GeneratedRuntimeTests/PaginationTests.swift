@@ -55,6 +55,19 @@ import FoundationNetworking
         #expect(Self.page(2).nextPageCursor(after: nil) == nil)
     }
 
+    /// Items dropped by the prune strategy count, and the count follows `items` when code sets
+    /// them (found by a review: a stored count did not).
+    @Test func receivedCountIsTheItemsAndThoseDropped() throws {
+        var page = Page<Int>(items: [])
+        page.items = [1, 2, 3]
+        #expect(page.receivedCount == 3)
+        #expect(page.nextOffset(after: 0, limit: 3) == 3)
+        let pruned = try HTTPResponse.json(#"{"items": [1, "x", 3], "next": 123456789012345678901234567890}"#)
+            .decodePage(of: Int.self, items: "items", strategy: .prune, nextCursor: "next")
+        #expect(pruned.items == [1, 3] && pruned.droppedCount == 1 && pruned.receivedCount == 3)
+        #expect(pruned.nextCursor == "123456789012345678901234567890", "a cursor past Int keeps its digits")
+    }
+
     @Test func decodePageReadsItemsAndTheFieldsAboutTheRest() throws {
         let offset = HTTPResponse.json(#"{"records": [1, 2], "total": 7}"#)
         let page = try offset.decodePage(of: Int.self, items: "records", strategy: .strict, total: "total")

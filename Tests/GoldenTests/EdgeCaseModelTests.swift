@@ -112,11 +112,11 @@ import Testing
         #expect(missing.limits == ["max": 9])
         #expect(missing.extra == .object(["k": .array([.int(1), .double(2.5), .string("s"), .null, .bool(false),
                                                       .decimal(Decimal(string: "12345678901234567890")!), .double(-0.0),
-                                                      .int(1), .int(100), .double(-0.0)])]))
+                                                      .int(1), .int(100), .double(-0.0), .int(9_007_199_254_740_993)])]))
         // The generator writes a JSON default as the runtime decodes the same text.
-        let written = try decode(JSONValue.self, #"{"k": [1, 2.5, "s", null, false, 12345678901234567890, -0, 1.0, 1e2, -0.0]}"#)
+        let written = try decode(JSONValue.self, #"{"k": [1, 2.5, "s", null, false, 12345678901234567890, -0, 1.0, 1e2, -0.0, 9007199254740993.0]}"#)
         #expect(missing.extra == written)
-        #expect(String(decoding: try JSONEncoder().encode(missing.extra), as: UTF8.self) == #"{"k":[1,2.5,"s",null,false,12345678901234567890,-0,1,100,-0]}"#)
+        #expect(String(decoding: try JSONEncoder().encode(missing.extra), as: UTF8.self) == #"{"k":[1,2.5,"s",null,false,12345678901234567890,-0,1,100,-0,9007199254740993]}"#)
         let nulls = try decode(Defaults.self, #"{"name": null, "count": null, "tags": null}"#)
         #expect(nulls.name == "unnamed \"x\"" && nulls.count == 3 && nulls.tags == ["a", "b"])
         let given = try decode(Defaults.self, #"{"count": 8, "status": "active"}"#)

@@ -55,6 +55,15 @@ import Testing
         #expect(try encodeSorted(ToolChoice.hostedToolChoice(HostedToolChoice(type: .unknown("other")))) == #"{"type":"file_search"}"#)
     }
 
+    /// The member's own value also when a base holds the property, or a tolerant model holds it
+    /// as an optional (found by a review: a base's value went out as the case's first).
+    @Test func aCaseOfSeveralTagsGoesOutWithItsOwnFromABaseOrATolerantModel() throws {
+        let text = #"[{"type": "web_search", "extra": "e"}, {"type": "shell", "count": 2}, {"count": 3, "type": "code"}]"#
+        let runners = try decode([Runner].self, text)
+        #expect(runners.count == 3)
+        #expect(try encodeSorted(runners) == #"[{"extra":"e","type":"web_search"},{"count":2,"type":"shell"},{"count":3,"type":"code"}]"#)
+    }
+
     @Test func anUnknownDiscriminatorIsKeptAsJSONAndWrittenBackAsItCame() throws {
         let text = #"{"type": "input_audio", "input_audio": {"data": "AAA=", "format": "wav"}, "n": 1.5}"#
         let part = try decode(Part.self, text)

@@ -51,6 +51,12 @@ extension OpenAPIReader {
             }
             let memberTypes = Set(union.members.map(\.type.value))
             union.mapping.removeAll { entry in
+                if memberTypes.contains(entry.type.value), structures[entry.type.value] == nil {
+                    unmapped("the mapping of '\(entry.value.value)' names \(entry.type.value), which is not an object and has no "
+                             + "discriminator; it is left out", at: entry.value.location, pointer: model.pointer + "/discriminator/mapping",
+                             concerns: [model.pointer])
+                    return true
+                }
                 guard !memberTypes.contains(entry.type.value) else { return false }
                 unmapped("the mapping of '\(entry.value.value)' names \(entry.type.value), which is not one of the union's members; "
                          + "it is left out", at: entry.value.location, pointer: model.pointer + "/discriminator/mapping",

@@ -752,11 +752,32 @@ extension OpenAPIReader {
                let target = resolve(reference) {
                 schema = target
             }
+            // Only a property that is always there with one of the strings tells the members apart.
             guard let fields = Self.object(schema), let values = enumValues(fields), !values.strings.isEmpty,
-                  values.integers.isEmpty, values.others.isEmpty else { continue }
+                  values.integers.isEmpty, values.others.isEmpty, !allowsNull(fields),
+                  Self.object(property.value).map({ !allowsNull($0) }) ?? true else { continue }
             result[property.key] = values.strings.compactMap { if case .string(let value) = $0.value { value } else { nil } }
         }
         return result
+    }
+
+    /// The keys an object schema requires, its `allOf` parts' too (references followed, each once).
+    func requiredKeys(of node: JSONNode) -> Set<String> {
+        var visited: Set<String> = []
+        return requiredKeys(of: node, visited: &visited)
+    }
+
+    private func requiredKeys(of node: JSONNode, visited: inout Set<String>) -> Set<String> {
+        guard let members = Self.object(node) else { return [] }
+        if let reference = member("$ref", members).flatMap({ Self.text($0.value) }) {
+            guard visited.insert(reference).inserted, let target = resolve(reference) else { return [] }
+            return requiredKeys(of: target, visited: &visited)
+        }
+        var keys = Set((member("required", members).flatMap { Self.elements($0.value) } ?? []).compactMap { Self.text($0) })
+        for part in member("allOf", members).flatMap({ Self.elements($0.value) }) ?? [] {
+            keys.formUnion(requiredKeys(of: part, visited: &visited))
+        }
+        return keys
     }
 
     /// Whether no JSON object decodes as the type expression: a scalar, an enum or an array.
@@ -859,7 +880,7 @@ extension OpenAPIReader {
         let options = member(key, members).flatMap { Self.elements($0.value) } ?? []
         var unionMembers: [SpecDocument.UnionMember] = []
         var seen: Set<String> = []
-        var tagValues: [(type: String, values: [String: [String]])] = []
+        var tagValues: [(type: String, values: [String: [String]], required: Set<String>)] = []
         for (offset, option) in options.enumerated() where !isNullSchema(option) {
             let optionPointer = Self.pointer(pointer, key) + "/\(offset)"
             let hint = (Self.object(option).flatMap { member("title", $0) }.flatMap { Self.text($0.value) }).map { name.value + SwiftNaming.typeName($0) }
@@ -868,7 +889,7 @@ extension OpenAPIReader {
             if type.type == "File" { type.type = "Data" }
             guard seen.insert(type.type).inserted else { continue }
             unionMembers.append(.init(name: nil, type: Located(value: type.type, location: option.location)))
-            tagValues.append((type.type, stringEnumProperties(of: option)))
+            tagValues.append((type.type, stringEnumProperties(of: option), requiredKeys(of: option)))
         }
         // An open enum keeps every string, the ones it does not list too: beside one, `String`
         // would never be decoded.
@@ -882,11 +903,21 @@ extension OpenAPIReader {
         // Objects told apart by a property that holds strings of their own each (`"type": {"enum":
         // ["message"]}`) make a tagged union, as a discriminator would; members that are never
         // objects ("auto", a list) may be beside them.
-        let objects = tagValues.filter { isStructModel($0.type) }
+        // A key every object requires tells them apart. One they may leave out does only where
+        // their shapes cannot (an object that requires nothing takes every object, untagged):
+        // tagged, an object without it fails to decode; untagged, it would be read as the wrong member.
+        var objects = tagValues.filter { isStructModel($0.type) }
+        if !objects.contains(where: { $0.required.isEmpty }) {
+            for index in objects.indices { objects[index].values = objects[index].values.filter { objects[index].required.contains($0.key) } }
+        }
         if member("discriminator", members) == nil, objects.count >= 2,
            tagValues.allSatisfy({ isStructModel($0.type) || isNeverAnObject($0.type) }) {
             let shared = objects.dropFirst().reduce(Set(objects[0].values.keys)) { $0.intersection($1.values.keys) }
-            if let key = shared.sorted().first(where: { key in
+            // Constants before keys of several values (a state), then `type`, then by name.
+            func rank(_ key: String) -> (Int, Int, String) {
+                (objects.contains { $0.values[key]!.count > 1 } ? 1 : 0, key == "type" ? 0 : 1, key)
+            }
+            if let key = shared.sorted(by: { rank($0) < rank($1) }).first(where: { key in
                 let all = objects.flatMap { $0.values[key]! }
                 return Set(all).count == all.count
             }) {

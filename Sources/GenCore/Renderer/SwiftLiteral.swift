@@ -44,9 +44,13 @@ enum SwiftLiteral {
             return integer == 0 && text.hasPrefix("-") ? ".double(-0.0)" : ".int(\(integer))"
         }
         guard let value = Double(text), value.isFinite, let written = DecimalNumber(text) else { return nil }
-        // `JSONDecoder` reads `1.0` and `1e3` as the Int they are equal to, and `-0.0` keeps its sign.
-        if let integer = Int(exactly: value) {
-            return value == 0 && value.sign == .minus ? ".double(-0.0)" : ".int(\(integer))"
+        // `JSONDecoder` reads `1.0` and `1e3` as the Int they are equal to, exactly (not through a
+        // Double), and `-0.0` keeps its sign.
+        if written.digits.isEmpty { return written.negative ? ".double(-0.0)" : ".int(0)" }
+        if written.exponent >= 0, written.digits.count + written.exponent <= 19,
+           let integer = Int((written.negative ? "-" : "") + String(decoding: written.digits, as: UTF8.self)
+                             + String(repeating: "0", count: written.exponent)) {
+            return ".int(\(integer))"
         }
         if DecimalNumber("\(value)") == written { return ".double(\(double(value)))" }
         // Decimal's mantissa holds 38 digits, its exponent -128 through 127.

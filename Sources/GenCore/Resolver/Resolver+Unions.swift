@@ -46,12 +46,7 @@ extension Resolver {
             // Checked even when a member failed, so that one run reports every problem.
             let tags = resolveMapping(union, cases: cases, of: unionName)
             guard let tags, !failed else { return nil }
-            for index in cases.indices {
-                cases[index].tags = tags[index]
-                if tags[index].count > 1, case .model(let name) = cases[index].type, let discriminator = union.discriminator {
-                    cases[index].ownTag = ownTag(of: name, at: discriminator.value)
-                }
-            }
+            for index in cases.indices { cases[index].tags = tags[index] }
             // The members that are never objects are tried in order, as in an untagged union.
             warnAboutUnreachableMembers(cases.filter { $0.tags.isEmpty }, of: unionName, at: model.pointer, written: typeTexts)
         } else if failed {
@@ -223,25 +218,6 @@ extension Resolver {
         return own && model.allOf.allSatisfy { acceptsAnyObject($0.value, visited: visited.union([name])) }
     }
 
-    /// How to read struct `name`'s own value under JSON key `key` as a `String?` in Swift
-    /// (`value.type`, `value.kind?.rawValue`); nil where it has none of its own that says so (a
-    /// base's property, a nullable one, a number).
-    private func ownTag(of name: String, at key: String) -> String? {
-        guard let model = document.models.first(where: { $0.name.value == name }), case .structure(let properties) = model.kind else { return nil }
-        let snakeCase = model.options.keyStrategy.map { $0.value == "convertFromSnakeCase" } ?? defaults.snakeCase
-        guard let property = properties.first(where: {
-            ($0.key?.value ?? (snakeCase ? SwiftNaming.snakeCase($0.name.value) : $0.name.value)) == key
-        }), property.nullable?.value != true else { return nil }
-        var type = property.type.value.filter { !$0.isWhitespace }
-        let optional = type.hasSuffix("?")
-        if optional { type.removeLast() }
-        let reference = "value." + SwiftNaming.escaped(SwiftNaming.memberName(property.name.value))
-        if type == "String" { return reference }
-        let isStringEnum = enumRawValues[type]?.keys.contains { if case .string = $0 { true } else { false } } ?? false
-        guard modelKinds[type] == .enumeration, isStringEnum else { return nil }
-        return reference + (optional ? "?" : "") + ".rawValue"
-    }
-
     /// Whether struct `earlier` decodes every object struct `later` decodes, dropping the fields
     /// it does not have: each key `earlier` requires, `later` requires too, with the same type,
     /// and each it may have, `later` has with the same type or not at all. (`A {id}` takes every
@@ -325,6 +301,26 @@ extension Resolver {
             }
         }
         checkUnionCycles(unionsByName)
+        // A case that several values pick writes the member's own one: how to read it, from the
+        // resolved struct (its bases' properties, and the optional a tolerant model makes, included).
+        for index in models.indices {
+            guard case .union(var union) = models[index], let discriminator = union.discriminator else { continue }
+            for caseIndex in union.cases.indices where union.cases[caseIndex].tags.count > 1 {
+                guard case .model(let name) = union.cases[caseIndex].type, let structure = structures[name],
+                      let property = structure.properties.first(where: { $0.key == discriminator }) else { continue }
+                var expression = "value." + SwiftNaming.escaped(property.swiftName)
+                var optional = false
+                if property.isNullable {
+                    expression += "?.value"
+                    optional = true
+                } else if case .optional = property.type {
+                    optional = true
+                }
+                if isEnum(property.type.unwrapped) { expression += (optional ? "?" : "") + ".rawValue" }
+                union.cases[caseIndex].ownTag = expression
+            }
+            models[index] = .union(union)
+        }
     }
 
     /// A union that is its own member through unions alone (`A` of `B | Int`, `B` of `A | String`)

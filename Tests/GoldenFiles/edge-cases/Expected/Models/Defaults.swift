@@ -29,7 +29,7 @@ public struct Defaults: Codable, Hashable, Sendable {
         tags: [String] = ["a", "b"],
         limits: [String: Int] = ["max": 9],
         note: String? = nil,
-        extra: JSONValue = .object(["k": .array([.int(1), .double(2.5), .string("s"), .null, .bool(false), .decimal(Foundation.Decimal(string: "12345678901234567890")!), .double(-0.0), .int(1), .int(100), .double(-0.0)])])
+        extra: JSONValue = .object(["k": .array([.int(1), .double(2.5), .string("s"), .null, .bool(false), .decimal(Foundation.Decimal(string: "12345678901234567890")!), .double(-0.0), .int(1), .int(100), .double(-0.0), .int(9007199254740993)])])
     ) {
         self.name = name
         self.count = count
@@ -56,7 +56,7 @@ public struct Defaults: Codable, Hashable, Sendable {
         self.tags = try container.decodeFieldIfPresent([String].self, "tags") ?? ["a", "b"]
         self.limits = try container.decodeFieldIfPresent([String: Int].self, "limits") ?? ["max": 9]
         self.note = try container.decodeFieldIfPresent(String.self, "note")
-        self.extra = try container.decodeFieldIfPresent(JSONValue.self, "extra") ?? .object(["k": .array([.int(1), .double(2.5), .string("s"), .null, .bool(false), .decimal(Foundation.Decimal(string: "12345678901234567890")!), .double(-0.0), .int(1), .int(100), .double(-0.0)])])
+        self.extra = try container.decodeFieldIfPresent(JSONValue.self, "extra") ?? .object(["k": .array([.int(1), .double(2.5), .string("s"), .null, .bool(false), .decimal(Foundation.Decimal(string: "12345678901234567890")!), .double(-0.0), .int(1), .int(100), .double(-0.0), .int(9007199254740993)])])
     }
 
     public func encode(to encoder: any Encoder) throws {
