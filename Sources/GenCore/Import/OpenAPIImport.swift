@@ -91,9 +91,9 @@ struct OpenAPIReader {
     var componentModels: [String: String] = [:]
     /// JSON pointer → model name, for every schema that became a model (components and inline).
     var modelAtPointer: [String: String] = [:]
-    /// Type names already taken, by models and by the types the generator declares.
-    /// Type names given so far, in lower case: names that differ only in case would name files
-    /// that a file system which ignores case holds as one (the generator rejects them).
+    /// Type names already taken, by models and by the types the generator declares, in lower
+    /// case: names that differ only in case would name files that a file system which ignores
+    /// case holds as one (the generator rejects them).
     var takenTypeNames: Set<String> = []
     /// Models in the order they are written; an inline model follows the model that holds it.
     var models: [SpecDocument.Model?] = []
@@ -276,6 +276,18 @@ struct OpenAPIReader {
     /// A JSON pointer with one more token.
     static func pointer(_ base: String, _ token: String) -> String {
         base + "/" + jsonPointerToken(token)
+    }
+
+    /// The schema `node` is, once the local `$ref`s it is made of are followed (each once); nothing
+    /// is reported (``dereference(_:pointer:)`` reports what it cannot follow).
+    func followingReferences(_ node: JSONNode) -> JSONNode {
+        var node = node
+        var seen: Set<String> = []
+        while let members = Self.object(node), let reference = member("$ref", members).flatMap({ Self.text($0.value) }),
+              seen.insert(reference).inserted, let target = resolve(reference) {
+            node = target
+        }
+        return node
     }
 
     /// The node a local `$ref` names (`#/components/schemas/Pet`), or nil.

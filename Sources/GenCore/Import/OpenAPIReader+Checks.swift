@@ -83,8 +83,7 @@ extension OpenAPIReader {
 
     /// The one string the property `key` of model `type`'s schema holds, if it holds one.
     private func constant(_ key: String, of type: String) -> String? {
-        guard let pointer = modelAtPointer.first(where: { $0.value == type })?.key, let node = resolve(pointer) else { return nil }
-        return constantProperties(of: node)[key]
+        schema(ofModel: type).flatMap { constantProperties(of: $0)[key] }
     }
 
     /// An untagged union tries its members in order: a struct that decodes from any object (no

@@ -508,10 +508,10 @@ extension OpenAPIReader {
                     }
                     let specSwiftName = swiftName == SwiftNaming.memberName(item.name) ? nil : Located(value: swiftName, location: nameNode.location)
                     swiftNames.insert(swiftName)
-                    let optional = !(required && item.required) || item.type.hasSuffix("?")
+                    let type = required && item.required || item.type.hasSuffix("?") ? item.type : item.type + "?"
                     endpoint.query.append(.init(
                         name: Located(value: item.name, location: nameNode.location),
-                        type: Located(value: item.type.hasSuffix("?") || !optional ? item.type : item.type + "?", location: parameter.node.location),
+                        type: Located(value: type, location: parameter.node.location),
                         description: item.description, swiftName: specSwiftName))
                 }
                 continue
@@ -650,18 +650,13 @@ extension OpenAPIReader {
         let style = member("style", fields).flatMap { Self.text($0.value) } ?? "form"
         // A deepObject has one form whatever `explode` says (OpenAPI defines it exploded only).
         let explode = member("explode", fields).map { Self.bool($0.value) } ?? true
-        guard (style == "form" && explode) || style == "deepObject", var schema = member("schema", fields)?.value else { return nil }
-        var depth = 0
-        while let object = Self.object(schema), let reference = member("$ref", object).flatMap({ Self.text($0.value) }),
-              let target = resolve(reference), depth < 16 {
-            schema = target
-            depth += 1
-        }
+        guard (style == "form" && explode) || style == "deepObject", let node = member("schema", fields)?.value else { return nil }
+        let schema = followingReferences(node)
         guard let object = Self.object(schema), let properties = member("properties", object).flatMap({ Self.object($0.value) }),
               !properties.isEmpty, member("allOf", object) == nil, member("oneOf", object) == nil, member("anyOf", object) == nil,
               additionalPropertiesNode(object) == nil || { if case .bool(false) = member("additionalProperties", object)?.value.value { true } else { false } }()
         else { return nil }
-        let requiredKeys = Set((member("required", object).flatMap { Self.elements($0.value) } ?? []).compactMap { Self.text($0) })
+        let requiredKeys = requiredKeys(of: schema)
         var items: [(name: String, type: String, required: Bool, description: String?)] = []
         for property in properties {
             let type = schemaType(property.value, pointer: Self.pointer(pointer + "/schema/properties", property.key),
@@ -717,6 +712,11 @@ extension OpenAPIReader {
 
     // MARK: Bodies
 
+    /// The JSON media type of `content`: `application/json`, else another (`…+json`).
+    private static func preferredJSON(_ content: [JSONNode.Member]) -> JSONNode.Member? {
+        content.first { mediaType($0.key) == "application/json" } ?? content.first { isJSON($0.key) }
+    }
+
     private static func isJSON(_ mediaType: String) -> Bool {
         let type = mediaType.split(separator: ";").first.map { String($0).lowercased() } ?? ""
         return type == "application/json" || type.hasSuffix("+json") || type == "text/json"
@@ -732,7 +732,7 @@ extension OpenAPIReader {
         let hint = bodyPointer.hasPrefix("#/components/requestBodies/") ? Self.lastToken(bodyPointer) : operationName + "Request"
         guard let content = member("content", fields).flatMap({ Self.object($0.value) }), !content.isEmpty else { return nil }
         let contentPointer = bodyPointer + "/content"
-        let chosen = content.first { Self.mediaType($0.key) == "application/json" } ?? content.first { Self.isJSON($0.key) }
+        let chosen = Self.preferredJSON(content)
             ?? content.first { Self.mediaType($0.key) == "multipart/form-data" }
             ?? content.first { Self.mediaType($0.key) == "application/x-www-form-urlencoded" }
             ?? content.first { !Self.mediaType($0.key).hasSuffix("/xml") }
@@ -853,8 +853,7 @@ extension OpenAPIReader {
         guard let (response, responsePointer) = dereference(node, pointer: pointer), let fields = Self.object(response) else { return nil }
         let hint = responsePointer.hasPrefix("#/components/responses/") ? Self.lastToken(responsePointer) : nil
         guard let content = member("content", fields).flatMap({ Self.object($0.value) }), !content.isEmpty else { return nil }
-        let chosen = content.first { Self.mediaType($0.key) == "application/json" } ?? content.first { Self.isJSON($0.key) }
-            ?? content.first { !Self.mediaType($0.key).hasSuffix("/xml") } ?? content[0]
+        let chosen = Self.preferredJSON(content) ?? content.first { !Self.mediaType($0.key).hasSuffix("/xml") } ?? content[0]
         let schema = Self.object(chosen.value).flatMap { member("schema", $0)?.value }
         return (Self.mediaType(chosen.key), chosen.key, schema, Self.pointer(responsePointer + "/content", chosen.key) + "/schema", hint,
                 content.map { Self.mediaType($0.key) })

@@ -118,7 +118,6 @@ extension OpenAPIReader {
         return false
     }
 
-    /// A schema that only annotates (`{description: …}`, `{nullable: true}`): it adds no type.
     /// Whether `required` beside one `allOf` part requires a key of the object that part is: then
     /// the schema narrows it, an object of its own. (Beside an enum or a union, or naming keys the
     /// object does not have, it changes nothing.)
@@ -126,17 +125,12 @@ extension OpenAPIReader {
         guard parts.count == 1,
               let keys = member("required", members).flatMap({ Self.elements($0.value) })?.compactMap({ Self.text($0) }), !keys.isEmpty
         else { return false }
-        var target = parts[0]
-        var depth = 0
-        while let fields = Self.object(target), let reference = member("$ref", fields).flatMap({ Self.text($0.value) }),
-              let resolved = resolve(reference), depth < 16 {
-            target = resolved
-            depth += 1
-        }
+        let target = followingReferences(parts[0])
         guard modelKind(of: target) == .structure else { return false }
         return !propertyKeys(of: target).isDisjoint(with: keys)
     }
 
+    /// A schema that only annotates (`{description: …}`, `{nullable: true}`): it adds no type.
     func isAnnotationOnly(_ node: JSONNode) -> Bool {
         guard let members = Self.object(node) else { return false }
         let annotations: Set<String> = ["description", "title", "nullable", "deprecated", "example", "examples", "readOnly", "writeOnly",
@@ -613,17 +607,17 @@ extension OpenAPIReader {
         var inlined = Set(candidates.indices.filter { candidates[$0].base == nil })
         // Keys the schema or an inline part requires narrow a base's property too (`allOf: [Base,
         // {required: [name]}]`), which the base, read as a base, would leave optional.
-        func requiredKeys(_ node: JSONNode?) -> Set<String> {
+        func requiredHere(_ node: JSONNode?) -> Set<String> {
             let list = node.flatMap(Self.object).flatMap { member("required", $0) }.flatMap { Self.elements($0.value) } ?? []
             return Set(list.compactMap { if case .string(let key) = $0.value { key } else { nil } })
         }
         var changed = true
         while changed {
             changed = false
-            var ownKeys = propertyKeys(of: node, ownOnly: true).union(requiredKeys(node))
+            var ownKeys = propertyKeys(of: node, ownOnly: true).union(requiredHere(node))
             for index in inlined {
                 ownKeys.formUnion(candidates[index].target.map { propertyKeys(of: $0) } ?? [])
-                ownKeys.formUnion(requiredKeys(candidates[index].target))
+                ownKeys.formUnion(requiredHere(candidates[index].target))
             }
             var baseKeys: Set<String> = []
             for index in candidates.indices where !inlined.contains(index) {
@@ -837,14 +831,17 @@ extension OpenAPIReader {
     }
 
     func isEnumModel(_ type: String) -> Bool {
-        guard let pointer = modelAtPointer.first(where: { $0.value == type })?.key, let node = resolve(pointer) else { return false }
-        return modelKind(of: node) == .enumeration
+        schema(ofModel: type).map { modelKind(of: $0) == .enumeration } ?? false
+    }
+
+    /// The schema a model of the document was read from.
+    func schema(ofModel type: String) -> JSONNode? {
+        modelAtPointer.first(where: { $0.value == type }).flatMap { resolve($0.key) }
     }
 
     /// Whether a type expression names a struct model of the document.
     func isStructModel(_ type: String) -> Bool {
-        guard let pointer = modelAtPointer.first(where: { $0.value == type })?.key, let node = resolve(pointer) else { return false }
-        return modelKind(of: node) == .structure
+        schema(ofModel: type).map { modelKind(of: $0) == .structure } ?? false
     }
 
     /// One property of an object schema. A property that is not required becomes optional; one
@@ -902,10 +899,9 @@ extension OpenAPIReader {
         let untagged = orderedForDecoding(unionMembers, requiredKeysFirst: true)
         // Objects told apart by a property that holds strings of their own each (`"type": {"enum":
         // ["message"]}`) make a tagged union, as a discriminator would; members that are never
-        // objects ("auto", a list) may be beside them.
-        // A key every object requires tells them apart. One they may leave out does only where
-        // their shapes cannot (an object that requires nothing takes every object, untagged):
-        // tagged, an object without it fails to decode; untagged, it would be read as the wrong member.
+        // objects ("auto", a list) may be beside them. The property must be one every object
+        // requires (tagged, an object without it fails to decode), unless an object that requires
+        // nothing makes the members impossible to tell apart untagged anyway.
         var objects = tagValues.filter { isStructModel($0.type) }
         if !objects.contains(where: { $0.required.isEmpty }) {
             for index in objects.indices { objects[index].values = objects[index].values.filter { objects[index].required.contains($0.key) } }
@@ -979,7 +975,9 @@ extension OpenAPIReader {
         }
         // Among structs, those that require more keys first: one that requires `id` alone takes
         // every object of one that requires `id` and `name`, whose fields it would then drop.
-        let keys = members.map { requiredKeysFirst && rank($0.type.value) == 8 ? requiredKeyCount(ofModel: $0.type.value) : 0 }
+        let keys = members.map { member in
+            requiredKeysFirst && rank(member.type.value) == 8 ? schema(ofModel: member.type.value).map { requiredKeys(of: $0).count } ?? 0 : 0
+        }
         return members.enumerated().sorted { lhs, rhs in
             let l = rank(lhs.element.type.value), r = rank(rhs.element.type.value)
             if l != r { return l < r }
@@ -988,22 +986,4 @@ extension OpenAPIReader {
         }.map(\.element)
     }
 
-    /// How many keys the object schema of model `type` requires, its `allOf` parts' too.
-    private func requiredKeyCount(ofModel type: String) -> Int {
-        guard let pointer = modelAtPointer.first(where: { $0.value == type })?.key, let node = resolve(pointer) else { return 0 }
-        return requiredKeyCount(node, depth: 0)
-    }
-
-    private func requiredKeyCount(_ node: JSONNode, depth: Int) -> Int {
-        guard depth < 16, let fields = Self.object(node) else { return 0 }
-        if let reference = member("$ref", fields), case .string(let target) = reference.value.value, let resolved = resolve(target) {
-            return requiredKeyCount(resolved, depth: depth + 1)
-        }
-        var count = 0
-        if let required = member("required", fields), case .array(let keys) = required.value.value { count += keys.count }
-        if let parts = member("allOf", fields), case .array(let schemas) = parts.value.value {
-            for schema in schemas { count += requiredKeyCount(schema, depth: depth + 1) }
-        }
-        return count
-    }
 }
