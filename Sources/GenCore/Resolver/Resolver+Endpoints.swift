@@ -369,11 +369,14 @@ extension Resolver {
                     "'accept' names the JSON media type the response comes in, such as 'application/vnd.api+json', not '\(value.value)'",
                     at: value.location)
                 failed = true
-            } else if stream != nil || { if case .json = response { false } else if case .void = response { false } else { true } }() {
-                diagnostics.error("'accept' is for a JSON response (or none); this endpoint's response sets its own", at: value.location)
-                failed = true
             } else {
-                accept = value.value
+                switch (stream, response) {
+                case (nil, .json), (nil, .void):
+                    accept = value.value
+                default:
+                    diagnostics.error("'accept' is for a JSON response (or none); this endpoint's response sets its own", at: value.location)
+                    failed = true
+                }
             }
         }
         if failed { return nil }

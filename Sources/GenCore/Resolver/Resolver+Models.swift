@@ -114,7 +114,7 @@ extension Resolver {
                 continue
             }
             swiftNames[swiftName] = name
-            let key = property.key?.value ?? (snakeCase ? SwiftNaming.snakeCase(name) : name)
+            let key = Self.jsonKey(of: property, snakeCase: snakeCase)
             if let other = keys[key] {
                 diagnostics.error(
                     "properties '\(other)' and '\(name)' of model '\(model.name.value)' both use the JSON key '\(key)'",
@@ -339,6 +339,11 @@ extension Resolver {
     /// nil. Naming the type makes every case mean that case, whatever it is called.
     static func caseExpression(_ caseName: String, of enumName: String) -> String {
         "\(enumName).\(SwiftNaming.escaped(caseName))"
+    }
+
+    /// The JSON key of a property: its `key`, else its name under the key strategy.
+    static func jsonKey(of property: SpecDocument.Property, snakeCase: Bool) -> String {
+        property.key?.value ?? (snakeCase ? SwiftNaming.snakeCase(property.name.value) : property.name.value)
     }
 
     /// How many arrays and objects deep `node` is.

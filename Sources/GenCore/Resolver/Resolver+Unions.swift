@@ -246,7 +246,7 @@ extension Resolver {
         let snakeCase = model.options.keyStrategy.map { $0.value == "convertFromSnakeCase" } ?? defaults.snakeCase
         var fields: [String: (required: Bool, type: String)] = [:]
         for property in properties {
-            let key = property.key?.value ?? (snakeCase ? SwiftNaming.snakeCase(property.name.value) : property.name.value)
+            let key = Self.jsonKey(of: property, snakeCase: snakeCase)
             var type = property.type.value.filter { !$0.isWhitespace }
             let optional = type.hasSuffix("?")
             if optional { type.removeLast() }

@@ -197,6 +197,17 @@ struct ModelTranslator {
         goesThroughContainer(type) ? "UnionCoding.decode(\(type.swift).self, from: decoder)" : "\(type.swift)(from: decoder)"
     }
 
+    /// An untagged union's decoding, and a tagged one's of a value that is not an object: each
+    /// case in the spec's order; the error says why each one failed.
+    private static func renderTries(_ cases: [ResolvedAPI.Union.Case], of union: String, into printer: inout CodePrinter) {
+        printer.line("var failures: [(member: String, error: any Error)] = []")
+        for unionCase in cases {
+            printer.line(
+                "do { self = .\(SwiftNaming.escaped(unionCase.name))(try \(decodeMember(unionCase.type))); return } catch { failures.append((\(SwiftLiteral.string(unionCase.label)), error)) }")
+        }
+        printer.line("throw UnionCoding.noMemberFits(\(SwiftLiteral.string(union)), tried: failures, in: decoder)")
+    }
+
     private func render(_ model: ResolvedAPI.Union, into printer: inout CodePrinter) {
         printer.line("// Spec: \(CommentText.singleLine(model.pointer))")
         printer.documentation(model.description)
@@ -218,12 +229,7 @@ struct ModelTranslator {
                     } else {
                         // Members that are never objects: tried in order when the value is not one.
                         printer.block("guard let tag = try UnionCoding.tagIfObject(at: \(SwiftLiteral.string(discriminator)), in: decoder) else") { printer in
-                            printer.line("var failures: [(member: String, error: any Error)] = []")
-                            for unionCase in values {
-                                printer.line(
-                                    "do { self = .\(SwiftNaming.escaped(unionCase.name))(try \(Self.decodeMember(unionCase.type))); return } catch { failures.append((\(SwiftLiteral.string(unionCase.label)), error)) }")
-                            }
-                            printer.line("throw UnionCoding.noMemberFits(\(SwiftLiteral.string(model.name)), tried: failures, in: decoder)")
+                            Self.renderTries(values, of: model.name, into: &printer)
                         }
                         printer.line("switch tag {")
                     }
@@ -234,13 +240,7 @@ struct ModelTranslator {
                     printer.line("default: self = .\(unknown)(try JSONValue(from: decoder))")
                     printer.line("}")
                 } else {
-                    // Each member in the spec's order; the error says why each one failed.
-                    printer.line("var failures: [(member: String, error: any Error)] = []")
-                    for unionCase in model.cases {
-                        printer.line(
-                            "do { self = .\(SwiftNaming.escaped(unionCase.name))(try \(Self.decodeMember(unionCase.type))); return } catch { failures.append((\(SwiftLiteral.string(unionCase.label)), error)) }")
-                    }
-                    printer.line("throw UnionCoding.noMemberFits(\(SwiftLiteral.string(model.name)), tried: failures, in: decoder)")
+                    Self.renderTries(model.cases, of: model.name, into: &printer)
                 }
             }
             printer.separator()
