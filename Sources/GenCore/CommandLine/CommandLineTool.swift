@@ -211,17 +211,19 @@ public struct CommandLineTool {
         let plan = directory.plan(files, specReferences: references)
         if !plan.conflicts.isEmpty {
             var blockers: [String: [String]] = [:]
-            for path in plan.conflicts { if let blocker = plan.blockedBy[path] { blockers[blocker, default: []].append(path) } }
+            for conflict in plan.conflicts {
+                switch conflict.reason {
+                case .folderBlocked(let blocker):
+                    blockers[blocker, default: []].append(conflict.path)
+                case .generatedFrom(let other):
+                    standardError("\(output)/\(conflict.path): error: not written: the file was generated from \(other), which still exists; generate both specs in one run (their names must then differ) or into other --output folders\n")
+                case .notGenerated:
+                    standardError("\(output)/\(conflict.path): error: not written: the file exists and endpointgen did not generate it (it has no endpointgen header); move it away or choose another --output\n")
+                }
+            }
             for (blocker, paths) in blockers.sorted(by: { $0.key < $1.key }) {
                 let more = paths.count > 1 ? " and \(paths.count - 1) more" : ""
                 standardError("\(blocker.isEmpty ? output : "\(output)/\(blocker)"): error: a file is where a folder of the generated files belongs (\(paths[0])\(more) not written); move it away or choose another --output\n")
-            }
-            for path in plan.conflicts where plan.blockedBy[path] == nil {
-                if let other = plan.otherSpecs[path] {
-                    standardError("\(output)/\(path): error: not written: the file was generated from \(other), which still exists; generate both specs in one run (their names must then differ) or into other --output folders\n")
-                } else {
-                    standardError("\(output)/\(path): error: not written: the file exists and endpointgen did not generate it (it has no endpointgen header); move it away or choose another --output\n")
-                }
             }
             return .failure
         }
@@ -241,7 +243,7 @@ public struct CommandLineTool {
         let directory = OutputDirectory(path: FilePath.absolute(output, in: workingDirectory))
         let plan = directory.plan(files, specReferences: references)
         let missing = plan.writes.filter { plan.previous[$0.path] == nil }.map(\.path)
-        let changed = plan.writes.filter { plan.previous[$0.path] != nil }.map(\.path) + plan.conflicts
+        let changed = plan.writes.filter { plan.previous[$0.path] != nil }.map(\.path) + plan.conflicts.map(\.path)
         if missing.isEmpty && changed.isEmpty && plan.removals.isEmpty {
             if !quiet { standardOutput("\(files.count) generated file(s) in \(output) are up to date\n") }
             return .success

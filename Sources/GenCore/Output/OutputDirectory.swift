@@ -20,15 +20,26 @@ public struct OutputDirectory: Sendable {
         public var unchanged: [String] = []
         /// Generated files this run no longer produces.
         public var removals: [String] = []
-        /// Paths the run would write but that hold a file endpointgen did not generate, or one
-        /// generated from another spec that still exists.
-        public var conflicts: [String] = []
-        /// For each conflict that another spec generated, that spec as its header names it.
-        public var otherSpecs: [String: String] = [:]
-        /// For each conflict whose folder cannot be made, the file in the way (relative path).
-        public var blockedBy: [String: String] = [:]
+        /// Files the run would write but must not, and why.
+        public var conflicts: [Conflict] = []
         /// Old contents of the files in `writes`, nil for new files.
         public var previous: [String: String] = [:]
+    }
+
+    /// A file a run would write but must not.
+    public struct Conflict: Sendable, Hashable {
+        public var path: String
+        public var reason: Reason
+
+        public enum Reason: Sendable, Hashable {
+            /// The file there has no endpointgen header.
+            case notGenerated
+            /// Another spec that still exists generated it (as its header names the spec).
+            case generatedFrom(spec: String)
+            /// A file is where one of its folders belongs (its path relative to the directory,
+            /// "" for the directory itself).
+            case folderBlocked(by: String)
+        }
     }
 
     /// What writing `files`, generated from the specs named `specReferences`, would change.
@@ -40,8 +51,7 @@ public struct OutputDirectory: Sendable {
         for file in files {
             // A file where one of its folders should be: found now, so that nothing is written.
             if let blocker = blockingFile(of: file.path, checked: &folders) {
-                plan.conflicts.append(file.path)
-                plan.blockedBy[file.path] = blocker
+                plan.conflicts.append(Conflict(path: file.path, reason: .folderBlocked(by: blocker)))
                 continue
             }
             guard let data = FileSystem.contents(atPath: location(of: file.path)) else {
@@ -55,14 +65,13 @@ public struct OutputDirectory: Sendable {
                 // Another spec's file, while that spec exists: two specs declare the same file.
                 if !specs.contains(specPath(reference)), case .spec(let other) = owner(of: reference, namedIn: location(of: file.path)),
                    !specs.contains(other) {
-                    plan.conflicts.append(file.path)
-                    plan.otherSpecs[file.path] = reference
+                    plan.conflicts.append(Conflict(path: file.path, reason: .generatedFrom(spec: reference)))
                     continue
                 }
                 plan.writes.append(file)
                 plan.previous[file.path] = existing
             } else {
-                plan.conflicts.append(file.path)
+                plan.conflicts.append(Conflict(path: file.path, reason: .notGenerated))
             }
         }
         plan.removals = generatedFiles(fromSpecsAt: specs).filter { !produced.contains($0) }
