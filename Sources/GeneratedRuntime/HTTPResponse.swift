@@ -45,11 +45,19 @@ extension HTTPResponse {
     public func decodeJSONArray<Element: Decodable>(
         of type: Element.Type, unwrapping key: String? = nil, strategy: ArrayDecodingStrategy
     ) throws -> [Element] {
+        try decodeJSONArrayCountingDropped(of: Element.self, unwrapping: key, strategy: strategy).elements
+    }
+
+    /// As ``decodeJSONArray(of:unwrapping:strategy:)``, with how many elements `prune` dropped.
+    func decodeJSONArrayCountingDropped<Element: Decodable>(
+        of type: Element.Type, unwrapping key: String?, strategy: ArrayDecodingStrategy
+    ) throws -> (elements: [Element], dropped: Int) {
         switch strategy {
         case .strict:
-            return try decodeJSON([Element].self, unwrapping: key)
+            return (try decodeJSON([Element].self, unwrapping: key), 0)
         case .prune:
-            return try decodeJSON(PrunedArray<Element>.self, unwrapping: key).elements
+            let pruned = try decodeJSON(PrunedArray<Element>.self, unwrapping: key)
+            return (pruned.elements, pruned.receivedCount - pruned.elements.count)
         }
     }
 

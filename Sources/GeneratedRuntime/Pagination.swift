@@ -155,16 +155,7 @@ extension HTTPResponse {
         of type: Item.Type, items: String?, strategy: ArrayDecodingStrategy, total: String? = nil,
         pageCount: String? = nil, nextCursor: String? = nil
     ) throws -> Page<Item> {
-        let elements: [Item]
-        var dropped = 0
-        switch strategy {
-        case .strict:
-            elements = try decodeJSON([Item].self, unwrapping: items)
-        case .prune:
-            let pruned = try decodeJSON(PrunedArray<Item>.self, unwrapping: items)
-            elements = pruned.elements
-            dropped = pruned.receivedCount - pruned.elements.count
-        }
+        let (elements, dropped) = try decodeJSONArrayCountingDropped(of: Item.self, unwrapping: items, strategy: strategy)
         guard total != nil || pageCount != nil || nextCursor != nil else { return Page(items: elements, droppedCount: dropped) }
         // Those keys alone, not the items again.
         let fields = try topLevelFields([total, pageCount, nextCursor].compactMap { $0 })
