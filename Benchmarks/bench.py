@@ -364,17 +364,18 @@ let package = Package(name: "{name}", platforms: [.macOS(.v13)], dependencies: [
 
     def module_build(self, folder):
         """A debug build of the package's API module alone, as `swift build` does it (-j over the
-        cores, -g, batch mode), with its dependencies already built: (seconds, peak KB, warnings)."""
+        cores, -g, batch mode), with its dependencies already built: (seconds, peak KB, warnings,
+        CPU seconds)."""
         # The dependencies first, so that the module is compiled once, timed (a fresh package: the
         # module has never been built).
         for target in self.package_dependencies.get(folder, []):
             run(["swift", "build", "--target", target], cwd=folder)
-        seconds, peak, out, err, _, status = run(["swift", "build", "--target", "API"], cwd=folder, check=False, status=True)
+        seconds, peak, out, err, cpu, status = run(["swift", "build", "--target", "API"], cwd=folder, check=False, status=True)
         if status != 0:
             errors = re.findall(r"^\S+: error: .*$", out + err, re.M)
             raise BuildFailed(f"{len(set(errors))} errors, the first: {errors[0][:300] if errors else (out + err).strip()[-300:]}",
                               seconds, peak, sorted(set(errors)))
-        return seconds, peak, len(set(re.findall(r"^(\S+: warning: .*)$", out + err, re.M)))
+        return seconds, peak, len(set(re.findall(r"^(\S+: warning: .*)$", out + err, re.M))), cpu
 
     def large_api(self):
         """The large point: generation, output and a debug build of the module with SwiftPM, for
@@ -396,12 +397,19 @@ let package = Package(name: "{name}", platforms: [.macOS(.v13)], dependencies: [
         for _ in range(rounds):
             for label, sources in [("ours", ours_out), ("theirs", theirs_out), ("before", before_out)]:
                 runs[label].append(self.module_build(self.module_package(f"Large-{label}", sources, label)))
-        builds = {label: (statistics.median(r[0] for r in results), max(r[1] for r in results), max(r[2] for r in results))
+        builds = {label: (statistics.median(r[0] for r in results), max(r[1] for r in results), max(r[2] for r in results),
+                          statistics.median(r[3] for r in results))
                   for label, results in runs.items()}
         self.row("large", f"{name}: debug build of the generated module (swift build, dependencies built)",
                  builds["ours"][0], builds["theirs"][0], "s", before=builds["before"][0],
                  note=(f"median of {rounds} builds each, the tools taking turns: " + "; ".join(
                      f"{tool} {', '.join(f'{r[0]:.1f}' for r in runs[label])} s"
+                     for label, tool in [("ours", "endpointgen"), ("theirs", "baseline"), ("before", BEFORE)])) if rounds > 1 else "")
+        # CPU time does not depend on whether the module's batch jobs ran side by side: on Linux the
+        # driver sometimes runs them one after the other (Benchmarks/README, "one after the other").
+        self.row("large", "  CPU time of that build", builds["ours"][3], builds["theirs"][3], "s", before=builds["before"][3],
+                 note=(f"median of {rounds} builds each: " + "; ".join(
+                     f"{tool} {', '.join(f'{r[3]:.1f}' for r in runs[label])} s"
                      for label, tool in [("ours", "endpointgen"), ("theirs", "baseline"), ("before", BEFORE)])) if rounds > 1 else "")
         self.row("large", "  peak memory of that build (the largest job)", builds["ours"][1] / 1024, builds["theirs"][1] / 1024, "MiB",
                  before=builds["before"][1] / 1024)
