@@ -307,6 +307,9 @@ public struct EndpointClient: EndpointSending {
     }
 
     private func makeURLRequest(_ request: EndpointRequest) throws -> URLRequest {
+        if let problem = request.problem {
+            throw EndpointError(kind: .invalidRequest, method: request.method, url: nil, underlyingError: FailureReason(message: problem))
+        }
         let base: URL
         let prefix: ServerPrefix?
         if let server = request.server, let override = serverOverrides[server] {
@@ -356,6 +359,7 @@ public struct EndpointClient: EndpointSending {
             ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
         // Foundation stops the process on an invalid percent-encoded path: check it first.
         let path = basePath + request.path.percentEncoded
+        try checkSegments(of: request)
         guard PercentEncoding.isValidPath(path) else {
             throw EndpointError(kind: .invalidRequest, method: request.method, url: nil)
         }
@@ -365,6 +369,14 @@ public struct EndpointClient: EndpointSending {
             throw EndpointError(kind: .invalidRequest, method: request.method, url: nil)
         }
         return url
+    }
+
+    /// Fails a request whose path parameters would address another resource (`EndpointPath.problem`).
+    static func checkSegments(of request: EndpointRequest) throws(EndpointError) {
+        if let problem = request.path.problem {
+            throw EndpointError(kind: .invalidRequest, method: request.method, url: nil,
+                                underlyingError: FailureReason(message: "\(problem) (\(request.path.template))"))
+        }
     }
 
     /// A base URL with a host and no fragment, read once: the scheme and authority as
@@ -388,6 +400,7 @@ public struct EndpointClient: EndpointSending {
 
         func url(for request: EndpointRequest) throws -> URL {
             let path = self.path + request.path.percentEncoded
+            try EndpointClient.checkSegments(of: request)
             // As in url(for:against:): a valid path, which after an authority is empty or starts with "/".
             guard PercentEncoding.isValidPath(path), path.isEmpty || path.hasPrefix("/") else {
                 throw EndpointError(kind: .invalidRequest, method: request.method, url: nil)

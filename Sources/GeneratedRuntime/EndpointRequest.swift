@@ -29,6 +29,10 @@ public struct EndpointRequest: Sendable {
     /// Seconds without data after which the request fails, instead of the client's timeout: the
     /// spec's `timeout`, or one call's (``Endpoint/timeout(_:)``).
     public var timeout: TimeInterval?
+    /// Why the request cannot be sent as the app asked (a header value that a header cannot
+    /// carry, see ``setHeader(_:_:)``), or nil. The client fails the request with
+    /// `invalidRequest` and this message instead of sending it.
+    public var problem: String?
 
     public init(
         method: HTTPMethod,
@@ -86,13 +90,31 @@ public struct EndpointRequest: Sendable {
         }
     }
 
-    /// Sets a header unless `value` is nil. Line breaks and NUL are removed from the value, so
-    /// that a value from user input cannot add header fields of its own.
+    /// Sets a header unless `value` is nil. A value that a header cannot carry as it is (a line
+    /// break or another control character, which could add header fields of its own or make the
+    /// server refuse the request, or a space at either end, which HTTP drops) is not set: the
+    /// request records the ``problem`` and the client fails it with `invalidRequest` instead of
+    /// sending something else than the app asked for.
     public mutating func setHeader(_ name: String, _ value: (some ParameterValue)?) {
         guard let value else { return }
-        var text = value.parameterValue
-        text.unicodeScalars.removeAll { $0 == "\r" || $0 == "\n" || $0 == "\0" }
+        let text = value.parameterValue
+        if let reason = Self.headerValueProblem(text) {
+            if problem == nil { problem = "the value of header '\(name)' \(reason)" }
+            return
+        }
         setHeaderField(name, text)
+    }
+
+    /// Why `text` cannot be a header's value as it is, or nil.
+    static func headerValueProblem(_ text: String) -> String? {
+        for byte in text.utf8 where (byte < 0x20 && byte != 0x09) || byte == 0x7F {
+            return byte == 0x0A || byte == 0x0D ? "holds a line break" : "holds a control character"
+        }
+        if let first = text.utf8.first, let last = text.utf8.last,
+           first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 {
+            return "begins or ends with a space, which HTTP drops"
+        }
+        return nil
     }
 
     /// Sets the header field `name`, replacing one of the same name in another case (header names
@@ -182,12 +204,39 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
     /// nothing was interpolated. For logs and metrics, which group requests by it.
     public var template: String { interpolatedTemplate ?? percentEncoded }
     private var interpolatedTemplate: String?
+    /// Why the path cannot be sent, when an interpolated value makes a segment that servers read
+    /// as another resource's: `.` or `..` (however spelt, `%2E` included, alone or beside the
+    /// template's own dots), or an empty segment before another (`/users//books`, which many
+    /// servers read as `/users/books`). The client fails such a request with `invalidRequest`
+    /// instead of sending it. An empty last segment (`/contents/`) is sent as it is.
+    public var problem: String? { interpolatedProblem }
+    private var interpolatedProblem: String?
 
     public init(percentEncoded: String) { self.percentEncoded = percentEncoded }
     public init(stringLiteral value: String) { percentEncoded = value }
     public init(stringInterpolation: StringInterpolation) {
         percentEncoded = stringInterpolation.text
         interpolatedTemplate = stringInterpolation.template
+        interpolatedProblem = Self.problem(in: stringInterpolation.text, valueSegments: stringInterpolation.valueSegments)
+    }
+
+    /// The first segment among `valueSegments` (indices of the segments that hold a value) that
+    /// is a dot segment, or empty before another segment.
+    private static func problem(in text: String, valueSegments: [Int]) -> String? {
+        guard !valueSegments.isEmpty else { return nil }
+        let segments = text.split(separator: "/", omittingEmptySubsequences: false)
+        for index in valueSegments where index < segments.count {
+            // A dot segment is at most six characters (`%2E%2E`); longer ones are left alone.
+            guard segments[index].utf8.count <= 6 else { continue }
+            let segment = segments[index].replacingOccurrences(of: "%2E", with: ".").replacingOccurrences(of: "%2e", with: ".")
+            if segment == "." || segment == ".." {
+                return "a path parameter makes the segment '\(segments[index])', which servers read as '\(segment)'"
+            }
+            if segment.isEmpty && index < segments.count - 1 {
+                return "a path parameter is empty, which makes an empty segment before another ('//')"
+            }
+        }
+        return nil
     }
     public var description: String { percentEncoded }
 
@@ -197,6 +246,8 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
     public struct StringInterpolation: StringInterpolationProtocol {
         var text = ""
         var template = ""
+        /// The index of the segment each value went into (the number of `/` before it).
+        var valueSegments: [Int] = []
         public init(literalCapacity: Int, interpolationCount: Int) {
             text.reserveCapacity(literalCapacity + 16 * interpolationCount)
         }
@@ -205,6 +256,7 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
             template += literal
         }
         public mutating func appendInterpolation(_ value: some ParameterValue) {
+            valueSegments.append(text.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 })
             text += PercentEncoding.encodeSegment(value.parameterValue)
             template += "{}"
         }
@@ -215,8 +267,9 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
 public enum PercentEncoding {
     private static let unreserved = ByteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
 
-    /// A value as one path segment: as ``encode(_:)``, and `.` and `..` encoded too, so that
-    /// they cannot be read as the current or parent folder.
+    /// A value as one path segment: as ``encode(_:)``, and `.` and `..` encoded too. Servers may
+    /// still read `%2E` as a dot, so ``EndpointPath`` also reports such a segment as its
+    /// ``EndpointPath/problem`` and the client does not send it.
     public static func encodeSegment(_ string: String) -> String {
         string == "." || string == ".." ? String(repeating: "%2E", count: string.count) : encode(string)
     }
@@ -257,14 +310,23 @@ public enum PercentEncoding {
     private static let cookieOctets = ByteSet((0x21...0x7E).filter { ![0x22, 0x25, 0x2C, 0x3B, 0x5C].contains($0) })
 
     public static func encode(_ string: String) -> String {
-        encode(string, keeping: unreserved)
+        encode(string.utf8, keeping: unreserved)
+    }
+
+    /// As ``encode(_:)``, from bytes that need not be UTF-8: each is encoded as it is.
+    public static func encode(bytes: some Collection<UInt8>) -> String {
+        encode(bytes, keeping: unreserved)
     }
 
     private static func encode(_ string: String, keeping: ByteSet) -> String {
+        encode(string.utf8, keeping: keeping)
+    }
+
+    private static func encode(_ input: some Collection<UInt8>, keeping: ByteSet) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(string.utf8.count)
-        for byte in string.utf8 {
+        bytes.reserveCapacity(input.count)
+        for byte in input {
             if keeping.contains(byte) {
                 bytes.append(byte)
             } else {

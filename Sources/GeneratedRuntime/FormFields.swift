@@ -37,12 +37,13 @@ public struct FormFields: Sendable, Hashable {
     }
 
     /// The fields as `a=1&b=two+words`: each name and value percent-encoded, spaces as `+`.
-    /// A file field sends its bytes as UTF-8 text.
+    /// A file field sends its bytes, each percent-encoded as it is (bytes that are not UTF-8
+    /// too).
     public var urlEncoded: String {
         fields.map { field in
             switch field {
             case .text(let name, let value): "\(Self.formEncode(name))=\(Self.formEncode(value))"
-            case .file(let name, let file): "\(Self.formEncode(name))=\(Self.formEncode(String(decoding: file.data, as: UTF8.self)))"
+            case .file(let name, let file): "\(Self.formEncode(name))=\(Self.formEncode(bytes: file.data))"
             }
         }.joined(separator: "&")
     }
@@ -72,13 +73,21 @@ public struct FormFields: Sendable, Hashable {
         PercentEncoding.encode(text).replacingOccurrences(of: "%20", with: "+")
     }
 
+    /// As ``formEncode(_:)``, from bytes that need not be UTF-8.
+    private static func formEncode(bytes: Data) -> String {
+        PercentEncoding.encode(bytes: bytes).replacingOccurrences(of: "%20", with: "+")
+    }
+
     /// A name inside a quoted header parameter: quotes and line breaks percent-encoded, as
-    /// browsers do, so a name cannot end the parameter or the header.
+    /// browsers do, so a name cannot end the parameter or the header; and backslashes, which a
+    /// parser that reads the quoted string as RFC 2183 writes it takes for an escape (a file name
+    /// ending in one left werkzeug with no file name, and the file became a text field).
     private static func quoted(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "%22"
+            case "\\": result += "%5C"
             case "\r": result += "%0D"
             case "\n": result += "%0A"
             case "\0": result += "%00"

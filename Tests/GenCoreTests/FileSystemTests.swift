@@ -49,6 +49,25 @@ import Darwin
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["A.swift"])
     }
 
+    @Test func aStaleFileAnotherRunRemovedFirstIsNoError() throws {
+        // Two runs into one folder (the build plugin's commands, one per spec) both remove the
+        // files of a spec that is gone; the slower one must not fail.
+        let folder = try TemporaryDirectory()
+        let stale = (FileHeader.lines(specReference: folder.file("gone.endpointgen.json").path) + ["struct Gone {}", ""])
+            .joined(separator: "\n")
+        try FileSystem.writeAtomically(stale, toPath: folder.file("gone.1.swift").path)
+        let output = OutputDirectory(path: folder.url.path)
+        let spec = folder.file("kept.endpointgen.json").path
+        let file = GeneratedFile(path: "kept.1.swift", contents: (FileHeader.lines(specReference: spec) + ["struct Kept {}", ""]).joined(separator: "\n"))
+        let plan = output.plan([file], specReferences: [spec])
+        #expect(plan.removals == ["gone.1.swift"])
+        try FileManager.default.removeItem(atPath: folder.file("gone.1.swift").path)
+        try output.apply(plan)
+        #expect(folder.read("kept.1.swift") == file.contents)
+        // Other failures are still errors: a path through a file.
+        #expect(throws: FileSystemError.self) { try FileSystem.removeFile(atPath: folder.file("kept.1.swift").path + "/y") }
+    }
+
     @Test func atomicWriteKeepsTheModeOfTheFileItReplaces() throws {
         let folder = try TemporaryDirectory()
         let target = folder.file("A.swift").path

@@ -142,6 +142,25 @@ import Testing
         #expect(parts[2].content == Data("line\r\n--\r\n".utf8))
     }
 
+    @Test func aBackslashInANameIsNotReadAsAnEscape() {
+        // RFC 2183's quoted string takes `\` for an escape: a file name ending in one would end
+        // with the quote after it, and `\\` would lose one. Percent-encoded like a quote.
+        var form = FormFields()
+        form.append("a\\b", FormFile(data: Data("x".utf8), filename: "backup\\", contentType: "text/plain"))
+        form.append("c", FormFile(data: Data("y".utf8), filename: #"\\srv\share\a.txt"#, contentType: "text/plain"))
+        let text = String(decoding: form.multipartEncoded(boundary: "B"), as: UTF8.self)
+        #expect(text.contains(#"Content-Disposition: form-data; name="a%5Cb"; filename="backup%5C""#), "\(text)")
+        #expect(text.contains(#"filename="%5C%5Csrv%5Cshare%5Ca.txt""#), "\(text)")
+        #expect(!text.contains("\\"), "\(text)")
+    }
+
+    @Test func aFileInAURLEncodedFormKeepsItsBytes() {
+        var form = FormFields()
+        form.append("bin", Data([0xFF, 0xFE, 0x41, 0x20, 0x2B]))
+        form.append("text", FormFile(data: Data("é ~".utf8), filename: "t", contentType: "text/plain"))
+        #expect(form.urlEncoded == "bin=%FF%FEA+%2B&text=%C3%A9+~")
+    }
+
     @Test func anEmptyFormIsOnlyTheClosingDelimiter() throws {
         #expect(FormFields().multipartEncoded(boundary: "B") == Data("--B--\r\n".utf8))
         #expect(FormFields().urlEncoded == "")
