@@ -3,9 +3,10 @@ import PackagePlugin
 
 /// Generates a target's API layer on every build from the endpointgen specs in its directory
 /// (`*.endpointgen.json`) and its OpenAPI documents (`openapi.json`, `*.openapi.json`, imported
-/// on the fly), with no generated file in the repository. An `endpointgen-config.json` beside
-/// them sets the access level, the import's strictness and the part of the API to generate
-/// (`include`, applied to each spec on its own); the layout is always compact here.
+/// on the fly), with no generated file in the repository. An `endpointgen-config.json` in the
+/// target's folder sets the access level, the import's strictness and the part of the API to
+/// generate (`include`); the layout is always compact here. All of a target's specs are
+/// generated in one run, which reports every spec's problems and any type two of them declare.
 ///
 /// Each spec becomes eight files whose names follow from the spec's file name alone
 /// (`cities.endpointgen.json` → `cities.1.swift` … `cities.8.swift`, parts of about the same
@@ -18,8 +19,15 @@ import PackagePlugin
             throw EndpointGenPluginError.notASwiftTarget(target.name)
         }
         let files = target.sourceFiles.map(\.url)
+        // The configuration is the one at the target's root, as `generate-endpoints` reads it;
+        // one in a subfolder would apply here and not there, so it is an error.
+        let root = target.directoryURL.standardizedFileURL.path
+        let configurations = files.filter(Self.isConfiguration)
+        if let misplaced = configurations.first(where: { $0.deletingLastPathComponent().standardizedFileURL.path != root }) {
+            throw EndpointGenPluginError.misplacedConfiguration(target: target.name, path: misplaced.path, root: root)
+        }
         return try Self.commands(
-            specs: files.filter(Self.isSpec), configuration: files.first(where: Self.isConfiguration), targetName: target.name,
+            specs: files.filter(Self.isSpec), configuration: configurations.first, targetName: target.name,
             targetFolder: target.directoryURL.path, workDirectory: context.pluginWorkDirectoryURL,
             tool: context.tool(named: "endpointgen").url)
     }
@@ -34,7 +42,9 @@ import PackagePlugin
         url.lastPathComponent == "endpointgen-config.json"
     }
 
-    /// One command per spec, each declaring the eight files its spec's name gives.
+    /// One command for all of the target's specs, declaring the eight files each spec's name
+    /// gives: one run reports every spec's problems and the type names two specs share, and no
+    /// two commands remove a renamed spec's files at the same time.
     static func commands(
         specs: [URL], configuration: URL?, targetName: String, targetFolder: String, workDirectory: URL, tool: URL
     ) throws -> [Command] {
@@ -43,31 +53,34 @@ import PackagePlugin
         }
         let output = workDirectory.appending(path: "Generated")
         var owners: [String: URL] = [:]
-        var commands: [Command] = []
-        for spec in specs.sorted(by: { $0.path < $1.path }) {
+        let sorted = specs.sorted(by: { $0.path < $1.path })
+        // Built step by step with the types written out: as one expression of `+`, `??` and
+        // closures, this call took the type checker a second, on every clean build of every
+        // package that uses the plugin.
+        var arguments: [String] = ["generate"]
+        var inputs: [URL] = []
+        var outputs: [URL] = []
+        for spec in sorted {
             let base = baseName(of: spec)
             if let other = owners[base] {
                 throw EndpointGenPluginError.sameBaseName(target: targetName, first: other.path, second: spec.path, base: base)
             }
             owners[base] = spec
-            // Built step by step with the types written out: as one expression of `+`, `??` and
-            // closures, this call took the type checker a second, on every clean build of every
-            // package that uses the plugin.
-            var arguments: [String] = ["generate", spec.path, "--output", output.path, "--layout", "compact", "--absolute-paths", "--quiet"]
-            var inputs: [URL] = [spec]
-            if let configuration {
-                arguments += ["--config", configuration.path]
-                inputs.append(configuration)
-            }
-            var outputs: [URL] = []
+            arguments.append(spec.path)
+            inputs.append(spec)
             for part in 1...Self.partCount {
                 outputs.append(output.appending(path: "\(base).\(part).swift"))
             }
-            commands.append(.buildCommand(
-                displayName: "Generating the API layer of \(targetName) from \(spec.lastPathComponent)",
-                executable: tool, arguments: arguments, inputFiles: inputs, outputFiles: outputs))
         }
-        return commands
+        arguments += ["--output", output.path, "--layout", "compact", "--absolute-paths", "--quiet"]
+        if let configuration {
+            arguments += ["--config", configuration.path]
+            inputs.append(configuration)
+        }
+        let names: String = sorted.count == 1 ? sorted[0].lastPathComponent : "\(sorted.count) specs"
+        return [.buildCommand(
+            displayName: "Generating the API layer of \(targetName) from \(names)",
+            executable: tool, arguments: arguments, inputFiles: inputs, outputFiles: outputs)]
     }
 
     /// GenCore's `OutputLayout.compactPartCount`, repeated here because a plugin cannot import
@@ -92,6 +105,7 @@ enum EndpointGenPluginError: Error, CustomStringConvertible {
     case notASwiftTarget(String)
     case noSpec(target: String, directory: String)
     case sameBaseName(target: String, first: String, second: String, base: String)
+    case misplacedConfiguration(target: String, path: String, root: String)
 
     var description: String {
         switch self {
@@ -101,6 +115,8 @@ enum EndpointGenPluginError: Error, CustomStringConvertible {
             "endpointgen: target '\(target)' uses the EndpointGenPlugin but has no spec: add a file named '<API>.endpointgen.json' (or an OpenAPI document, 'openapi.json') to \(directory)."
         case .sameBaseName(let target, let first, let second, let base):
             "endpointgen: specs \(first) and \(second) of target '\(target)' would both generate '\(base).1.swift'; rename one."
+        case .misplacedConfiguration(let target, let path, let root):
+            "endpointgen: \(path) of target '\(target)' is not read: a target's endpointgen-config.json goes in its folder, \(root)."
         }
     }
 }

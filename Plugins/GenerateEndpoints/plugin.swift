@@ -13,6 +13,13 @@ import PackagePlugin
 /// line a team adds to its CI.
 @main struct GenerateEndpoints: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
+        // ArgumentExtractor drops a `--target` with no value, which would then mean every target.
+        for (index, argument) in arguments.enumerated() where argument == "--target" || argument == "--target=" {
+            let value = argument == "--target" && index + 1 < arguments.count ? arguments[index + 1] : ""
+            guard !value.isEmpty, !value.hasPrefix("-") else {
+                throw GenerateEndpointsError.usage("--target needs a target's name")
+            }
+        }
         var extractor = ArgumentExtractor(arguments)
         let targetNames = extractor.extractOption(named: "target")
         let check = extractor.extractFlag(named: "check") > 0
@@ -57,7 +64,7 @@ import PackagePlugin
             if process.terminationStatus != 0 { failures.append(target.name) }
         }
         guard failures.isEmpty else {
-            let what = check ? "generated code is out of date with its spec in" : "endpointgen failed for"
+            let what = check ? "generated code is not current (out of date, or a spec has the errors above) in" : "endpointgen failed for"
             Diagnostics.error("\(what) \(failures.joined(separator: ", "))")
             throw GenerateEndpointsError.failed(failures)
         }

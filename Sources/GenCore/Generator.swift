@@ -30,6 +30,9 @@ public struct GenerationResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// What the spec made of the options' selection, if there is one.
     public var selection: Selection.Outcome?
+    /// The top-level types the files declare, in the files' order: two specs generated into one
+    /// module must not share one.
+    public var declaredTypes: [String] = []
 
     public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
 }
@@ -68,7 +71,8 @@ public enum Generator {
             collector.removeAll(where: outcome.leavesOut)
             selection = outcome
         }
-        let files = FileTranslator(api: api, layout: options.layout).files()
-        return GenerationResult(files: files, diagnostics: collector.sorted, selection: selection)
+        let translator = FileTranslator(api: api, layout: options.layout)
+        return GenerationResult(files: translator.files(), diagnostics: collector.sorted, selection: selection,
+                                declaredTypes: translator.declaredTypes())
     }
 }

@@ -150,6 +150,7 @@ public struct CommandLineTool {
         var references: Set<String> = []
         var files: [GeneratedFile] = []
         var origins: [String: String] = [:]
+        var declarers: [String: String] = [:]
         var outcomes: [(spec: String, outcome: Selection.Outcome)] = []
         var failed = false
         for spec in invocation.specs {
@@ -177,10 +178,23 @@ public struct CommandLineTool {
                 continue
             }
             if let outcome = result.selection { outcomes.append((displayPath, outcome)) }
+            // Specs generated into one folder make one module: a type two of them declare is an
+            // error here, not a redeclaration the compiler finds in the generated code.
+            var shared: [String: [String]] = [:]
+            for name in result.declaredTypes {
+                if let other = declarers[name] { shared[other, default: []].append(name) } else { declarers[name] = displayPath }
+            }
+            for (other, names) in shared.sorted(by: { $0.key < $1.key }) {
+                let listed = names.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+                let more = names.count > 5 ? " and \(names.count - 5) more" : ""
+                standardError("\(displayPath): error: declares \(listed)\(more), which \(other) declares too;"
+                    + " specs generated into one module cannot share a type name\n")
+                failed = true
+            }
             for file in result.files {
                 // Case-insensitive, because macOS's default file system is.
                 let key = file.path.lowercased()
-                if let other = origins[key] {
+                if let other = origins[key], shared.isEmpty {
                     standardError("\(displayPath): error: generates \(file.path), which \(other) generates too\n")
                     failed = true
                 }

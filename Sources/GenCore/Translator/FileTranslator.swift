@@ -51,6 +51,14 @@ struct FileTranslator {
         }
     }
 
+    /// The names of the top-level declarations `files()` writes, in its order.
+    func declaredTypes() -> [String] {
+        api.models.map(\.name)
+            + api.services.flatMap { $0.endpoints.map(\.typeName) }
+            + api.services.flatMap { [$0.name, $0.protocolName, $0.liveName] }
+            + [api.namespace]
+    }
+
     /// Cuts a run of declarations of the given sizes into `count` consecutive ranges, each
     /// declaration going to the part its middle falls in; a range may be empty when there are
     /// fewer declarations than parts. The parts are about as large as each other, except the last,
