@@ -112,8 +112,9 @@ struct LoadTests {
         let generations = Generations()
         let outcomes = Outcomes()
         // On a thread of its own: the concurrency pool is busy with the requests. Every few
-        // milliseconds; every twentieth time, once a request has completed (or after a second),
-        // so that some complete whatever the load.
+        // milliseconds; every twentieth time, once a request has completed (or after ten
+        // seconds), so that some complete whatever the load (with a second, on a slow machine
+        // running the other suites beside it, none did: every request was superseded).
         let switching = DispatchGroup()
         DispatchQueue.global().async(group: switching) {
             var generation = 0
@@ -121,7 +122,7 @@ struct LoadTests {
                 usleep(UInt32.random(in: 2_000...10_000))
                 if generation % 20 == 19 {
                     let completed = outcomes.completed
-                    for _ in 0..<1_000 where outcomes.completed == completed && !generations.stopped { usleep(1_000) }
+                    for _ in 0..<10_000 where outcomes.completed == completed && !generations.stopped { usleep(1_000) }
                 }
                 generation += 1
                 generations.start(generation)
