@@ -238,4 +238,17 @@ enum HeaderValue {
         text.unicodeScalars.removeAll { $0 == "\r" || $0 == "\n" || $0 == "\0" }
         return text
     }
+
+    /// Why `text` cannot be a header's value as it is, or nil: a control character other than a
+    /// tab, or a space or tab at either end, which HTTP drops.
+    static func problem(_ text: String) -> String? {
+        for byte in text.utf8 where (byte < 0x20 && byte != 0x09) || byte == 0x7F {
+            return byte == 0x0A || byte == 0x0D ? "holds a line break" : "holds a control character"
+        }
+        if let first = text.utf8.first, let last = text.utf8.last,
+           first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 {
+            return "begins or ends with a space, which HTTP drops"
+        }
+        return nil
+    }
 }

@@ -307,7 +307,8 @@ public struct EndpointClient: EndpointSending {
     }
 
     private func makeURLRequest(_ request: EndpointRequest) throws -> URLRequest {
-        if let problem = request.problem {
+        // What the request's values would send changed or elsewhere: refused, nothing sent.
+        if let problem = request.problem ?? request.path.problem.map({ "\($0) (\(request.path.template))" }) {
             throw EndpointError(kind: .invalidRequest, method: request.method, url: nil, underlyingError: FailureReason(message: problem))
         }
         let base: URL
@@ -359,7 +360,6 @@ public struct EndpointClient: EndpointSending {
             ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
         // Foundation stops the process on an invalid percent-encoded path: check it first.
         let path = basePath + request.path.percentEncoded
-        try checkSegments(of: request)
         guard PercentEncoding.isValidPath(path) else {
             throw EndpointError(kind: .invalidRequest, method: request.method, url: nil)
         }
@@ -369,14 +369,6 @@ public struct EndpointClient: EndpointSending {
             throw EndpointError(kind: .invalidRequest, method: request.method, url: nil)
         }
         return url
-    }
-
-    /// Fails a request whose path parameters would address another resource (`EndpointPath.problem`).
-    static func checkSegments(of request: EndpointRequest) throws(EndpointError) {
-        if let problem = request.path.problem {
-            throw EndpointError(kind: .invalidRequest, method: request.method, url: nil,
-                                underlyingError: FailureReason(message: "\(problem) (\(request.path.template))"))
-        }
     }
 
     /// A base URL with a host and no fragment, read once: the scheme and authority as
@@ -400,7 +392,6 @@ public struct EndpointClient: EndpointSending {
 
         func url(for request: EndpointRequest) throws -> URL {
             let path = self.path + request.path.percentEncoded
-            try EndpointClient.checkSegments(of: request)
             // As in url(for:against:): a valid path, which after an authority is empty or starts with "/".
             guard PercentEncoding.isValidPath(path), path.isEmpty || path.hasPrefix("/") else {
                 throw EndpointError(kind: .invalidRequest, method: request.method, url: nil)

@@ -98,23 +98,11 @@ public struct EndpointRequest: Sendable {
     public mutating func setHeader(_ name: String, _ value: (some ParameterValue)?) {
         guard let value else { return }
         let text = value.parameterValue
-        if let reason = Self.headerValueProblem(text) {
+        if let reason = HeaderValue.problem(text) {
             if problem == nil { problem = "the value of header '\(name)' \(reason)" }
             return
         }
         setHeaderField(name, text)
-    }
-
-    /// Why `text` cannot be a header's value as it is, or nil.
-    static func headerValueProblem(_ text: String) -> String? {
-        for byte in text.utf8 where (byte < 0x20 && byte != 0x09) || byte == 0x7F {
-            return byte == 0x0A || byte == 0x0D ? "holds a line break" : "holds a control character"
-        }
-        if let first = text.utf8.first, let last = text.utf8.last,
-           first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 {
-            return "begins or ends with a space, which HTTP drops"
-        }
-        return nil
     }
 
     /// Sets the header field `name`, replacing one of the same name in another case (header names
@@ -209,15 +197,14 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
     /// template's own dots), or an empty segment before another (`/users//books`, which many
     /// servers read as `/users/books`). The client fails such a request with `invalidRequest`
     /// instead of sending it. An empty last segment (`/contents/`) is sent as it is.
-    public var problem: String? { interpolatedProblem }
-    private var interpolatedProblem: String?
+    public private(set) var problem: String?
 
     public init(percentEncoded: String) { self.percentEncoded = percentEncoded }
     public init(stringLiteral value: String) { percentEncoded = value }
     public init(stringInterpolation: StringInterpolation) {
         percentEncoded = stringInterpolation.text
         interpolatedTemplate = stringInterpolation.template
-        interpolatedProblem = Self.problem(in: stringInterpolation.text, valueSegments: stringInterpolation.valueSegments)
+        problem = Self.problem(in: stringInterpolation.text, valueSegments: stringInterpolation.valueSegments)
     }
 
     /// The first segment among `valueSegments` (indices of the segments that hold a value) that
@@ -246,17 +233,20 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
     public struct StringInterpolation: StringInterpolationProtocol {
         var text = ""
         var template = ""
-        /// The index of the segment each value went into (the number of `/` before it).
+        /// The index of the segment each value went into: the number of `/` before it, all in
+        /// literals (a value's `/` is encoded).
         var valueSegments: [Int] = []
+        private var slashes = 0
         public init(literalCapacity: Int, interpolationCount: Int) {
             text.reserveCapacity(literalCapacity + 16 * interpolationCount)
         }
         public mutating func appendLiteral(_ literal: String) {
             text += literal
             template += literal
+            slashes += literal.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
         }
         public mutating func appendInterpolation(_ value: some ParameterValue) {
-            valueSegments.append(text.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 })
+            valueSegments.append(slashes)
             text += PercentEncoding.encodeSegment(value.parameterValue)
             template += "{}"
         }
@@ -304,7 +294,7 @@ public enum PercentEncoding {
     /// A cookie value: RFC 6265's cookie-octets stay as they are (so `+`, `/`, `=` and `:` do too),
     /// everything else, and `%`, is percent-encoded.
     public static func encodeCookieValue(_ string: String) -> String {
-        encode(string, keeping: cookieOctets)
+        encode(string.utf8, keeping: cookieOctets)
     }
 
     private static let cookieOctets = ByteSet((0x21...0x7E).filter { ![0x22, 0x25, 0x2C, 0x3B, 0x5C].contains($0) })
@@ -316,10 +306,6 @@ public enum PercentEncoding {
     /// As ``encode(_:)``, from bytes that need not be UTF-8: each is encoded as it is.
     public static func encode(bytes: some Collection<UInt8>) -> String {
         encode(bytes, keeping: unreserved)
-    }
-
-    private static func encode(_ string: String, keeping: ByteSet) -> String {
-        encode(string.utf8, keeping: keeping)
     }
 
     private static func encode(_ input: some Collection<UInt8>, keeping: ByteSet) -> String {

@@ -70,11 +70,11 @@ public struct FormFields: Sendable, Hashable {
     }
 
     private static func formEncode(_ text: String) -> String {
-        PercentEncoding.encode(text).replacingOccurrences(of: "%20", with: "+")
+        formEncode(bytes: text.utf8)
     }
 
     /// As ``formEncode(_:)``, from bytes that need not be UTF-8.
-    private static func formEncode(bytes: Data) -> String {
+    private static func formEncode(bytes: some Collection<UInt8>) -> String {
         PercentEncoding.encode(bytes: bytes).replacingOccurrences(of: "%20", with: "+")
     }
 
