@@ -178,8 +178,8 @@ enum FileSystem {
     }
 
     /// Removes the file (or symbolic link) at `path`. A file already gone counts as removed:
-    /// the build plugin runs a command per spec into one folder, and two of them remove a
-    /// renamed spec's files at the same time (the slower one failed the build).
+    /// two runs into one folder remove a renamed spec's files at the same time (the build
+    /// plugin's commands did, one per spec, and the slower one failed the build).
     static func removeFile(atPath path: String) throws(FileSystemError) {
         if unlink(path) != 0 && errno != ENOENT { throw FileSystemError(path: path, code: errno) }
     }
