@@ -574,7 +574,7 @@ private final class Exchange: @unchecked Sendable {
     func complete(_ task: URLSessionTask, error: (any Error)?) {
         let (body, cancelled, declined, writer) = lock.withLock { (self.body, self.cancelled, self.declined, self.writer) }
         #if canImport(FoundationNetworking)
-        let error = error.map { Self.lostConnection($0, headReceived: task.response != nil) }
+        let error = error.map { URLSessionTransport.lostConnection($0, headReceived: task.response != nil) }
         #endif
         if let writer {
             // A stream whose head has gone: its body ends.
@@ -596,24 +596,6 @@ private final class Exchange: @unchecked Sendable {
         finish(.success(HTTPResponse(statusCode: http.statusCode, headers: URLSessionTransport.headers(of: http), body: body)))
     }
 
-    /// libcurl's words for a connection the server closed: with no reply at all ("Empty reply
-    /// from server", `badServerResponse`) or before the body's end ("transfer closed with … bytes
-    /// remaining", `unknown`). URLSession on Apple platforms says `networkConnectionLost` for
-    /// both, which is what a retry looks for.
-    #if canImport(FoundationNetworking)
-    static func lostConnection(_ error: any Error, headReceived: Bool) -> any Error {
-        guard let urlError = error as? URLError else { return error }
-        // By libcurl's words, not the code alone: `badServerResponse` is also a reply that is not
-        // HTTP, and `unknown` anything libcurl has no code for.
-        let words = (urlError.userInfo[NSLocalizedDescriptionKey] as? String ?? urlError.localizedDescription).lowercased()
-        guard (urlError.code == .badServerResponse && !headReceived && words.contains("empty reply"))
-                || (urlError.code == .unknown && headReceived && words.contains("transfer closed")) else { return error }
-        var userInfo = urlError.userInfo
-        userInfo[NSUnderlyingErrorKey] = urlError
-        return URLError(.networkConnectionLost, userInfo: userInfo)
-    }
-    #endif
-
     /// Ends the wait with a whole response (for a stream, one whose body has arrived), or an error.
     private func finish(_ result: Result<HTTPResponse, any Error>) {
         let continuation = lock.withLock {
@@ -627,3 +609,25 @@ private final class Exchange: @unchecked Sendable {
         }
     }
 }
+
+#if canImport(FoundationNetworking)
+extension URLSessionTransport {
+    /// libcurl's words for a connection the server closed: with no reply at all ("Empty reply
+    /// from server", `badServerResponse`), before the body's end ("transfer closed with … bytes
+    /// remaining", `unknown`), or on each of libcurl's own attempts on reused connections
+    /// ("Connection died, tried 5 times before giving up", `unknown`). URLSession on Apple
+    /// platforms says `networkConnectionLost` for each, which is what a retry looks for.
+    static func lostConnection(_ error: any Error, headReceived: Bool) -> any Error {
+        guard let urlError = error as? URLError else { return error }
+        // By libcurl's words, not the code alone: `badServerResponse` is also a reply that is not
+        // HTTP, and `unknown` anything libcurl has no code for.
+        let words = (urlError.userInfo[NSLocalizedDescriptionKey] as? String ?? urlError.localizedDescription).lowercased()
+        guard (urlError.code == .badServerResponse && !headReceived && words.contains("empty reply"))
+                || (urlError.code == .unknown && headReceived && words.contains("transfer closed"))
+                || (urlError.code == .unknown && !headReceived && words.hasPrefix("connection died")) else { return error }
+        var userInfo = urlError.userInfo
+        userInfo[NSUnderlyingErrorKey] = urlError
+        return URLError(.networkConnectionLost, userInfo: userInfo)
+    }
+}
+#endif

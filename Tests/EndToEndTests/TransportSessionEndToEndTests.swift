@@ -29,6 +29,13 @@ struct TransportSessionEndToEndTests {
         try JSONDecoder().decode([String: JSONValue].self, from: response.body)
     }
 
+    /// Until `transport` has `count` exchanges in flight (up to ten seconds): a fixed sleep was
+    /// sometimes too short on a loaded machine.
+    static func waitUntil(_ transport: URLSessionTransport, has count: Int) async throws {
+        for _ in 0..<2_000 where transport.exchangesInFlight < count { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(transport.exchangesInFlight == count)
+    }
+
     // MARK: The session that sends
 
     @Test func invalidatingTheSessionCancelsTheRequestsInFlight() async throws {
@@ -65,7 +72,7 @@ struct TransportSessionEndToEndTests {
         let transport = URLSessionTransport(session: URLSession(configuration: .ephemeral))
         let request = try URLRequest(url: HTTPBinServer.fixtures().appendingPathComponent("delay/1"))
         let inFlight = Task { try await transport.send(request) }
-        try await Task.sleep(for: .milliseconds(300))
+        try await Self.waitUntil(transport, has: 1)
         transport.session.finishTasksAndInvalidate()
         #expect(try await inFlight.value.statusCode == 200)
         #if canImport(FoundationNetworking)
@@ -79,12 +86,12 @@ struct TransportSessionEndToEndTests {
     @Test func finishingTheSessionFailsARequestWithARedirectStillToFollow() async throws {
         let transport = URLSessionTransport(session: URLSession(configuration: .ephemeral))
         var components = try #require(URLComponents(
-            url: HTTPBinServer.fixtures().appendingPathComponent("delay/1"), resolvingAgainstBaseURL: false))
+            url: HTTPBinServer.fixtures().appendingPathComponent("delay/2"), resolvingAgainstBaseURL: false))
         components.queryItems = [URLQueryItem(name: "then", value: "/echo?id=7")]
         let redirected = URLRequest(url: try #require(components.url))
         #expect(try Self.echo(await URLSessionTransport().send(redirected))["id"] == .string("7"), "the redirect is followed")
         let inFlight = Task { try await transport.send(redirected) }
-        try await Task.sleep(for: .milliseconds(300))
+        try await Self.waitUntil(transport, has: 1)
         transport.session.finishTasksAndInvalidate()
         let error = try #require(await inFlight.result.failureError)
         #expect((error as? URLError)?.code == .cancelled, "\(error)")

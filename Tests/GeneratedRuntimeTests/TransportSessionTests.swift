@@ -119,4 +119,27 @@ import FoundationNetworking
         #expect(transport.session === session)
         session.invalidateAndCancel()
     }
+
+    #if canImport(FoundationNetworking)
+    /// libcurl's words for a lost connection become `networkConnectionLost`, what URLSession on
+    /// Apple platforms says and what a retry looks for; other errors with the same codes stay.
+    /// ("Connection died" came in a test run on a loaded machine: libcurl had tried the request
+    /// on five reused connections, each closed by the server.)
+    @Test(arguments: [
+        (URLError.Code.badServerResponse, "Empty reply from server", false, true),
+        (.unknown, "transfer closed with 87 bytes remaining to read", true, true),
+        (.unknown, "Connection died, tried 5 times before giving up", false, true),
+        (.badServerResponse, "Received HTTP/0.9 when not allowed", false, false),
+        (.badServerResponse, "Empty reply from server", true, false),
+        (.unknown, "transfer closed with 87 bytes remaining to read", false, false),
+        (.unknown, "Connection died, tried 5 times before giving up", true, false),
+        (.unknown, "Failed writing received data to disk/application", false, false),
+    ])
+    func aLostConnectionIsNamedAsOnApplePlatforms(code: URLError.Code, words: String, headReceived: Bool, lost: Bool) throws {
+        let error = URLError(code, userInfo: [NSLocalizedDescriptionKey: words])
+        let named = try #require(URLSessionTransport.lostConnection(error, headReceived: headReceived) as? URLError)
+        #expect(named.code == (lost ? .networkConnectionLost : code))
+        #expect(named.localizedDescription == words)
+    }
+    #endif
 }
