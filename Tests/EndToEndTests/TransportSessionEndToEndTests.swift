@@ -30,7 +30,8 @@ struct TransportSessionEndToEndTests {
     }
 
     /// Until `transport` has `count` exchanges in flight (up to ten seconds): a fixed sleep was
-    /// sometimes too short on a loaded machine.
+    /// sometimes too short on a loaded machine. The requests waited for take seconds, so that a
+    /// poll delayed by the load still sees them.
     static func waitUntil(_ transport: URLSessionTransport, has count: Int) async throws {
         for _ in 0..<2_000 where transport.exchangesInFlight < count { try await Task.sleep(for: .milliseconds(5)) }
         #expect(transport.exchangesInFlight == count)
@@ -70,7 +71,7 @@ struct TransportSessionEndToEndTests {
 
     @Test func finishingTheSessionLetsTheRequestsInFlightComplete() async throws {
         let transport = URLSessionTransport(session: URLSession(configuration: .ephemeral))
-        let request = try URLRequest(url: HTTPBinServer.fixtures().appendingPathComponent("delay/1"))
+        let request = try URLRequest(url: HTTPBinServer.fixtures().appendingPathComponent("delay/3"))
         let inFlight = Task { try await transport.send(request) }
         try await Self.waitUntil(transport, has: 1)
         transport.session.finishTasksAndInvalidate()
@@ -86,7 +87,7 @@ struct TransportSessionEndToEndTests {
     @Test func finishingTheSessionFailsARequestWithARedirectStillToFollow() async throws {
         let transport = URLSessionTransport(session: URLSession(configuration: .ephemeral))
         var components = try #require(URLComponents(
-            url: HTTPBinServer.fixtures().appendingPathComponent("delay/2"), resolvingAgainstBaseURL: false))
+            url: HTTPBinServer.fixtures().appendingPathComponent("delay/3"), resolvingAgainstBaseURL: false))
         components.queryItems = [URLQueryItem(name: "then", value: "/echo?id=7")]
         let redirected = URLRequest(url: try #require(components.url))
         #expect(try Self.echo(await URLSessionTransport().send(redirected))["id"] == .string("7"), "the redirect is followed")
