@@ -318,6 +318,37 @@ import Testing
         #expect(runTool(["check", "Specs/towns.json", "-o", "Out"], in: folder.url).status == .success)
     }
 
+    /// The last spec of a folder deleted: with no spec, `check` fails on the files it left and
+    /// `generate` removes them, leaving the files of specs that exist and hand-written ones.
+    @Test func withNoSpecTheFilesOfSpecsThatAreGoneAreFoundAndRemoved() throws {
+        let ping = """
+            { "endpointgen": 1, "name": "Ping", "resources": { "Health": { "endpoints": [ { "method": "GET", "path": "/ping" } ] } } }
+            """
+        let folder = try workspace(["Specs/cities.json": shopSpec(name: "Cities"), "Specs/ping.json": ping])
+        #expect(runTool(["generate", "Specs/cities.json", "-o", "Out"], in: folder.url).status == .success)
+        #expect(runTool(["generate", "Specs/ping.json", "-o", "Out"], in: folder.url).status == .success)
+        try folder.write("Out/Extensions.swift", "extension City {}\n")
+        let emptyCheck = runTool(["check", "-o", "Out"], in: folder.url)
+        #expect(emptyCheck.status == .success, "the specs are all there: \(emptyCheck.standardError)")
+        #expect(emptyCheck.standardOutput == "0 generated file(s) in Out are up to date\n")
+        let pingFiles = expectedFiles(ping, path: "Specs/ping.json").map { "Out/\($0.path)" }
+        let citiesFiles = expectedFiles(shopSpec(name: "Cities"), path: "Specs/cities.json").map { "Out/\($0.path)" }
+        try FileManager.default.removeItem(at: folder.file("Specs/cities.json"))
+
+        let check = runTool(["check", "--output", "Out"], in: folder.url)
+        #expect(check.status == .failure)
+        #expect(check.standardError.contains("  extra:   CitiesAPI.swift\n"), "\(check.standardError)")
+        #expect(!check.standardError.contains("PingAPI"), "\(check.standardError)")
+        #expect(folder.allFiles(under: "Out") == (citiesFiles + pingFiles + ["Out/Extensions.swift"]).sorted(), "check writes and removes nothing")
+
+        let run = runTool(["generate", "-o", "Out"], in: folder.url)
+        #expect(run.status == .success, "\(run.standardError)")
+        #expect(run.standardOutput == "0 written, 0 unchanged, \(citiesFiles.count) removed in Out\n")
+        #expect(folder.allFiles(under: "Out") == (pingFiles + ["Out/Extensions.swift"]).sorted())
+        #expect(runTool(["check", "-o", "Out"], in: folder.url).status == .success)
+        #expect(runTool(["check", "Specs/ping.json", "-o", "Out"], in: folder.url).status == .success)
+    }
+
     /// Specs generated one at a time into one folder keep each other's files while they exist;
     /// a hand-written file that copies the header of a deleted spec but is not Swift stays too.
     @Test func specsGeneratedOneAtATimeIntoOneFolderKeepEachOthersFiles() throws {

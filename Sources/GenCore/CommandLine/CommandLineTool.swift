@@ -59,7 +59,8 @@ public struct CommandLineTool {
         COMMANDS:
           generate    Write the generated Swift files for the specs into --output.
                       Writes only files whose bytes change; removes files generated
-                      earlier from the same specs that they no longer produce.
+                      earlier from the same specs that they no longer produce, and
+                      from specs that are gone. With no spec, only removes those.
           check       Exit 0 when --output holds exactly what generate would write;
                       otherwise print a diff and the missing, changed and extra files,
                       and exit 1. Writes nothing.
@@ -203,7 +204,7 @@ public struct CommandLineTool {
             }
         }
         if failed { return .failure }
-        if let configuration, let selection = configuration.selection {
+        if let configuration, let selection = configuration.selection, !invocation.specs.isEmpty {
             let unmatched = Self.unmatched(selection, outcomes: outcomes, file: configuration.path)
             for diagnostic in unmatched { standardError("\(diagnostic)\n") }
             if !unmatched.isEmpty { return .failure }
@@ -357,9 +358,13 @@ public struct CommandLineTool {
                 invocation.specs.append(argument)
             }
         }
-        if invocation.specs.isEmpty { return .failure(UsageProblem(message: "\(command) needs at least one spec file")) }
         if command != "validate" && invocation.output == nil {
-            return .failure(UsageProblem(message: "\(command) needs --output <dir>"))
+            return .failure(UsageProblem(message: "\(command) needs --output <dir>\(invocation.specs.isEmpty ? " and a spec file" : "")"))
+        }
+        // With an output folder and no spec, generate removes and check looks for the files of
+        // specs that are gone (the last spec of a target deleted, say).
+        if command == "validate" && invocation.specs.isEmpty {
+            return .failure(UsageProblem(message: "validate needs at least one spec file"))
         }
         return .success(invocation)
     }
