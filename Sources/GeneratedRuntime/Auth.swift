@@ -44,8 +44,9 @@ public struct BearerToken: Sendable, Hashable, CustomStringConvertible, CustomDe
 public protocol BearerAuthScheme: AuthScheme where Credential == BearerToken {}
 
 extension BearerAuthScheme {
-    public static func authorize(_ request: inout URLRequest, with credential: BearerToken) {
-        request.setValue("Bearer \(HeaderValue.clean(credential.token))", forHTTPHeaderField: "Authorization")
+    /// Throws, sending nothing, when the token holds what a header cannot carry as it is.
+    public static func authorize(_ request: inout URLRequest, with credential: BearerToken) throws {
+        request.setValue("Bearer \(try HeaderValue.checked(credential.token, "the bearer token"))", forHTTPHeaderField: "Authorization")
     }
 
     public static func secrets(of credential: BearerToken) -> [String] { [credential.token] }
@@ -112,7 +113,7 @@ extension APIKeyAuthScheme {
     public static func authorize(_ request: inout URLRequest, with credential: APIKey) throws {
         switch location {
         case .header(let name):
-            request.setValue(HeaderValue.clean(credential.value), forHTTPHeaderField: name)
+            request.setValue(try HeaderValue.checked(credential.value, "the API key"), forHTTPHeaderField: name)
         case .query(let name):
             guard let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
                 throw URLError(.badURL)
@@ -237,6 +238,14 @@ enum HeaderValue {
         var text = value
         text.unicodeScalars.removeAll { $0 == "\r" || $0 == "\n" || $0 == "\0" }
         return text
+    }
+
+    /// `credential`, or an error naming `what` (never the value) and the problem: a credential
+    /// sent changed (a line break read from a file, say, removed) would be refused by the server
+    /// in a way that does not say why.
+    static func checked(_ credential: String, _ what: String) throws -> String {
+        guard let problem = problem(credential) else { return credential }
+        throw FailureReason(message: "\(what) \(problem); nothing was sent")
     }
 
     /// Why `text` cannot be a header's value as it is, or nil: a control character other than a

@@ -191,6 +191,32 @@ private enum GateCookieKey: APIKeyAuthScheme {
         Self.expectHidden([key], in: error, showing: ["HTTP 500", #"{"key": "<redacted>"}"#])
     }
 
+    /// A token or header key a header cannot carry as it is (a line break read with it from a
+    /// file, a control character, a space at either end that HTTP drops) fails the request with
+    /// `.authorization`, naming the problem but not the value; nothing is sent, nothing changed.
+    @Test func aCredentialAHeaderCannotCarryIsRefused() async throws {
+        for secret in ["tok_9f8e\n", "tok\r\nX-Admin: 1", "tok\u{0}9f", " tok_9f8e", "tok_9f8e\t"] {
+            let transport = CannedTransport()
+            transport.stub(.get, "/probe", with: .json("{}"))
+            let bearer = EndpointClient(baseURL: Self.base, transport: transport).authorized(GateBearer.self, credential: BearerToken(secret))
+            let refused = await #expect(throws: EndpointError.self) { try await bearer.send(Probe<GateBearer, Void>(decode: { _ in })) }
+            #expect(refused?.kind == .authorization, "\(secret.debugDescription)")
+            #expect(refused?.description.contains("the bearer token") == true, "\(String(describing: refused))")
+            Self.expectHidden([secret.trimmingCharacters(in: .whitespacesAndNewlines)], in: refused)
+            let key = EndpointClient(baseURL: Self.base, transport: transport).authorized(GateHeaderKey.self, credential: APIKey(secret))
+            let keyRefused = await #expect(throws: EndpointError.self) { try await key.send(Probe<GateHeaderKey, Void>(decode: { _ in })) }
+            #expect(keyRefused?.kind == .authorization)
+            #expect(keyRefused?.description.contains("the API key") == true, "\(String(describing: keyRefused))")
+            #expect(transport.requests.isEmpty, "nothing sent for \(secret.debugDescription)")
+        }
+        // A tab or space inside is carried as it is.
+        let transport = CannedTransport()
+        transport.stub(.get, "/probe", with: .json("{}"))
+        let client = EndpointClient(baseURL: Self.base, transport: transport).authorized(GateBearer.self, credential: BearerToken("a b\tc"))
+        try await client.send(Probe<GateBearer, Void>(decode: { _ in }))
+        #expect(transport.requests.first?.value(forHTTPHeaderField: "Authorization") == "Bearer a b\tc")
+    }
+
     @Test func aCustomSchemesDeclaredSecrets() async throws {
         enum Signed: CustomAuthScheme {}
         let signature = "sig=0xDEADBEEF"
