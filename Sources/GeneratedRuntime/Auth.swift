@@ -233,13 +233,6 @@ extension CustomAuthScheme {
 }
 
 enum HeaderValue {
-    /// Removes line breaks and NUL, so a value cannot add header fields of its own.
-    static func clean(_ value: String) -> String {
-        var text = value
-        text.unicodeScalars.removeAll { $0 == "\r" || $0 == "\n" || $0 == "\0" }
-        return text
-    }
-
     /// `credential`, or an error naming `what` (never the value) and the problem: a credential
     /// sent changed (a line break read from a file, say, removed) would be refused by the server
     /// in a way that does not say why.

@@ -129,11 +129,38 @@ public struct EndpointRequest: Sendable {
         setHeaderField("Content-Type", "application/x-www-form-urlencoded")
     }
 
-    /// Sets a `multipart/form-data` body from `form`'s fields and files.
+    /// Sets a `multipart/form-data` body from `form`'s fields and files. A file's content type
+    /// that a header cannot carry as it is, a boundary RFC 2046 does not allow, or one that the
+    /// content holds (so that a part would end early) is recorded as the ``problem``, and the
+    /// client does not send the request.
     public mutating func setMultipartBody(_ form: FormFields, boundary: String = "endpointgen-\(UUID().uuidString)") {
-        body = form.multipartEncoded(boundary: boundary)
+        let encoded = form.multipartEncoded(boundary: boundary)
+        body = encoded
         upload = nil
         setHeaderField("Content-Type", "multipart/form-data; boundary=\(boundary)")
+        guard problem == nil else { return }
+        for case .file(let name, let file) in form.fields {
+            if let reason = HeaderValue.problem(file.contentType) {
+                problem = "the content type of file field '\(name)' \(reason)"
+                return
+            }
+        }
+        // RFC 2046 section 5.1.1: 1 to 70 of these characters, not ending with a space.
+        let allowed = Set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'()+_,-./:=? ".utf8)
+        guard (1...70).contains(boundary.utf8.count), boundary.utf8.allSatisfy(allowed.contains), boundary.utf8.last != 0x20 else {
+            problem = "the multipart boundary '\(boundary)' is not one RFC 2046 allows"
+            return
+        }
+        // Each field opens with the delimiter, and one more closes the body: any other is content.
+        var delimiters = 0, searched = encoded.startIndex
+        let delimiter = Data("--\(boundary)".utf8)
+        while let found = encoded.range(of: delimiter, in: searched..<encoded.endIndex) {
+            delimiters += 1
+            searched = found.upperBound
+        }
+        if delimiters != form.fields.count + 1 {
+            problem = "the multipart boundary '\(boundary)' occurs in the content"
+        }
     }
 
     /// Sends `body` as the request body, streamed from a file, data or a stream, calling

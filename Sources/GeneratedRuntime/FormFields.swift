@@ -60,7 +60,8 @@ public struct FormFields: Sendable, Hashable {
                 add(value)
             case .file(let name, let file):
                 add("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"; filename=\"\(Self.quoted(file.filename))\"\r\n")
-                add("Content-Type: \(HeaderValue.clean(file.contentType))\r\n\r\n")
+                // As it is: `EndpointRequest.setMultipartBody` refuses one a header cannot carry.
+                add("Content-Type: \(file.contentType)\r\n\r\n")
                 data.append(file.data)
             }
             add("\r\n")

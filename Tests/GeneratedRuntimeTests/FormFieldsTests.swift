@@ -116,7 +116,7 @@ import Testing
         form.append("we\"ird\r\nX-Injected: 1", "v")
         form.append("photo", FormFile(
             data: Data("line\r\n--\r\n".utf8), filename: "a\".png\r\nContent-Type: text/html\r\n\r\n<script>",
-            contentType: "image/png\r\nX-Evil: 1"))
+            contentType: "image/png"))
         var request = EndpointRequest(method: .post, path: "/upload")
         request.setMultipartBody(form)
         let contentType = try #require(request.headers["Content-Type"])
@@ -137,9 +137,52 @@ import Testing
         #expect(parts[1] == Part(headers: [#"Content-Disposition: form-data; name="we%22ird%0D%0AX-Injected: 1""#], content: Data("v".utf8)))
         #expect(parts[2].headers == [
             #"Content-Disposition: form-data; name="photo"; filename="a%22.png%0D%0AContent-Type: text/html%0D%0A%0D%0A<script>""#,
-            "Content-Type: image/pngX-Evil: 1",
+            "Content-Type: image/png",
         ])
         #expect(parts[2].content == Data("line\r\n--\r\n".utf8))
+        #expect(request.problem == nil)
+    }
+
+    /// What a multipart body cannot carry as the app gave it fails the request (the client sends
+    /// nothing): a file's content type with a line break (it was sent with the break removed),
+    /// another control character or a space at either end; a boundary RFC 2046 does not allow;
+    /// a boundary the content holds, which would end a part early.
+    @Test func whatAMultipartBodyCannotCarryIsAProblem() async throws {
+        func problem(contentType: String = "image/png", text: String = "v", boundary: String? = nil) -> String? {
+            var form = FormFields()
+            form.append("caption", text)
+            form.append("photo", FormFile(data: Data("PNG".utf8), filename: "a.png", contentType: contentType))
+            var request = EndpointRequest(method: .post, path: "/upload")
+            if let boundary { request.setMultipartBody(form, boundary: boundary) } else { request.setMultipartBody(form) }
+            return request.problem
+        }
+        #expect(problem() == nil)
+        #expect(problem(contentType: "text/plain; charset=utf-8", boundary: "simple boundary'()+_,-./:=?") == nil)
+        for contentType in ["image/png\r\nX-Evil: 1", "image/png\n", "a\u{0}b", " image/png"] {
+            #expect(problem(contentType: contentType)?.hasPrefix("the content type of file field 'photo' ") == true, "\(contentType.debugDescription)")
+        }
+        for boundary in ["", String(repeating: "b", count: 71), "ends with space ", "quote\"d", "line\r\nbreak", "é"] {
+            #expect(problem(boundary: boundary)?.contains("is not one RFC 2046 allows") == true, "\(boundary.debugDescription)")
+        }
+        #expect(problem(boundary: String(repeating: "b", count: 70)) == nil)
+        #expect(problem(text: "a\r\n--B\r\nContent-Disposition: form-data; name=\"admin\"\r\n\r\ntrue", boundary: "B") == "the multipart boundary 'B' occurs in the content")
+        #expect(problem(text: "--B-", boundary: "B")?.contains("occurs in the content") == true)
+
+        var form = FormFields()
+        form.append("photo", FormFile(data: Data("x".utf8), filename: "a.png", contentType: "image/png\r\nX-Evil: 1"))
+        var request = EndpointRequest(method: .post, path: "/upload")
+        request.setMultipartBody(form)
+        struct Upload: Endpoint {
+            typealias Response = Void
+            var request: EndpointRequest
+            func makeRequest() -> EndpointRequest { request }
+        }
+        let transport = CannedTransport()
+        let error = await #expect(throws: EndpointError.self) {
+            try await EndpointClient(baseURL: URL(string: "https://h")!, transport: transport).send(Upload(request: request))
+        }
+        #expect(error?.kind == .invalidRequest)
+        #expect(transport.requests.isEmpty)
     }
 
     @Test func aBackslashInANameIsNotReadAsAnEscape() {
