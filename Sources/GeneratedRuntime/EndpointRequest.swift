@@ -137,7 +137,9 @@ public struct EndpointRequest: Sendable {
         let encoded = form.multipartEncoded(boundary: boundary)
         body = encoded
         upload = nil
-        setHeaderField("Content-Type", "multipart/form-data; boundary=\(boundary)")
+        // A boundary with a character a header parameter's token cannot hold goes in quotes.
+        let token = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+        setHeaderField("Content-Type", "multipart/form-data; boundary=" + (boundary.utf8.allSatisfy(token.contains) ? boundary : "\"\(boundary)\""))
         guard problem == nil else { return }
         for case .file(let name, let file) in form.fields {
             if let reason = HeaderValue.problem(file.contentType) {
@@ -151,14 +153,15 @@ public struct EndpointRequest: Sendable {
             problem = "the multipart boundary '\(boundary)' is not one RFC 2046 allows"
             return
         }
-        // Each field opens with the delimiter, and one more closes the body: any other is content.
+        // A delimiter is a line break and `--boundary`: one ends each field (the first field
+        // opens the body without the line break), and any other is in the content.
         var delimiters = 0, searched = encoded.startIndex
-        let delimiter = Data("--\(boundary)".utf8)
+        let delimiter = Data("\r\n--\(boundary)".utf8)
         while let found = encoded.range(of: delimiter, in: searched..<encoded.endIndex) {
             delimiters += 1
             searched = found.upperBound
         }
-        if delimiters != form.fields.count + 1 {
+        if delimiters != form.fields.count {
             problem = "the multipart boundary '\(boundary)' occurs in the content"
         }
     }

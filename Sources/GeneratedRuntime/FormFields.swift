@@ -60,8 +60,10 @@ public struct FormFields: Sendable, Hashable {
                 add(value)
             case .file(let name, let file):
                 add("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"; filename=\"\(Self.quoted(file.filename))\"\r\n")
-                // As it is: `EndpointRequest.setMultipartBody` refuses one a header cannot carry.
-                add("Content-Type: \(file.contentType)\r\n\r\n")
+                // `EndpointRequest.setMultipartBody` refuses a content type a header cannot
+                // carry; here (a body built for an upload of its own) its line breaks are
+                // percent-encoded, as in names, so that it cannot end or add a header.
+                add("Content-Type: \(Self.quoted(file.contentType))\r\n\r\n")
                 data.append(file.data)
             }
             add("\r\n")

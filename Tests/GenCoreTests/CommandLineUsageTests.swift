@@ -49,7 +49,7 @@ import Testing
         .init(arguments: ["generate", "shop.json", "-o", "Out", "--layout"], message: "--layout needs a value"),
         .init(arguments: ["generate", "shop.json", "-o", "Out", "--layout", "flat"], message: "unknown layout 'flat'"),
         .init(arguments: ["generate", "shop.json", "-o", "Out", "--access", "open"], message: "unknown access level 'open'"),
-        .init(arguments: ["generate"], message: "generate needs --output <dir> and a spec file"),
+        .init(arguments: ["generate"], message: "generate needs --output <dir>"),
         .init(arguments: ["validate"], message: "needs at least one spec"),
     ]
 

@@ -166,7 +166,24 @@ import Testing
         }
         #expect(problem(boundary: String(repeating: "b", count: 70)) == nil)
         #expect(problem(text: "a\r\n--B\r\nContent-Disposition: form-data; name=\"admin\"\r\n\r\ntrue", boundary: "B") == "the multipart boundary 'B' occurs in the content")
-        #expect(problem(text: "--B-", boundary: "B")?.contains("occurs in the content") == true)
+        #expect(problem(text: "--B-", boundary: "B")?.contains("occurs in the content") == true, "a line of the content")
+        #expect(problem(text: "x--B", boundary: "B") == nil, "not at a line's start: not a delimiter")
+        #expect(problem(text: "x\r--B\n--B", boundary: "B") == nil)
+        #expect(problem(contentType: "text/plain--B", boundary: "B") == nil)
+
+        // A boundary a header's token cannot hold goes in quotes; a token does not.
+        var quoted = EndpointRequest(method: .post, path: "/upload")
+        quoted.setMultipartBody(FormFields(), boundary: "simple boundary'()+_,-./:=?")
+        #expect(quoted.headers["Content-Type"] == #"multipart/form-data; boundary="simple boundary'()+_,-./:=?""#)
+        var token = EndpointRequest(method: .post, path: "/upload")
+        token.setMultipartBody(FormFields(), boundary: "a'b+c_d-e.f")
+        #expect(token.headers["Content-Type"] == "multipart/form-data; boundary=a'b+c_d-e.f")
+
+        // Encoded on its own (for an upload the app streams), a content type cannot add a header.
+        var own = FormFields()
+        own.append("photo", FormFile(data: Data("x".utf8), filename: "a.png", contentType: "image/png\r\nX-Evil: 1"))
+        let text = String(decoding: own.multipartEncoded(boundary: "B"), as: UTF8.self)
+        #expect(text.contains("Content-Type: image/png%0D%0AX-Evil: 1\r\n\r\nx\r\n--B--"), "\(text)")
 
         var form = FormFields()
         form.append("photo", FormFile(data: Data("x".utf8), filename: "a.png", contentType: "image/png\r\nX-Evil: 1"))

@@ -359,7 +359,7 @@ public struct CommandLineTool {
             }
         }
         if command != "validate" && invocation.output == nil {
-            return .failure(UsageProblem(message: "\(command) needs --output <dir>\(invocation.specs.isEmpty ? " and a spec file" : "")"))
+            return .failure(UsageProblem(message: "\(command) needs --output <dir>"))
         }
         // With an output folder and no spec, generate removes and check looks for the files of
         // specs that are gone (the last spec of a target deleted, say).
