@@ -138,20 +138,23 @@ public struct EndpointRequest: Sendable {
         body = encoded
         upload = nil
         // A boundary with a character a header parameter's token cannot hold goes in quotes.
-        let token = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
-        setHeaderField("Content-Type", "multipart/form-data; boundary=" + (boundary.utf8.allSatisfy(token.contains) ? boundary : "\"\(boundary)\""))
-        guard problem == nil else { return }
+        let parameter = boundary.utf8.allSatisfy(Self.tokenCharacters.contains) ? boundary : "\"\(boundary)\""
+        setHeaderField("Content-Type", "multipart/form-data; boundary=\(parameter)")
+        if problem == nil { problem = Self.multipartProblem(form, encoded, boundary: boundary) }
+    }
+
+    /// RFC 9110's `tchar`: what a header parameter's value may hold without quotes.
+    private static let tokenCharacters = ByteSet("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+    /// RFC 2046 section 5.1.1's `bchars`: what a boundary may hold (not ending with the space).
+    private static let boundaryCharacters = ByteSet("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'()+_,-./:=? ".utf8)
+
+    /// Why `encoded`, `form` as a multipart body with `boundary`, is not what the app gave, or nil.
+    private static func multipartProblem(_ form: FormFields, _ encoded: Data, boundary: String) -> String? {
         for case .file(let name, let file) in form.fields {
-            if let reason = HeaderValue.problem(file.contentType) {
-                problem = "the content type of file field '\(name)' \(reason)"
-                return
-            }
+            if let reason = HeaderValue.problem(file.contentType) { return "the content type of file field '\(name)' \(reason)" }
         }
-        // RFC 2046 section 5.1.1: 1 to 70 of these characters, not ending with a space.
-        let allowed = Set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'()+_,-./:=? ".utf8)
-        guard (1...70).contains(boundary.utf8.count), boundary.utf8.allSatisfy(allowed.contains), boundary.utf8.last != 0x20 else {
-            problem = "the multipart boundary '\(boundary)' is not one RFC 2046 allows"
-            return
+        guard (1...70).contains(boundary.utf8.count), boundary.utf8.allSatisfy(boundaryCharacters.contains), boundary.utf8.last != 0x20 else {
+            return "the multipart boundary '\(boundary)' is not one RFC 2046 allows"
         }
         // A delimiter is a line break and `--boundary`: one ends each field (the first field
         // opens the body without the line break), and any other is in the content.
@@ -161,9 +164,7 @@ public struct EndpointRequest: Sendable {
             delimiters += 1
             searched = found.upperBound
         }
-        if delimiters != form.fields.count {
-            problem = "the multipart boundary '\(boundary)' occurs in the content"
-        }
+        return delimiters == form.fields.count ? nil : "the multipart boundary '\(boundary)' occurs in the content"
     }
 
     /// Sends `body` as the request body, streamed from a file, data or a stream, calling
