@@ -338,7 +338,9 @@ public struct EndpointClient: EndpointSending {
         if fields["accept"] == nil, let accept = request.accept { fields["accept"] = ("Accept", accept) }
         if !request.cookies.isEmpty {
             let cookies = request.cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
-            fields["cookie"] = ("Cookie", fields["cookie"].map { "\($0.value); \(cookies)" } ?? cookies)
+            // An empty `Cookie` field (a header parameter or default sent as "") adds nothing.
+            let existing = fields["cookie"].flatMap { $0.value.isEmpty ? nil : $0.value }
+            fields["cookie"] = ("Cookie", existing.map { "\($0); \(cookies)" } ?? cookies)
             urlRequest.httpShouldHandleCookies = false
         }
         // All the fields at once: on Linux, setValue(_:forHTTPHeaderField:) costs several times

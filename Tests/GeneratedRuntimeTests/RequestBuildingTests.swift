@@ -42,6 +42,26 @@ import FoundationNetworking
     }
 
     @Test(arguments: [
+        ("", "", "theme=dark; sid=a%3Bb"),
+        ("", nil, "theme=dark; sid=a%3Bb"),
+        (nil, "", "theme=dark; sid=a%3Bb"),
+        ("lang=en", "", "lang=en; theme=dark; sid=a%3Bb"),
+        ("", "lang=en", "theme=dark; sid=a%3Bb"),
+        (nil, "lang=en", "lang=en; theme=dark; sid=a%3Bb"),
+    ] as [(String?, String?, String)])
+    func declaredCookiesFollowACookieFieldUnlessItIsEmpty(header: String?, defaultField: String?, expected: String) throws {
+        var request = EndpointRequest(method: .get, path: "/")
+        if let header { request.headers["Cookie"] = header }
+        request.addCookie("theme", "dark")
+        request.addCookie("sid", "a;b")
+        var client = EndpointClient(baseURL: URL(string: "https://api.example.com")!)
+        if let defaultField { client.defaultHeaders["cookie"] = defaultField }
+        let urlRequest = try client.urlRequest(for: Probe(request: request))
+        #expect(urlRequest.value(forHTTPHeaderField: "Cookie") == expected)
+        #expect(urlRequest.allHTTPHeaderFields?.keys.filter { $0.lowercased() == "cookie" }.count == 1)
+    }
+
+    @Test(arguments: [
         ("https://api.example.com", "https://api.example.com/v1/items?q=a%20b"),
         ("https://api.example.com/", "https://api.example.com/v1/items?q=a%20b"),
         ("https://api.example.com/base", "https://api.example.com/base/v1/items?q=a%20b"),
