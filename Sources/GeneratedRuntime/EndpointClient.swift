@@ -146,7 +146,9 @@ public struct EndpointClient: EndpointSending {
             do {
                 context.secrets += try await authorizer.authorize(&urlRequest)
             } catch {
-                throw EndpointError(kind: .authorization, method: request.method, url: context.url, underlyingError: error)
+                throw EndpointError(
+                    kind: .authorization, method: request.method, url: context.url, underlyingError: error,
+                    secrets: context.secrets)
             }
         }
         let authorized = authorizer != nil
@@ -458,7 +460,8 @@ public struct AuthorizedClient<Scheme: AuthScheme>: EndpointSending {
             } catch {
                 // Cancelled while it waited for the refresh, or the refresh failed.
                 let kind: EndpointError.Kind = error is CancellationError ? .cancelled : .authorization
-                var failure = EndpointError(kind: kind, method: refused.method, url: refused.url, underlyingError: error)
+                var failure = EndpointError(
+                    kind: kind, method: refused.method, url: refused.url, underlyingError: error, secrets: refused.secrets)
                 failure.attempts = refused.attempts
                 throw failure
             }

@@ -92,13 +92,24 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible, CustomDeb
     /// What `dump` and debuggers show: the description's parts, without the request's secrets.
     public var customMirror: Mirror {
         Mirror(self, children: [
-            "kind": kind as Any, "method": method as Any, "url": url as Any, "statusCode": statusCode as Any,
+            "kind": kind as Any, "method": method as Any, "url": shownURL as Any, "statusCode": statusCode as Any,
             "message": message.map(redacted) as Any, "description": description,
         ], displayStyle: .struct)
     }
 
+    /// The URL as descriptions show it: without the request's secrets or a password it holds.
+    private var shownURL: String? {
+        url.map { redacted($0.absoluteString) }
+    }
+
     private func redacted(_ text: String) -> String {
         var text = text
+        // A password in the URL (`https://user:password@host`), also where an underlying error
+        // quotes the URL.
+        if let url, let password = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPassword,
+           !password.isEmpty {
+            text = text.replacingOccurrences(of: ":\(password)@", with: ":<redacted>@")
+        }
         // The longest first: a secret that holds another is removed whole.
         for secret in secrets.sorted(by: { $0.count > $1.count }) where !secret.isEmpty {
             text = text.replacingOccurrences(of: secret, with: "<redacted>")
@@ -107,7 +118,7 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible, CustomDeb
     }
 
     public var description: String {
-        var text = method.map { "\($0) \(url?.absoluteString ?? "(no URL)"): " } ?? ""
+        var text = method.map { "\($0) \(shownURL ?? "(no URL)"): " } ?? ""
         switch kind {
         case .invalidRequest: text += "could not make the request"
         case .transport: text += "the request failed"

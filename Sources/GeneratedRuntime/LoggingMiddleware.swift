@@ -9,9 +9,10 @@ import os
 /// Writes a line per request (`GET https://api.example.com/v1/cities → 200, 1532 bytes in 84 ms
 /// [FetchCitiesEndpoint]`), and with a higher level its headers and bodies, without ever writing
 /// a credential: `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` headers, any
-/// header or query item whose name is in `redactedNames` (API keys' names among the defaults),
-/// and every value the request holds as secret (the credential's, and the parameters the spec
-/// marks `"secret": true`) come out as `<redacted>`.
+/// header, query item, form field or JSON member whose name is in `redactedNames` (API keys',
+/// passwords' and tokens' names among the defaults), and every value the request holds as secret
+/// (the credential's, and the parameters the spec marks `"secret": true`) come out as
+/// `<redacted>`.
 ///
 /// The lines go to `sink`; the default is the unified log (`os.Logger`) on Apple platforms and
 /// standard error elsewhere.
@@ -26,14 +27,20 @@ public struct LoggingMiddleware: EndpointMiddleware {
     }
 
     public var level: Level
-    /// Header and query item names whose values are never written, compared without case.
+    /// Names whose values are never written, compared without case: of header fields, query
+    /// items, and the fields of form and JSON bodies (members at any depth). The four credential
+    /// headers above are redacted whatever it holds.
     public var redactedNames: Set<String>
     public var sink: @Sendable (String) -> Void
 
     public static let defaultRedactedNames: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "apikey", "api_key",
-        "x-auth-token", "access_token", "token", "key", "secret", "password", "client_secret",
+        "x-auth-token", "access_token", "refresh_token", "id_token", "token", "key", "secret", "password",
+        "client_secret",
     ]
+
+    /// The headers that carry credentials by definition: never written.
+    static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
 
     public init(
         level: Level = .summary, redactedNames: Set<String> = LoggingMiddleware.defaultRedactedNames,
@@ -58,7 +65,7 @@ public struct LoggingMiddleware: EndpointMiddleware {
         let start = Date()
         // The values of the redacted headers are secret wherever they show (a body that echoes them).
         var context = context
-        for (name, value) in request.allHTTPHeaderFields ?? [:] where redactedNames.contains(name.lowercased()) {
+        for (name, value) in request.allHTTPHeaderFields ?? [:] where isRedacted(name) {
             context.secrets += Self.secretParts(of: value)
         }
         let method = request.httpMethod ?? "GET"
@@ -67,7 +74,7 @@ public struct LoggingMiddleware: EndpointMiddleware {
         if level != .summary {
             lines += headerLines(request.allHTTPHeaderFields ?? [:], prefix: "> ", context: context)
             if case .bodies(let limit) = level, let body = request.httpBody ?? context.upload?.dataIfInMemory, !body.isEmpty {
-                lines.append("> " + excerpt(body, limit: limit, context: context))
+                lines.append("> " + excerpt(body, type: request.value(forHTTPHeaderField: "Content-Type"), limit: limit, context: context))
             }
         }
         do {
@@ -80,7 +87,7 @@ public struct LoggingMiddleware: EndpointMiddleware {
             if level != .summary {
                 lines += headerLines(response.headers, prefix: "< ", context: context)
                 if case .bodies(let limit) = level, let body = response.body.wholeData, !body.isEmpty {
-                    lines.append("< " + excerpt(body, limit: limit, context: context))
+                    lines.append("< " + excerpt(body, type: response.value(forHeader: "Content-Type"), limit: limit, context: context))
                 }
             }
             sink(lines.joined(separator: "\n"))
@@ -115,7 +122,7 @@ public struct LoggingMiddleware: EndpointMiddleware {
             let items = text[text.index(after: question)..<end].split(separator: "&", omittingEmptySubsequences: false).map { item in
                 let name = item.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
                 let plain = (name.removingPercentEncoding ?? name).lowercased()
-                return redactedNames.contains(plain) ? "\(name)=<redacted>" : String(item)
+                return isRedacted(plain) ? "\(name)=<redacted>" : String(item)
             }
             text = String(text[...question]) + items.joined(separator: "&") + text[end...]
         }
@@ -124,16 +131,134 @@ public struct LoggingMiddleware: EndpointMiddleware {
 
     private func headerLines(_ headers: [String: String], prefix: String, context: RequestContext) -> [String] {
         headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { name, value in
-            prefix + name + ": " + (redactedNames.contains(name.lowercased()) ? "<redacted>" : redacted(value, context: context))
+            prefix + name + ": " + (isRedacted(name) ? "<redacted>" : redacted(value, context: context))
         }
+    }
+
+    /// Whether the values of a header, query item or body field of this name are never written.
+    func isRedacted(_ name: String) -> Bool {
+        let name = name.lowercased()
+        return Self.credentialHeaders.contains(name) || redactedNames.contains(name)
+            || redactedNames.contains { $0.lowercased() == name }
     }
 
     /// The body's first `limit` bytes, once every secret in all of it is redacted: cut first, a
     /// secret across the cut would no longer match, and its first part would show.
-    private func excerpt(_ body: Data, limit: Int, context: RequestContext) -> String {
-        let text = redacted(String(decoding: body, as: UTF8.self), context: context)
+    private func excerpt(_ body: Data, type: String?, limit: Int, context: RequestContext) -> String {
+        var text = String(decoding: body, as: UTF8.self)
+        let type = type?.lowercased() ?? ""
+        if type.contains("json") {
+            text = redactingMembers(ofJSON: text)
+        } else if type.hasPrefix("application/x-www-form-urlencoded") {
+            text = redactingFields(ofForm: text)
+        }
+        text = redacted(text, context: context)
         guard text.utf8.count > limit else { return text }
         return String(decoding: text.utf8.prefix(max(0, limit)), as: UTF8.self) + "… (\(body.count) bytes)"
+    }
+
+    /// A form body (`grant_type=password&password=…`) with the values of redacted fields replaced.
+    func redactingFields(ofForm text: String) -> String {
+        text.split(separator: "&", omittingEmptySubsequences: false).map { field in
+            let name = field.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            let plain = name.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? name
+            return isRedacted(plain) ? "\(name)=<redacted>" : String(field)
+        }.joined(separator: "&")
+    }
+
+    /// JSON text (one value, or one per line) with the value of every member whose name is
+    /// redacted replaced by `"<redacted>"`, at any depth and whatever the value (a `null` stays).
+    /// Text that is not JSON is scanned the same way and passes as it is where nothing matches.
+    func redactingMembers(ofJSON text: String) -> String {
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        var copied = 0
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                index += 1
+                continue
+            }
+            let end = Self.stringEnd(bytes, from: index)
+            // A member's name is a string followed by a colon.
+            var value = end
+            while value < bytes.count, Self.isSpace(bytes[value]) { value += 1 }
+            guard value < bytes.count, bytes[value] == UInt8(ascii: ":"), end - index >= 2 else {
+                index = end
+                continue
+            }
+            value += 1
+            while value < bytes.count, Self.isSpace(bytes[value]) { value += 1 }
+            let name = Self.jsonString(bytes[(index + 1)..<(end - 1)])
+            guard value < bytes.count, isRedacted(name) else {
+                index = value
+                continue
+            }
+            let valueEnd = Self.valueEnd(bytes, from: value)
+            if bytes[value..<valueEnd].elementsEqual("null".utf8) {
+                index = valueEnd
+                continue
+            }
+            output += bytes[copied..<value]
+            output += "\"<redacted>\"".utf8
+            copied = valueEnd
+            index = valueEnd
+        }
+        if copied == 0 { return text }
+        output += bytes[copied...]
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The index after the string that starts at `start` (its opening quote), or the end.
+    private static func stringEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        var index = start + 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"): index += 2
+            case UInt8(ascii: "\""): return index + 1
+            default: index += 1
+            }
+        }
+        return bytes.count
+    }
+
+    /// The index after the JSON value that starts at `start`: a string, an object or array with
+    /// all it holds, or a number or literal.
+    private static func valueEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        var index = start
+        var depth = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index = stringEnd(bytes, from: index)
+                if depth == 0 { return index }
+                continue
+            }
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                if depth == 0 { return index }
+                depth -= 1
+                if depth == 0 { return index + 1 }
+            } else if depth == 0 && (byte == UInt8(ascii: ",") || isSpace(byte)) {
+                return index
+            }
+            index += 1
+        }
+        return bytes.count
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// A member name's text, its escapes (`\u0070`, `\/`) read.
+    private static func jsonString(_ raw: ArraySlice<UInt8>) -> String {
+        let text = String(decoding: raw, as: UTF8.self)
+        guard raw.contains(UInt8(ascii: "\\")),
+              let decoded = try? JSONSerialization.jsonObject(with: Data("\"\(text)\"".utf8), options: .fragmentsAllowed) as? String
+        else { return text }
+        return decoded
     }
 
     /// `text` with every secret of the request, and its percent-encoded form, replaced.

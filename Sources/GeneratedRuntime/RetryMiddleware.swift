@@ -69,12 +69,12 @@ public struct RetryMiddleware: EndpointMiddleware {
                 guard let wait = delay(after: attempt, retryAfter: retryAfter, start: start) else { return response }
                 // The response is given up: its body, if still arriving, stops.
                 response.body.cancel(CancellationError())
-                try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
+                try await Task.sleep(nanoseconds: Self.nanoseconds(wait))
             } catch {
                 guard mayResend, attempt < maximumAttempts, let code = (error as? URLError)?.code, failures.contains(code),
                       let wait = delay(after: attempt, retryAfter: nil, start: start)
                 else { throw error }
-                try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
+                try await Task.sleep(nanoseconds: Self.nanoseconds(wait))
             }
             attempt += 1
             context.countAttempt()
@@ -83,15 +83,25 @@ public struct RetryMiddleware: EndpointMiddleware {
 
     /// The wait before attempt `attempt + 1`, or nil when it would end past the budget.
     func delay(after attempt: Int, retryAfter: TimeInterval?, start: Date) -> TimeInterval? {
+        // The properties are checked here too: they can be set after `init`.
+        let maximumDelay = max(0, maximumDelay)
         let wait: TimeInterval
         if let retryAfter {
             // The server's wish, but never past the longest wait.
             wait = min(max(0, retryAfter), maximumDelay)
         } else {
-            let ceiling = min(maximumDelay, initialDelay * pow(2, Double(attempt - 1)))
-            wait = ceiling * random()
+            let ceiling = min(maximumDelay, max(0, initialDelay) * pow(2, Double(attempt - 1)))
+            wait = ceiling * min(max(0, random()), 1)
         }
-        return Date().timeIntervalSince(start) + wait <= budget ? wait : nil
+        return Date().timeIntervalSince(start) + wait <= max(0, budget) ? wait : nil
+    }
+
+    /// A wait in nanoseconds, at most `Int64.max` (292 years: a server can ask for more when
+    /// `maximumDelay` and `budget` are infinite), which the schedulers add to the time safely.
+    static func nanoseconds(_ seconds: TimeInterval) -> UInt64 {
+        guard seconds > 0 else { return 0 }
+        let nanoseconds = seconds * 1_000_000_000
+        return nanoseconds < Double(Int64.max) ? UInt64(nanoseconds) : UInt64(Int64.max)
     }
 
     /// The seconds a `Retry-After` value asks for: a number of seconds, or an HTTP date (RFC 9110

@@ -295,6 +295,56 @@ private enum GateCookieKey: APIKeyAuthScheme {
         #expect(error?.description.contains("<redacted>") == false)
     }
 
+    /// An endpoint whose query holds a parameter the spec marks `"secret": true`.
+    struct Export<Auth: AuthScheme>: Endpoint {
+        func makeRequest() -> EndpointRequest {
+            var request = EndpointRequest(method: .get, path: "/export")
+            request.addQuery("signature", "SIGsecret777")
+            request.markSecret("SIGsecret777")
+            return request
+        }
+        func decodeResponse(_ response: HTTPResponse) {}
+    }
+
+    struct Refused: Error {}
+
+    /// Every way a request with a secret parameter fails keeps it out of the error: a status, a
+    /// credential that cannot be had or sent, a refresh that fails after a `401`.
+    @Test func aSecretParameterStaysHiddenWhateverFails() async throws {
+        let transport = CannedTransport()
+        transport.stub(.get, "/export", with: .json(#"{"detail": "bad signature SIGsecret777"}"#, status: 500))
+        let plain = EndpointClient(baseURL: Self.base, transport: transport)
+        let failures: [(String, @Sendable () async throws -> Void)] = [
+            ("status", { try await plain.send(Export<NoAuth>()) }),
+            ("credential closure", {
+                try await plain.authorized(GateBearer.self, credential: { throw URLError(.notConnectedToInternet) }).send(Export<GateBearer>())
+            }),
+            ("unsendable credential", {
+                try await plain.authorized(GateBearer.self, credential: BearerToken("abc\ndef")).send(Export<GateBearer>())
+            }),
+        ]
+        for (name, failure) in failures {
+            let error = await #expect(throws: EndpointError.self, "\(name)") { try await failure() }
+            Self.expectHidden(["SIGsecret777"], in: error, showing: ["GET https://api.test/export?signature=<redacted>"])
+        }
+        let refusing = CannedTransport()
+        refusing.stub(.get, "/export", with: HTTPResponse(statusCode: 401))
+        let refreshing = EndpointClient(baseURL: Self.base, transport: refusing)
+            .authorized(GateBearer.self, credential: BearerToken("old")) { _ in throw Refused() }
+        let error = await #expect(throws: EndpointError.self) { try await refreshing.send(Export<GateBearer>()) }
+        #expect(error?.kind == .authorization)
+        Self.expectHidden(["SIGsecret777"], in: error, showing: ["GET https://api.test/export?signature=<redacted>", "Refused"])
+    }
+
+    @Test func aPasswordInTheBaseURLIsHidden() async throws {
+        let transport = CannedTransport()
+        transport.stub(.get, "/probe") { request in throw LeakyError(request: request.url?.absoluteString ?? "") }
+        let client = EndpointClient(baseURL: URL(string: "https://bob:PwInUrl9876@api.test")!, transport: transport)
+        let error = await #expect(throws: EndpointError.self) { try await client.send(Probe<NoAuth, Void>(decode: { _ in })) }
+        Self.expectHidden(["PwInUrl9876"], in: error, showing: ["GET https://bob:<redacted>@api.test/probe: the request failed"])
+        #expect(error?.url?.password == "PwInUrl9876", "the URL itself is kept for code that needs it")
+    }
+
     @Test func credentialsDescribeThemselvesRedacted() {
         let custom = CustomAuthorization(secrets: ["sig_x"]) { _ in }
         let values: [Any] = [BearerToken("tok_x"), BasicCredential(user: "ada", password: "pw_x"), APIKey("key_x"), custom]

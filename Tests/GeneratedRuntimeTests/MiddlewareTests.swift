@@ -302,6 +302,94 @@ import FoundationNetworking
         }
     }
 
+    @Test func ownRedactedNamesKeepTheCredentialHeadersRedacted() async throws {
+        let lines = Trace()
+        let transport = ScriptedTransport([.success(HTTPResponse(
+            statusCode: 200, headers: ["Set-Cookie": "session=SRVSESSION123456; HttpOnly", "X-Internal-Key": "int3rnal"]))])
+        var client = Self.client(
+            transport, [LoggingMiddleware(level: .headers, redactedNames: ["X-Internal-Key"], sink: lines.append)])
+        client.defaultHeaders = ["Cookie": "sid=APPCOOKIE98765", "Proxy-Authorization": "Basic cHJveHk6cHc=", "Authorization": "Basic dXNlcjpwdw=="]
+        _ = try await client.send(City(id: 1))
+        let log = lines.all.joined(separator: "\n")
+        for header in ["> Cookie", "> Proxy-Authorization", "> Authorization", "< Set-Cookie", "< X-Internal-Key"] {
+            #expect(log.contains("\(header): <redacted>"), "\(log)")
+        }
+        for secret in ["APPCOOKIE98765", "cHJveHk6cHc", "dXNlcjpwdw", "SRVSESSION123456", "int3rnal"] {
+            #expect(!log.contains(secret), "\(secret) shows in:\n\(log)")
+        }
+    }
+
+    @Test func loggedBodiesHideTheFieldsOfRedactedNames() async throws {
+        struct TokenRequest: Endpoint {
+            func makeRequest() -> EndpointRequest {
+                var request = EndpointRequest(method: .post, path: "/oauth/token")
+                request.headers["Content-Type"] = "application/x-www-form-urlencoded"
+                request.body = Data("grant_type=password&username=alice&pass%77ord=hunter2hunter2&Client_Secret=cl13nt+s".utf8)
+                return request
+            }
+            func decodeResponse(_ response: HTTPResponse) {}
+        }
+        let lines = Trace()
+        let body = #"{"access_token":"NEWACCESS_zyxw9876","expires_in":3600,"refresh_token" : "REFRESH_qwer5555","user":{"name":"alice","password":null,"key":{"k":[1,"KEYPART_3"]}}}"#
+        let transport = ScriptedTransport([.success(HTTPResponse(
+            statusCode: 200, headers: ["Content-Type": "application/json; charset=utf-8"], body: Data(body.utf8)))])
+        let client = Self.client(transport, [LoggingMiddleware(level: .bodies(limit: 1000), sink: lines.append)])
+        try await client.send(TokenRequest())
+        let log = lines.all.joined(separator: "\n")
+        #expect(log.contains("> grant_type=password&username=alice&pass%77ord=<redacted>&Client_Secret=<redacted>"), "\(log)")
+        #expect(log.contains(#"< {"access_token":"<redacted>","expires_in":3600,"refresh_token" : "<redacted>","user":{"name":"alice","password":null,"key":"<redacted>"}}"#), "\(log)")
+        for secret in ["hunter2", "cl13nt", "NEWACCESS", "REFRESH_", "KEYPART"] {
+            #expect(!log.contains(secret), "\(secret) shows in:\n\(log)")
+        }
+    }
+
+    @Test(arguments: [
+        // Names at any depth, with escapes in names and values, each kind of value.
+        (#"[{"token":"a\"b,c}"},{"Token":12.5e3},{"tok\u0065n":true}]"#, #"[{"token":"<redacted>"},{"Token":"<redacted>"},{"tok\u0065n":"<redacted>"}]"#),
+        (#"{"a":"token","token" :[1,{"x":"]"}], "b":"password:"}"#, #"{"a":"token","token" :"<redacted>", "b":"password:"}"#),
+        // JSON lines; a value that is the name of a field is not a name.
+        ("{\"password\":\"p1\"}\n{\"password\":\"p2\"}\n", "{\"password\":\"<redacted>\"}\n{\"password\":\"<redacted>\"}\n"),
+        (#"["password", "token"]"#, #"["password", "token"]"#),
+        // Not JSON: passes as it is; a name cut off at the end leaves nothing to hide.
+        ("plain text", "plain text"),
+        (#"{"password":"#, #"{"password":"#),
+        (#"{"password":"unterminated"#, #"{"password":"<redacted>""#),
+    ])
+    func jsonMembersAreRedactedByName(json: String, expected: String) {
+        #expect(LoggingMiddleware().redactingMembers(ofJSON: json) == expected)
+    }
+
+    @Test func aWaitLongerThanANanosecondCountCanHoldDoesNotTrap() {
+        #expect(RetryMiddleware.nanoseconds(99_999_999_999_999) == UInt64(Int64.max))
+        #expect(RetryMiddleware.nanoseconds(.infinity) == UInt64(Int64.max))
+        #expect(RetryMiddleware.nanoseconds(-1) == 0)
+        #expect(RetryMiddleware.nanoseconds(.nan) == 0)
+        #expect(RetryMiddleware.nanoseconds(1.5) == 1_500_000_000)
+        // Delays set negative after init count as none.
+        var retry = RetryMiddleware(maximumAttempts: 2)
+        retry.initialDelay = -1
+        retry.random = { 1 }
+        #expect(retry.delay(after: 1, retryAfter: nil, start: Date()) == 0)
+        retry.maximumDelay = -5
+        #expect(retry.delay(after: 1, retryAfter: 10, start: Date()) == 0)
+        retry.budget = -1
+        #expect(retry.delay(after: 1, retryAfter: nil, start: Date().addingTimeInterval(-1)) == nil)
+    }
+
+    @Test func aRetryAfterBeyondAnyWaitIsWaitedUntilCancelled() async throws {
+        var retry = RetryMiddleware(maximumAttempts: 2, maximumDelay: .infinity, budget: .infinity)
+        retry.random = { 1 }
+        let transport = ScriptedTransport([.success(HTTPResponse(statusCode: 503, headers: ["Retry-After": "99999999999999"]))])
+        let client = Self.client(transport, [retry])
+        let call = Task { try await client.send(City(id: 1)) }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        call.cancel()
+        let result = await call.result
+        #expect(throws: EndpointError.self) { try result.get() }
+        if case .failure(let error as EndpointError) = result { #expect(error.kind == .cancelled, "\(error)") }
+        #expect(transport.requests.count == 1)
+    }
+
     enum Bearer: BearerAuthScheme {}
 }
 
