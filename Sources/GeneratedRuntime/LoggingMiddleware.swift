@@ -9,8 +9,8 @@ import os
 /// Writes a line per request (`GET https://api.example.com/v1/cities → 200, 1532 bytes in 84 ms
 /// [FetchCitiesEndpoint]`), and with a higher level its headers and bodies, without ever writing
 /// a credential: `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` headers, any
-/// header, query item, form field or JSON member whose name is in `redactedNames` (API keys',
-/// passwords' and tokens' names among the defaults), and every value the request holds as secret
+/// header, query item, form field, multipart part or JSON member whose name is in
+/// `redactedNames` (API keys', passwords' and tokens' names among the defaults), and every value the request holds as secret
 /// (the credential's, and the parameters the spec marks `"secret": true`) come out as
 /// `<redacted>`.
 ///
@@ -28,7 +28,7 @@ public struct LoggingMiddleware: EndpointMiddleware {
 
     public var level: Level
     /// Names whose values are never written, compared without case: of header fields, query
-    /// items, and the fields of form and JSON bodies (members at any depth). The four credential
+    /// items, and the fields of form, multipart and JSON bodies (members at any depth). The four credential
     /// headers above are redacted whatever it holds.
     public var redactedNames: Set<String>
     public var sink: @Sendable (String) -> Void
@@ -146,11 +146,13 @@ public struct LoggingMiddleware: EndpointMiddleware {
     /// secret across the cut would no longer match, and its first part would show.
     private func excerpt(_ body: Data, type: String?, limit: Int, context: RequestContext) -> String {
         var text = String(decoding: body, as: UTF8.self)
-        let type = type?.lowercased() ?? ""
-        if type.contains("json") {
+        let lowercased = type?.lowercased() ?? ""
+        if lowercased.contains("json") {
             text = redactingMembers(ofJSON: text)
-        } else if type.hasPrefix("application/x-www-form-urlencoded") {
+        } else if lowercased.hasPrefix("application/x-www-form-urlencoded") {
             text = redactingFields(ofForm: text)
+        } else if lowercased.hasPrefix("multipart/"), let boundary = type.flatMap(Self.boundary) {
+            text = redactingParts(ofMultipart: text, boundary: boundary)
         }
         text = redacted(text, context: context)
         guard text.utf8.count > limit else { return text }
@@ -164,6 +166,43 @@ public struct LoggingMiddleware: EndpointMiddleware {
             let plain = name.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? name
             return isRedacted(plain) ? "\(name)=<redacted>" : String(field)
         }.joined(separator: "&")
+    }
+
+    /// A multipart body with the content of each part whose `name` is redacted replaced.
+    func redactingParts(ofMultipart text: String, boundary: String) -> String {
+        let delimiter = "--" + boundary
+        var parts = text.components(separatedBy: delimiter)
+        for index in parts.indices.dropFirst() {
+            let part = parts[index]
+            guard let blank = part.range(of: "\r\n\r\n"),
+                  let disposition = part[..<blank.lowerBound].components(separatedBy: "\r\n")
+                      .first(where: { $0.lowercased().hasPrefix("content-disposition:") }),
+                  let name = Self.parameter("name", in: disposition), isRedacted(name.removingPercentEncoding ?? name)
+            else { continue }
+            // The part's content ends with the line break before the next delimiter.
+            // (Counted in scalars: `\r\n` is one Character.)
+            let end = part.hasSuffix("\r\n") ? part.unicodeScalars.index(part.endIndex, offsetBy: -2) : part.endIndex
+            parts[index] = String(part[..<blank.upperBound]) + "<redacted>" + part[end...]
+        }
+        return parts.joined(separator: delimiter)
+    }
+
+    /// The `boundary` parameter of a multipart content type, unquoted.
+    static func boundary(of contentType: String) -> String? {
+        parameter("boundary", in: contentType)
+    }
+
+    /// A parameter's value in a header (`name="password"`, `boundary=abc`), unquoted; nil when
+    /// it is not there.
+    private static func parameter(_ name: String, in header: String) -> String? {
+        for piece in header.split(separator: ";").dropFirst() {
+            let pair = piece.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == name else { continue }
+            var value = pair[1].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            return value
+        }
+        return nil
     }
 
     /// JSON text (one value, or one per line) with the value of every member whose name is

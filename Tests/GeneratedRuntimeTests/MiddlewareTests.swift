@@ -359,6 +359,34 @@ import FoundationNetworking
         #expect(LoggingMiddleware().redactingMembers(ofJSON: json) == expected)
     }
 
+    @Test func loggedMultipartBodiesHideThePartsOfRedactedNames() async throws {
+        var fields = FormFields()
+        fields.append("user", "alice")
+        fields.append("Password", "hunter2\r\nhunter2")
+        fields.append("avatar", FormFile(data: Data("GIF89a".utf8), filename: "a.gif", contentType: "image/gif"))
+        fields.append("token", FormFile(data: Data("T0KENFILE".utf8), filename: "t.txt", contentType: "text/plain"))
+        struct Upload: Endpoint {
+            var fields: FormFields
+            func makeRequest() -> EndpointRequest {
+                var request = EndpointRequest(method: .post, path: "/signup")
+                request.setMultipartBody(fields, boundary: "b0undary")
+                return request
+            }
+            func decodeResponse(_ response: HTTPResponse) {}
+        }
+        let lines = Trace()
+        let client = Self.client(ScriptedTransport([]), [LoggingMiddleware(level: .bodies(limit: 1000), sink: lines.append)])
+        try await client.send(Upload(fields: fields))
+        let log = lines.all.joined(separator: "\n")
+        #expect(log.contains("name=\"user\"\r\n\r\nalice\r\n--b0undary"), "\(log)")
+        #expect(log.contains("name=\"Password\"\r\n\r\n<redacted>\r\n--b0undary"), "\(log)")
+        #expect(log.contains("GIF89a"), "\(log)")
+        #expect(log.contains("Content-Type: text/plain\r\n\r\n<redacted>\r\n--b0undary--"), "\(log)")
+        for secret in ["hunter2", "T0KENFILE"] {
+            #expect(!log.contains(secret), "\(secret) shows in:\n\(log)")
+        }
+    }
+
     @Test func aWaitLongerThanANanosecondCountCanHoldDoesNotTrap() {
         #expect(RetryMiddleware.nanoseconds(99_999_999_999_999) == UInt64(Int64.max))
         #expect(RetryMiddleware.nanoseconds(.infinity) == UInt64(Int64.max))
