@@ -10,9 +10,9 @@ import os
 /// [FetchCitiesEndpoint]`), and with a higher level its headers and bodies, without ever writing
 /// a credential: `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` headers, any
 /// header, query item, form field, multipart part or JSON member whose name is in
-/// `redactedNames` (API keys', passwords' and tokens' names among the defaults), and every value the request holds as secret
-/// (the credential's, and the parameters the spec marks `"secret": true`) come out as
-/// `<redacted>`.
+/// `redactedNames` (API keys', passwords' and tokens' names among the defaults), and every value
+/// the request holds as secret (the credential's, and the parameters the spec marks
+/// `"secret": true`) come out as `<redacted>`.
 ///
 /// The lines go to `sink`; the default is the unified log (`os.Logger`) on Apple platforms and
 /// standard error elsewhere.
