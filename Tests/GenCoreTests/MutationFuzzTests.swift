@@ -36,6 +36,9 @@ import Testing
         FuzzCase(name: "plugin-httpbin", path: "Examples/BuildPluginConsumer/Sources/HTTPBinAPI/httpbin.endpointgen.json"),
         FuzzCase(name: "committed-books", path: "Examples/CommittedConsumer/Sources/BooksAPI/books.endpointgen.json"),
         FuzzCase(name: "petstore", path: "Benchmarks/Specs/petstore.endpointgen.json"),
+        // OpenAPI documents, through the import.
+        FuzzCase(name: "showcase-openapi", path: "Specs/OpenAPI/showcase.openapi.json"),
+        FuzzCase(name: "petstore-openapi", path: "Examples/OpenAPIConsumer/Sources/PetStoreAPI/openapi.json"),
     ]
 
     /// `Tests/GoldenFiles/<case>/arguments`: the spec's path, then `--layout` and `--access`.
