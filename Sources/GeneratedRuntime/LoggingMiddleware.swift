@@ -30,7 +30,13 @@ public struct LoggingMiddleware: EndpointMiddleware {
     /// Names whose values are never written, compared without case: of header fields, query
     /// items, and the fields of form, multipart and JSON bodies (members at any depth). The four credential
     /// headers above are redacted whatever it holds.
-    public var redactedNames: Set<String>
+    public var redactedNames: Set<String> {
+        didSet {
+            // Kept in lower case, so that a look-up is one.
+            let lowercased = Set(redactedNames.map { $0.lowercased() })
+            if lowercased != redactedNames { redactedNames = lowercased }
+        }
+    }
     public var sink: @Sendable (String) -> Void
 
     public static let defaultRedactedNames: Set<String> = [
@@ -139,7 +145,6 @@ public struct LoggingMiddleware: EndpointMiddleware {
     func isRedacted(_ name: String) -> Bool {
         let name = name.lowercased()
         return Self.credentialHeaders.contains(name) || redactedNames.contains(name)
-            || redactedNames.contains { $0.lowercased() == name }
     }
 
     /// The body's first `limit` bytes, once every secret in all of it is redacted: cut first, a

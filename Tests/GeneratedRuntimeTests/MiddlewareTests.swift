@@ -343,6 +343,14 @@ import FoundationNetworking
         }
     }
 
+    @Test func redactedNamesSetLaterAreComparedWithoutCase() {
+        var logging = LoggingMiddleware()
+        logging.redactedNames = ["X-Internal-Key", "PIN"]
+        #expect(logging.redactedNames == ["x-internal-key", "pin"])
+        #expect(logging.isRedacted("x-INTERNAL-key") && logging.isRedacted("Pin") && logging.isRedacted("Set-Cookie"))
+        #expect(!logging.isRedacted("password"))
+    }
+
     @Test(arguments: [
         // Names at any depth, with escapes in names and values, each kind of value.
         (#"[{"token":"a\"b,c}"},{"Token":12.5e3},{"tok\u0065n":true}]"#, #"[{"token":"<redacted>"},{"Token":"<redacted>"},{"tok\u0065n":"<redacted>"}]"#),
