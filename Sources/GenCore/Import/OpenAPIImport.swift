@@ -91,6 +91,10 @@ struct OpenAPIReader {
     var componentModels: [String: String] = [:]
     /// JSON pointer → model name, for every schema that became a model (components and inline).
     var modelAtPointer: [String: String] = [:]
+    /// Model name → the pointer of its schema (`modelAtPointer` the other way).
+    var pointerOfModel: [String: String] = [:]
+    /// Model name → its index in `models`, once read.
+    var modelIndex: [String: Int] = [:]
     /// Type names already taken, by models and by the types the generator declares, in lower
     /// case: names that differ only in case would name files that a file system which ignores
     /// case holds as one (the generator rejects them).
@@ -103,6 +107,16 @@ struct OpenAPIReader {
     /// Local references being followed, so that one that leads back to itself is caught.
     var referencesInProgress: Set<String> = []
     var aliasTypes: [String: SchemaType] = [:]
+    /// What walks through `allOf` chains found, kept for the next walk that reaches the same place.
+    final class Walks {
+        var propertyKeys: [String: Set<String>] = [:]
+    }
+    let walks = Walks()
+    /// How many schemas are being read, each inside the one before (`schemaType`).
+    var schemaDepth = 0
+    /// Deeper than real documents go (OpenAI's: 13), shallow enough for the stack of a debug
+    /// build, which the build plugin runs.
+    static let maximumSchemaDepth = 64
     /// The warnings given, by pointer and message, with their index among the diagnostics.
     var warned: [String: Int] = [:]
     /// The warnings raised at least once where no endpoint or model was being read: they concern
@@ -120,10 +134,18 @@ struct OpenAPIReader {
     /// Unions whose discriminator the import inferred from constant properties, by pointer.
     var inferredDiscriminators: Set<String> = []
 
+    /// The component schemas by name (the first of a name), for `resolve`: references name them
+    /// most, and a search through thousands of them for each would make the import quadratic.
+    let componentSchemas: [String: JSONNode]?
+
     init(root: JSONNode, file: String, strict: Bool) {
         self.root = root
         self.strict = strict
         diagnostics = DiagnosticCollector(file: file)
+        let components = Self.object(root)?.first { $0.key == "components" }.flatMap { Self.object($0.value) }
+        componentSchemas = components?.first { $0.key == "schemas" }.flatMap { Self.object($0.value) }.map { schemas in
+            Dictionary(schemas.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
     }
 
     // MARK: Diagnostics
@@ -294,7 +316,14 @@ struct OpenAPIReader {
     func resolve(_ reference: String) -> JSONNode? {
         guard reference == "#" || reference.hasPrefix("#/") else { return nil }
         var node = root
-        for rawToken in reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) where reference != "#" {
+        var tokens = reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false)[...]
+        if reference == "#" { tokens = [] }
+        if let componentSchemas, tokens.count >= 3, tokens[tokens.startIndex] == "components", tokens[tokens.startIndex + 1] == "schemas" {
+            guard let schema = componentSchemas[Self.pointerTokenValue(String(tokens[tokens.startIndex + 2]))] else { return nil }
+            node = schema
+            tokens = tokens.dropFirst(3)
+        }
+        for rawToken in tokens {
             let token = Self.pointerTokenValue(String(rawToken))
             switch node.value {
             case .object(let members):

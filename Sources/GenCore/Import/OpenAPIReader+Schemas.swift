@@ -40,7 +40,7 @@ extension OpenAPIReader {
         for entry in schemas where modelKind(of: entry.value) != nil {
             let name = uniqueTypeName(entry.key)
             componentModels[entry.key] = name
-            modelAtPointer[Self.pointer("#/components/schemas", entry.key)] = name
+            record(model: name, at: Self.pointer("#/components/schemas", entry.key))
         }
     }
 
@@ -234,6 +234,15 @@ extension OpenAPIReader {
     /// The type expression of a schema where it is used; a schema that is a model becomes one (or
     /// is the one it refers to).
     mutating func schemaType(_ node: JSONNode, pointer: String, hint: String, context: Context) -> SchemaType {
+        // Each schema inside another (inline or through a reference) is read by a call inside
+        // this one: a chain thousands long would overflow the stack.
+        schemaDepth += 1
+        defer { schemaDepth -= 1 }
+        guard schemaDepth <= Self.maximumSchemaDepth else {
+            unmapped("the schema lies more than \(Self.maximumSchemaDepth) schemas deep (inline or through references), deeper than "
+                     + "the import follows; it becomes JSON", at: node, pointer: pointer)
+            return .json
+        }
         guard let members = schemaMembers(node) else {
             // `true` (anything) or `false` (nothing): both hold JSON.
             return .json
@@ -284,7 +293,7 @@ extension OpenAPIReader {
         if let model = modelAtPointer[target] { return SchemaType(type: model) }
         if modelKind(of: resolved) != nil {
             let name = uniqueTypeName(Self.lastToken(target))
-            modelAtPointer[target] = name
+            record(model: name, at: target)
             makeModel(resolved, pointer: target, name: name, nameLocation: resolved.location)
             return SchemaType(type: name)
         }
@@ -321,7 +330,7 @@ extension OpenAPIReader {
             }
             if let existing = modelAtPointer[pointer] { return SchemaType(type: existing) }
             let name = uniqueTypeName(hint)
-            modelAtPointer[pointer] = name
+            record(model: name, at: pointer)
             makeModel(node, pointer: pointer, name: name, nameLocation: node.location)
             return SchemaType(type: name)
         }
@@ -432,7 +441,7 @@ extension OpenAPIReader {
         if Set(types) == ["integer", "number"] { return SchemaType(type: "Double") }
         if let existing = modelAtPointer[pointer] { return SchemaType(type: existing) }
         let name = uniqueTypeName(hint)
-        modelAtPointer[pointer] = name
+        record(model: name, at: pointer)
         var members: [SpecDocument.UnionMember] = []
         var seen: Set<String> = []
         // Stricter types first, so that each is tried before one that would take its values.
@@ -456,6 +465,7 @@ extension OpenAPIReader {
             name: Located(value: name, location: node.location), pointer: pointer, description: description(of: node),
             options: .init(), tolerant: false,
             kind: .union(.init(location: node.location, members: members, discriminator: nil, mapping: [])))
+        modelIndex[name] = index
         return SchemaType(type: name)
     }
 
@@ -495,6 +505,7 @@ extension OpenAPIReader {
         case .structure:
             models[index] = structModel(members, node: node, pointer: pointer, name: located, description: description)
         }
+        modelIndex[name] = index
     }
 
     private mutating func enumModel(
@@ -726,19 +737,21 @@ extension OpenAPIReader {
     /// (`{"enum": ["file_search", "web_search"]}`, `const`), with those strings, by key.
     func stringEnumProperties(of node: JSONNode) -> [String: [String]] {
         var visited: Set<String> = []
-        return stringEnumProperties(of: node, visited: &visited)
+        return stringEnumProperties(of: node, visited: &visited, depth: 0)
     }
 
-    /// Each reference is followed once (`visited`), so that cycles and diamonds of `allOf` stay cheap.
-    private func stringEnumProperties(of node: JSONNode, visited: inout Set<String>) -> [String: [String]] {
-        guard let members = Self.object(node) else { return [:] }
+    /// Each reference is followed once (`visited`), so that cycles and diamonds of `allOf` stay
+    /// cheap, and no deeper than the import reads schemas (`depth`), so that a chain thousands
+    /// long cannot overflow the stack.
+    private func stringEnumProperties(of node: JSONNode, visited: inout Set<String>, depth: Int) -> [String: [String]] {
+        guard depth < Self.maximumSchemaDepth, let members = Self.object(node) else { return [:] }
         if let reference = member("$ref", members).flatMap({ Self.text($0.value) }) {
             guard visited.insert(reference).inserted, let target = resolve(reference) else { return [:] }
-            return stringEnumProperties(of: target, visited: &visited)
+            return stringEnumProperties(of: target, visited: &visited, depth: depth + 1)
         }
         var result: [String: [String]] = [:]
         for part in member("allOf", members).flatMap({ Self.elements($0.value) }) ?? [] {
-            result.merge(stringEnumProperties(of: part, visited: &visited)) { _, new in new }
+            result.merge(stringEnumProperties(of: part, visited: &visited, depth: depth + 1)) { _, new in new }
         }
         for property in member("properties", members).flatMap({ Self.object($0.value) }) ?? [] {
             var schema = property.value
@@ -758,18 +771,18 @@ extension OpenAPIReader {
     /// The keys an object schema requires, its `allOf` parts' too (references followed, each once).
     func requiredKeys(of node: JSONNode) -> Set<String> {
         var visited: Set<String> = []
-        return requiredKeys(of: node, visited: &visited)
+        return requiredKeys(of: node, visited: &visited, depth: 0)
     }
 
-    private func requiredKeys(of node: JSONNode, visited: inout Set<String>) -> Set<String> {
-        guard let members = Self.object(node) else { return [] }
+    private func requiredKeys(of node: JSONNode, visited: inout Set<String>, depth: Int) -> Set<String> {
+        guard depth < Self.maximumSchemaDepth, let members = Self.object(node) else { return [] }
         if let reference = member("$ref", members).flatMap({ Self.text($0.value) }) {
             guard visited.insert(reference).inserted, let target = resolve(reference) else { return [] }
-            return requiredKeys(of: target, visited: &visited)
+            return requiredKeys(of: target, visited: &visited, depth: depth + 1)
         }
         var keys = Set((member("required", members).flatMap { Self.elements($0.value) } ?? []).compactMap { Self.text($0) })
         for part in member("allOf", members).flatMap({ Self.elements($0.value) }) ?? [] {
-            keys.formUnion(requiredKeys(of: part, visited: &visited))
+            keys.formUnion(requiredKeys(of: part, visited: &visited, depth: depth + 1))
         }
         return keys
     }
@@ -783,19 +796,38 @@ extension OpenAPIReader {
     /// The JSON keys of an object schema's properties, with those of its `allOf` parts.
     func propertyKeys(of node: JSONNode, ownOnly: Bool = false) -> Set<String> {
         var visited: Set<String> = []
-        return propertyKeys(of: node, ownOnly: ownOnly, visited: &visited)
+        var cut = false
+        return propertyKeys(of: node, ownOnly: ownOnly, visited: &visited, cut: &cut, depth: 0)
     }
 
-    private func propertyKeys(of node: JSONNode, ownOnly: Bool, visited: inout Set<String>) -> Set<String> {
+    /// `cut` is set when a reference was not followed (already visited, or too deep): the keys
+    /// are then those of the rest of the walk, not all of the schema's, and are not remembered.
+    /// A schema's whole keys are remembered by reference, so that each model of a long `allOf`
+    /// chain does not walk the rest of it again.
+    private func propertyKeys(
+        of node: JSONNode, ownOnly: Bool, visited: inout Set<String>, cut: inout Bool, depth: Int
+    ) -> Set<String> {
+        guard depth < Self.maximumSchemaDepth else {
+            cut = true
+            return []
+        }
         guard let members = Self.object(node) else { return [] }
         if let reference = member("$ref", members).flatMap({ Self.text($0.value) }) {
-            guard visited.insert(reference).inserted, let target = resolve(reference) else { return [] }
-            return propertyKeys(of: target, ownOnly: false, visited: &visited)
+            if let known = walks.propertyKeys[reference] { return known }
+            guard visited.insert(reference).inserted else {
+                cut = true
+                return []
+            }
+            guard let target = resolve(reference) else { return [] }
+            var cutBelow = false
+            let keys = propertyKeys(of: target, ownOnly: false, visited: &visited, cut: &cutBelow, depth: depth + 1)
+            if cutBelow { cut = true } else { walks.propertyKeys[reference] = keys }
+            return keys
         }
         var keys = Set((member("properties", members).flatMap { Self.object($0.value) } ?? []).map(\.key))
         if !ownOnly {
             for part in member("allOf", members).flatMap({ Self.elements($0.value) }) ?? [] {
-                keys.formUnion(propertyKeys(of: part, ownOnly: false, visited: &visited))
+                keys.formUnion(propertyKeys(of: part, ownOnly: false, visited: &visited, cut: &cut, depth: depth + 1))
             }
         }
         return keys
@@ -804,18 +836,20 @@ extension OpenAPIReader {
     /// A schema's properties as parts, its `allOf` parts first (references followed, each once).
     func flattenedParts(_ node: JSONNode, pointer: String) -> [(members: [JSONNode.Member], pointer: String)] {
         var visited: Set<String> = []
-        return flattenedParts(node, pointer: pointer, visited: &visited)
+        return flattenedParts(node, pointer: pointer, visited: &visited, depth: 0)
     }
 
-    private func flattenedParts(_ node: JSONNode, pointer: String, visited: inout Set<String>) -> [(members: [JSONNode.Member], pointer: String)] {
-        guard let members = Self.object(node) else { return [] }
+    private func flattenedParts(
+        _ node: JSONNode, pointer: String, visited: inout Set<String>, depth: Int
+    ) -> [(members: [JSONNode.Member], pointer: String)] {
+        guard depth < Self.maximumSchemaDepth, let members = Self.object(node) else { return [] }
         if let reference = member("$ref", members).flatMap({ Self.text($0.value) }) {
             guard visited.insert(reference).inserted, let target = resolve(reference) else { return [] }
-            return flattenedParts(target, pointer: reference, visited: &visited)
+            return flattenedParts(target, pointer: reference, visited: &visited, depth: depth + 1)
         }
         var parts: [(members: [JSONNode.Member], pointer: String)] = []
         for (offset, part) in (member("allOf", members).flatMap { Self.elements($0.value) } ?? []).enumerated() {
-            parts += flattenedParts(part, pointer: Self.pointer(pointer, "allOf") + "/\(offset)", visited: &visited)
+            parts += flattenedParts(part, pointer: Self.pointer(pointer, "allOf") + "/\(offset)", visited: &visited, depth: depth + 1)
         }
         parts.append((members, pointer))
         return parts
@@ -823,20 +857,23 @@ extension OpenAPIReader {
 
     /// Whether a type expression names an enum model of strings, which (open) takes every string.
     func isStringEnumModel(_ type: String) -> Bool {
-        for case let model? in models where model.name.value == type {
-            guard case .enumeration(let cases) = model.kind else { return false }
-            return cases.contains { if case .string = $0.value.value { true } else { false } }
-        }
-        return false
+        guard let index = modelIndex[type], let model = models[index], case .enumeration(let cases) = model.kind else { return false }
+        return cases.contains { if case .string = $0.value.value { true } else { false } }
     }
 
     func isEnumModel(_ type: String) -> Bool {
         schema(ofModel: type).map { modelKind(of: $0) == .enumeration } ?? false
     }
 
+    /// Records the model a schema becomes, both ways.
+    mutating func record(model name: String, at pointer: String) {
+        modelAtPointer[pointer] = name
+        if pointerOfModel[name] == nil { pointerOfModel[name] = pointer }
+    }
+
     /// The schema a model of the document was read from.
     func schema(ofModel type: String) -> JSONNode? {
-        modelAtPointer.first(where: { $0.value == type }).flatMap { resolve($0.key) }
+        pointerOfModel[type].flatMap { resolve($0) }
     }
 
     /// Whether a type expression names a struct model of the document.

@@ -32,9 +32,11 @@ extension Resolver {
         return result
     }
 
+    static let maximumCompositionDepth = 64
+
     /// The base a composed model names: a struct model, not the model itself.
     private mutating func baseStructure(_ base: Located<String>, of model: String) -> ResolvedAPI.Structure? {
-        guard let document = document.models.first(where: { $0.name.value == base.value }) else {
+        guard let document = self.model(named: base.value) else {
             var message = "unknown model '\(base.value)' in the 'allOf' of model '\(model)'"
             if let hint = suggestion(for: base.value, among: self.document.models.map(\.name.value)) { message += "; \(hint)" }
             diagnostics.error(message, at: base.location)
@@ -48,6 +50,14 @@ extension Resolver {
         }
         if composing.contains(base.value) {
             diagnostics.error("model '\(model)' is composed of itself through '\(base.value)'", at: base.location)
+            return nil
+        }
+        // Each base is resolved by a call inside this one: a chain thousands long would
+        // overflow the stack.
+        if composing.count >= Self.maximumCompositionDepth {
+            diagnostics.error(
+                "model '\(model)' is composed through more than \(Self.maximumCompositionDepth) levels of 'allOf' (here '\(base.value)'), deeper than endpointgen follows",
+                at: base.location)
             return nil
         }
         return composedStructure(document)

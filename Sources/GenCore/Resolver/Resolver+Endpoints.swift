@@ -86,7 +86,11 @@ extension Resolver {
             diagnostics.error("an endpoint path must start with '/'", at: endpoint.path.location)
             failed = true
         }
-        guard let ownSegments = parsePath(endpoint.path.value, at: endpoint.path.location) else { return nil }
+        // A path that does not parse is reported, and the rest of the endpoint is still checked
+        // (its path parameters against their declarations alone).
+        let parsedSegments = parsePath(endpoint.path.value, at: endpoint.path.location)
+        if parsedSegments == nil { failed = true }
+        let ownSegments = parsedSegments ?? []
         let segments = prefix + ownSegments
 
         let functionName: String
@@ -132,7 +136,7 @@ extension Resolver {
         // Path parameters: each {name} declared, each declaration used.
         let used = segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
         var pathSwiftNames: [String: String] = [:]
-        for name in used where !endpoint.pathParameters.contains(where: { $0.name.value == name }) {
+        for name in used where parsedSegments != nil && !endpoint.pathParameters.contains(where: { $0.name.value == name }) {
             var message = "path parameter '{\(name)}' is not declared in 'pathParams'"
             if let hint = suggestion(for: name, among: endpoint.pathParameters.map(\.name.value)) {
                 message += "; \(hint)"
@@ -143,7 +147,7 @@ extension Resolver {
             failed = true
         }
         for parameter in endpoint.pathParameters {
-            guard used.contains(parameter.name.value) else {
+            guard used.contains(parameter.name.value) || parsedSegments == nil else {
                 diagnostics.error(
                     "path parameter '\(parameter.name.value)' is declared but the path has no '{\(parameter.name.value)}'",
                     at: parameter.name.location)
@@ -503,7 +507,7 @@ extension Resolver {
                 diagnostics.error("a \(encoding) body cannot be wrapped under a key", at: key.location)
                 return nil
             }
-            guard case .model(let name) = type, let model = document.models.first(where: { $0.name.value == name }),
+            guard case .model(let name) = type, let model = model(named: name),
                   case .structure = model.kind
             else {
                 diagnostics.error("a \(encoding) body must be a model whose properties are its fields, not \(type.swift)", at: body.type.location)

@@ -3,13 +3,15 @@
 extension Resolver {
     mutating func registerModel(_ model: SpecDocument.Model) {
         let name = model.name
-        guard SwiftNaming.isIdentifier(name.value), !SwiftNaming.keywords.contains(name.value) else {
+        // A name that cannot be one is reported, and the model is still resolved, so that the
+        // problems of its properties are reported in the same run.
+        if !SwiftNaming.isIdentifier(name.value) || SwiftNaming.keywords.contains(name.value) {
+            var example = SwiftNaming.typeName(name.value)
+            if example == name.value || SwiftNaming.keywords.contains(example) { example += "Model" }
             diagnostics.error(
-                "model name '\(name.value)' is not a Swift type name; use letters, digits and '_' (for example '\(SwiftNaming.typeName(name.value))')",
+                "model name '\(name.value)' is not a Swift type name; use letters, digits and '_' (for example '\(example)')",
                 at: name.location)
-            return
-        }
-        if name.value.first?.isLowercase == true {
+        } else if name.value.first?.isLowercase == true {
             // Lower-case names are the generated code's own: a model `container`, `response` or
             // one named like a property that holds it would not compile.
             diagnostics.error(

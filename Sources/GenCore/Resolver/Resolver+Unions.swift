@@ -207,7 +207,7 @@ extension Resolver {
     /// A struct without a required property (all optional, nullable or defaulted, its bases'
     /// too, or tolerant) decodes from any object.
     private func acceptsAnyObject(_ name: String, visited: Set<String> = []) -> Bool {
-        guard !visited.contains(name), let model = document.models.first(where: { $0.name.value == name }),
+        guard !visited.contains(name), let model = model(named: name),
               case .structure(let properties) = model.kind else {
             return false
         }
@@ -239,7 +239,7 @@ extension Resolver {
     private func objectFields(_ name: String) -> [String: (required: Bool, type: String)]? {
         // Not compared either: a model that reads undeclared keys (they must decode too), or one
         // with dates (whose strategies may tell the same type apart).
-        guard let model = document.models.first(where: { $0.name.value == name }), model.allOf.isEmpty,
+        guard let model = model(named: name), model.allOf.isEmpty,
               model.additionalProperties == nil, case .structure(let properties) = model.kind,
               !properties.contains(where: { $0.type.value.contains("Date") }) else { return nil }
         // As `keyStrategy(_:inheriting:)` decides, without reporting an unknown one again.

@@ -67,10 +67,20 @@ struct Resolver {
     /// Members every endpoint struct declares; a parameter of the same name would clash.
     static let endpointMemberNames: Set<String> = ["makeRequest", "decodeResponse"]
 
+    /// Model name → its index in the document (the first of a name), so that a look-up by name
+    /// does not search thousands of models.
+    let modelIndex: [String: Int]
+
     init(document: SpecDocument, file: String, accessOverride: AccessLevel?) {
         self.document = document
         self.accessOverride = accessOverride
         diagnostics = DiagnosticCollector(file: file)
+        modelIndex = Dictionary(document.models.enumerated().map { ($0.element.name.value, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The document's model of a name (the first, when two share it).
+    func model(named name: String) -> SpecDocument.Model? {
+        modelIndex[name].map { document.models[$0] }
     }
 
     mutating func resolve(specReference: String) -> ResolvedAPI {
