@@ -114,7 +114,7 @@ struct OpenAPIReader {
     let walks = Walks()
     /// How many schemas are being read, each inside the one before (`schemaType`).
     var schemaDepth = 0
-    /// Deeper than real documents go (OpenAI's: 13), shallow enough for the stack of a debug
+    /// Deeper than real documents go (OpenAI's: 9, Discourse's: 7), shallow enough for the stack of a debug
     /// build, which the build plugin runs.
     static let maximumSchemaDepth = 64
     /// The warnings given, by pointer and message, with their index among the diagnostics.
