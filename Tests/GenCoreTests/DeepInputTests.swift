@@ -123,4 +123,19 @@ import Testing
             (.marker("Dat\""), "unknown type 'Dat'; did you mean 'Data'?"),
         ])
     }
+
+    @Test func aHeaderNameAndItsValueAreBothChecked() {
+        expectExactProblems(#"""
+            {
+              "endpointgen": 1,
+              "name": "Broken",
+              "headers": { "Bad Header": "a\nb", "X-A": "1", "x-a": "c\rd" }
+            }
+            """#, [
+            (.marker("\"Bad Header\""), "'Bad Header' is not a valid HTTP header name"),
+            (.marker("\"a\\nb\""), "the value of header 'Bad Header' contains a line break"),
+            (.marker("\"x-a\""), "headers 'X-A' and 'x-a' are one header: names ignore case"),
+            (.marker("\"c\\rd\""), "the value of header 'x-a' contains a line break"),
+        ])
+    }
 }

@@ -279,16 +279,20 @@ struct Resolver {
     mutating func resolveHeaders() -> [(name: String, value: String)] {
         var seen: [String: String] = [:]
         return document.headers.compactMap { name, value in
-            guard checkHeaderName(name) else { return nil }
-            if let other = seen[name.value.lowercased()] {
-                diagnostics.error("headers '\(other)' and '\(name.value)' are one header: names ignore case", at: name.location)
-                return nil
-            }
-            seen[name.value.lowercased()] = name.value
-            if value.value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+            // The name and the value are both checked, so that both problems show in one run.
+            let validName = checkHeaderName(name)
+            let breaksLine = value.value.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
+            if breaksLine {
                 diagnostics.error("the value of header '\(name.value)' contains a line break", at: value.location)
-                return nil
             }
+            var repeated = false
+            if validName, let other = seen[name.value.lowercased()] {
+                diagnostics.error("headers '\(other)' and '\(name.value)' are one header: names ignore case", at: name.location)
+                repeated = true
+            } else if validName {
+                seen[name.value.lowercased()] = name.value
+            }
+            guard validName, !breaksLine, !repeated else { return nil }
             return (name.value, value.value)
         }
     }
