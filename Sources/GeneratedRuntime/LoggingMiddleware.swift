@@ -166,8 +166,9 @@ public struct LoggingMiddleware: EndpointMiddleware {
 
     /// A form body (`grant_type=password&password=…`) with the values of redacted fields replaced.
     func redactingFields(ofForm text: String) -> String {
-        text.split(separator: "&", omittingEmptySubsequences: false).map { field in
-            let name = field.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+        // Split by scalars: a `=` or `&` before a combining mark is not a Character of its own.
+        text.unicodeScalars.split(separator: "&", omittingEmptySubsequences: false).map { field in
+            let name = String(field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? field)
             let plain = name.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? name
             return isRedacted(plain) ? "\(name)=<redacted>" : String(field)
         }.joined(separator: "&")
@@ -176,10 +177,18 @@ public struct LoggingMiddleware: EndpointMiddleware {
     /// A multipart body with the content of each part whose `name` is redacted replaced.
     func redactingParts(ofMultipart text: String, boundary: String) -> String {
         let delimiter = "--" + boundary
-        var parts = text.components(separatedBy: delimiter)
+        // Searched literally: Foundation's default search compares characters, and a `\r\n`
+        // before a combining mark is not one.
+        var parts: [String] = []
+        var rest = text[...]
+        while let found = rest.range(of: delimiter, options: .literal) {
+            parts.append(String(rest[..<found.lowerBound]))
+            rest = rest[found.upperBound...]
+        }
+        parts.append(String(rest))
         for index in parts.indices.dropFirst() {
             let part = parts[index]
-            guard let blank = part.range(of: "\r\n\r\n"),
+            guard let blank = part.range(of: "\r\n\r\n", options: .literal),
                   let disposition = part[..<blank.lowerBound].components(separatedBy: "\r\n")
                       .first(where: { $0.lowercased().hasPrefix("content-disposition:") }),
                   let name = Self.parameter("name", in: disposition), isRedacted(name.removingPercentEncoding ?? name)

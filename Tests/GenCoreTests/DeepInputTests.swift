@@ -62,6 +62,51 @@ import Testing
         #expect(Generator.generate(specText: text, specPath: "spec.json").succeeded)
     }
 
+    /// Found by a review: declared bases first, the chain resolved without deep calls and was
+    /// accepted; a union over it overflowed the stack in another walk.
+    @Test func aLongChainOfBasesDeclaredFirstIsTheSameErrorAndAUnionOverItDoesNotCrash() {
+        var models = [#""M0": {"properties": {"x": "String?"}}"#]
+        for index in 1..<3_000 { models.append(#""M\#(index)": {"allOf": ["M\#(index - 1)"], "properties": {}}"#) }
+        models.append(#""Other": {"properties": {"y": "Int"}}"#)
+        models.append(#""U": {"oneOf": ["M2999", "Other"]}"#)
+        let result = generate(#"{"endpointgen": 1, "name": "Deep", "models": {"# + models.joined(separator: ",\n") + "}}")
+        #expect(!result.succeeded)
+        let depth = Resolver.maximumCompositionDepth
+        #expect(result.diagnostics.map(\.message).contains(
+            "model 'M\(depth + 1)' is composed through more than \(depth) levels of 'allOf' (here 'M\(depth)'), deeper than endpointgen follows"))
+    }
+
+    /// Found by a review: bases read in place (each part narrows `id`) were cut at half the
+    /// depth and their properties dropped without a word.
+    @Test func narrowedBasesFortyDeepKeepEveryProperty() throws {
+        var schemas: [String] = []
+        for index in 0..<40 {
+            schemas.append(##""S\##(index)": {"allOf": [{"$ref": "#/components/schemas/S\##(index + 1)"}], "required": ["id"], "properties": {"id": {"type": "string"}, "p\##(index)": {"type": "string"}}}"##)
+        }
+        schemas.append(##""S40": {"type": "object", "properties": {"id": {"type": "integer"}, "p40": {"type": "string"}}}"##)
+        let result = OpenAPIImport.importSpec(openAPIText: Self.document(schemas), path: "api.json")
+        let text = try #require(result.specText, "\(result.diagnostics.prefix(3))")
+        let spec = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let s0 = try #require((spec["models"] as? [String: Any])?["S0"] as? [String: Any])
+        let properties = try #require(s0["properties"] as? [String: Any])
+        #expect(properties.count == 42, "\(properties.keys.sorted())")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.prefix(3))")
+    }
+
+    /// Found by a review: an alias first read deep inside a longer chain kept the type the
+    /// depth limit cut short, where it was used near the top.
+    @Test func anAliasIsReadWholeWhereItIsShallow() throws {
+        var schemas: [String] = []
+        for index in 0..<100 { schemas.append(##""S\##(index)": {"$ref": "#/components/schemas/S\##(index + 1)"}"##) }
+        schemas.append(#""S100": {"type": "string"}"#)
+        schemas.append(##""M": {"type": "object", "properties": {"a": {"$ref": "#/components/schemas/S40"}, "b": {"$ref": "#/components/schemas/S65"}}}"##)
+        let result = OpenAPIImport.importSpec(openAPIText: Self.document(schemas), path: "api.json")
+        let text = try #require(result.specText)
+        let spec = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let m = try #require((spec["models"] as? [String: Any])?["M"] as? [String: Any])
+        #expect(m["properties"] as? [String: String] == ["a": "String?", "b": "String?"], "\(m)")
+    }
+
     @Test(arguments: [false, true])
     func aLongAllOfChainOrCycleIsAnError(cycle: Bool) {
         let count = 1_000

@@ -110,6 +110,7 @@ struct OpenAPIReader {
     /// What walks through `allOf` chains found, kept for the next walk that reaches the same place.
     final class Walks {
         var propertyKeys: [String: Set<String>] = [:]
+        var allowsNull: [String: Bool] = [:]
     }
     let walks = Walks()
     /// How many schemas are being read, each inside the one before (`schemaType`).
@@ -117,6 +118,8 @@ struct OpenAPIReader {
     /// Deeper than real documents go (OpenAI's: 9, Discourse's: 7), shallow enough for the stack of a debug
     /// build, which the build plugin runs.
     static let maximumSchemaDepth = 64
+    /// How many times a schema was not read for being too deep.
+    var depthCuts = 0
     /// The warnings given, by pointer and message, with their index among the diagnostics.
     var warned: [String: Int] = [:]
     /// The warnings raised at least once where no endpoint or model was being read: they concern
@@ -315,6 +318,11 @@ struct OpenAPIReader {
     /// The node a local `$ref` names (`#/components/schemas/Pet`), or nil.
     func resolve(_ reference: String) -> JSONNode? {
         guard reference == "#" || reference.hasPrefix("#/") else { return nil }
+        // The most common reference, a component schema, without splitting the pointer.
+        if let componentSchemas, reference.hasPrefix("#/components/schemas/") {
+            let name = reference.dropFirst("#/components/schemas/".count)
+            if !name.contains("/") { return componentSchemas[Self.pointerTokenValue(String(name))] }
+        }
         var node = root
         var tokens = reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false)[...]
         if reference == "#" { tokens = [] }

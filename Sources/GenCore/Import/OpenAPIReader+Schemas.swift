@@ -70,10 +70,13 @@ extension OpenAPIReader {
         // Read once and inlined wherever it is used: its warnings concern the document as a whole.
         let readers = reading
         reading = []
+        let cuts = depthCuts
         let type = schemaType(node, pointer: pointer, hint: name, context: .property)
         reading = readers
         aliasesInProgress.remove(name)
-        aliasTypes[name] = type
+        // A type cut short by the depth limit holds only for where it was reached from: read
+        // from nearer the top, the alias may be whole.
+        if depthCuts == cuts { aliasTypes[name] = type }
         return type
     }
 
@@ -239,6 +242,7 @@ extension OpenAPIReader {
         schemaDepth += 1
         defer { schemaDepth -= 1 }
         guard schemaDepth <= Self.maximumSchemaDepth else {
+            depthCuts += 1
             unmapped("the schema lies more than \(Self.maximumSchemaDepth) schemas deep (inline or through references), deeper than "
                      + "the import follows; it becomes JSON", at: node, pointer: pointer)
             return .json
@@ -262,9 +266,14 @@ extension OpenAPIReader {
 
     /// Whether the schema a `$ref` names, or one it names in turn, allows null.
     private func referenceAllowsNull(_ node: JSONNode, depth: Int = 0) -> Bool {
-        guard depth < 32, case .string(let target) = node.value, let members = resolve(target).flatMap(schemaMembers) else { return false }
+        guard depth < 32, case .string(let target) = node.value else { return false }
+        if let known = walks.allowsNull[target] { return known }
+        guard let members = resolve(target).flatMap(schemaMembers) else { return false }
         if allowsNull(members) { return true }
-        return member("$ref", members).map { referenceAllowsNull($0.value, depth: depth + 1) } ?? false
+        let result = member("$ref", members).map { referenceAllowsNull($0.value, depth: depth + 1) } ?? false
+        // Remembered as found from the top, where the walk goes furthest.
+        if depth == 0 { walks.allowsNull[target] = result }
+        return result
     }
 
     private mutating func referencedType(_ node: JSONNode, pointer: String, context: Context) -> SchemaType {
@@ -651,7 +660,12 @@ extension OpenAPIReader {
                     ? candidate.pointer
                     : (Self.object(candidate.part).flatMap { member("$ref", $0) }.flatMap { Self.text($0.value) } ?? candidate.pointer)
                 let namer = candidate.base?.value ?? name.value
-                parts += flattenedParts(target, pointer: targetPointer).map { ($0.members, $0.pointer, namer) }
+                var tooDeep: (node: JSONNode, pointer: String)?
+                parts += flattenedParts(target, pointer: targetPointer, tooDeep: &tooDeep).map { ($0.members, $0.pointer, namer) }
+                if let tooDeep {
+                    unmapped("'\(name.value)' is composed through more than \(Self.maximumSchemaDepth) references ('allOf'), deeper than "
+                             + "the import follows; the properties of the parts beyond are not imported", at: tooDeep.node, pointer: tooDeep.pointer)
+                }
             } else if let base = candidate.base {
                 bases.append(base)
             }
@@ -741,8 +755,8 @@ extension OpenAPIReader {
     }
 
     /// Each reference is followed once (`visited`), so that cycles and diamonds of `allOf` stay
-    /// cheap, and no deeper than the import reads schemas (`depth`), so that a chain thousands
-    /// long cannot overflow the stack.
+    /// cheap, and no more than `maximumSchemaDepth` references deep (`depth`; inline parts nest
+    /// no deeper than the JSON does), so that a chain thousands long cannot overflow the stack.
     private func stringEnumProperties(of node: JSONNode, visited: inout Set<String>, depth: Int) -> [String: [String]] {
         guard depth < Self.maximumSchemaDepth, let members = Self.object(node) else { return [:] }
         if let reference = member("$ref", members).flatMap({ Self.text($0.value) }) {
@@ -751,7 +765,7 @@ extension OpenAPIReader {
         }
         var result: [String: [String]] = [:]
         for part in member("allOf", members).flatMap({ Self.elements($0.value) }) ?? [] {
-            result.merge(stringEnumProperties(of: part, visited: &visited, depth: depth + 1)) { _, new in new }
+            result.merge(stringEnumProperties(of: part, visited: &visited, depth: depth)) { _, new in new }
         }
         for property in member("properties", members).flatMap({ Self.object($0.value) }) ?? [] {
             var schema = property.value
@@ -782,7 +796,7 @@ extension OpenAPIReader {
         }
         var keys = Set((member("required", members).flatMap { Self.elements($0.value) } ?? []).compactMap { Self.text($0) })
         for part in member("allOf", members).flatMap({ Self.elements($0.value) }) ?? [] {
-            keys.formUnion(requiredKeys(of: part, visited: &visited, depth: depth + 1))
+            keys.formUnion(requiredKeys(of: part, visited: &visited, depth: depth))
         }
         return keys
     }
@@ -827,29 +841,38 @@ extension OpenAPIReader {
         var keys = Set((member("properties", members).flatMap { Self.object($0.value) } ?? []).map(\.key))
         if !ownOnly {
             for part in member("allOf", members).flatMap({ Self.elements($0.value) }) ?? [] {
-                keys.formUnion(propertyKeys(of: part, ownOnly: false, visited: &visited, cut: &cut, depth: depth + 1))
+                keys.formUnion(propertyKeys(of: part, ownOnly: false, visited: &visited, cut: &cut, depth: depth))
             }
         }
         return keys
     }
 
     /// A schema's properties as parts, its `allOf` parts first (references followed, each once).
-    func flattenedParts(_ node: JSONNode, pointer: String) -> [(members: [JSONNode.Member], pointer: String)] {
+    /// `tooDeep` is the reference where the walk stopped, more than `maximumSchemaDepth` deep.
+    func flattenedParts(
+        _ node: JSONNode, pointer: String, tooDeep: inout (node: JSONNode, pointer: String)?
+    ) -> [(members: [JSONNode.Member], pointer: String)] {
         var visited: Set<String> = []
-        return flattenedParts(node, pointer: pointer, visited: &visited, depth: 0)
+        return flattenedParts(node, pointer: pointer, visited: &visited, depth: 0, tooDeep: &tooDeep)
     }
 
     private func flattenedParts(
-        _ node: JSONNode, pointer: String, visited: inout Set<String>, depth: Int
+        _ node: JSONNode, pointer: String, visited: inout Set<String>, depth: Int,
+        tooDeep: inout (node: JSONNode, pointer: String)?
     ) -> [(members: [JSONNode.Member], pointer: String)] {
-        guard depth < Self.maximumSchemaDepth, let members = Self.object(node) else { return [] }
+        guard let members = Self.object(node) else { return [] }
         if let reference = member("$ref", members).flatMap({ Self.text($0.value) }) {
+            guard depth < Self.maximumSchemaDepth else {
+                if tooDeep == nil { tooDeep = (node, pointer) }
+                return []
+            }
             guard visited.insert(reference).inserted, let target = resolve(reference) else { return [] }
-            return flattenedParts(target, pointer: reference, visited: &visited, depth: depth + 1)
+            return flattenedParts(target, pointer: reference, visited: &visited, depth: depth + 1, tooDeep: &tooDeep)
         }
         var parts: [(members: [JSONNode.Member], pointer: String)] = []
         for (offset, part) in (member("allOf", members).flatMap { Self.elements($0.value) } ?? []).enumerated() {
-            parts += flattenedParts(part, pointer: Self.pointer(pointer, "allOf") + "/\(offset)", visited: &visited, depth: depth + 1)
+            parts += flattenedParts(
+                part, pointer: Self.pointer(pointer, "allOf") + "/\(offset)", visited: &visited, depth: depth, tooDeep: &tooDeep)
         }
         parts.append((members, pointer))
         return parts

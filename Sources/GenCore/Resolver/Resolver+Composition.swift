@@ -13,13 +13,16 @@ extension Resolver {
         var own = resolveStructure(model, properties)
         var bases: [ResolvedAPI.Structure] = []
         var failed = false
+        var depth = 0
         for base in model.allOf {
             guard let resolved = baseStructure(base, of: name) else {
                 failed = true
                 continue
             }
             bases.append(resolved)
+            depth = max(depth, (compositionDepths[base.value] ?? 0) + 1)
         }
+        compositionDepths[name] = depth
         if !model.allOf.isEmpty {
             if let merged = merge(bases, into: own, of: model) {
                 own = merged
@@ -53,14 +56,19 @@ extension Resolver {
             return nil
         }
         // Each base is resolved by a call inside this one: a chain thousands long would
-        // overflow the stack.
+        // overflow the stack. A chain resolved from its end first (bases listed before the
+        // models composed of them) is as deep, and reported the same.
+        let tooDeep = "model '\(model)' is composed through more than \(Self.maximumCompositionDepth) levels of 'allOf' (here '\(base.value)'), deeper than endpointgen follows"
         if composing.count >= Self.maximumCompositionDepth {
-            diagnostics.error(
-                "model '\(model)' is composed through more than \(Self.maximumCompositionDepth) levels of 'allOf' (here '\(base.value)'), deeper than endpointgen follows",
-                at: base.location)
+            diagnostics.error(tooDeep, at: base.location)
             return nil
         }
-        return composedStructure(document)
+        let composed = composedStructure(document)
+        if composed != nil, (compositionDepths[base.value] ?? 0) >= Self.maximumCompositionDepth {
+            diagnostics.error(tooDeep, at: base.location)
+            return nil
+        }
+        return composed
     }
 
     /// The bases' properties in `allOf` order, then the model's own. A property that two of

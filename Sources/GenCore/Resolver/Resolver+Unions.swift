@@ -206,8 +206,10 @@ extension Resolver {
 
     /// A struct without a required property (all optional, nullable or defaulted, its bases'
     /// too, or tolerant) decodes from any object.
+    /// (No deeper than composition goes: a chain of bases thousands long, which composition
+    /// reports, would overflow the stack here.)
     private func acceptsAnyObject(_ name: String, visited: Set<String> = []) -> Bool {
-        guard !visited.contains(name), let model = model(named: name),
+        guard !visited.contains(name), visited.count <= Self.maximumCompositionDepth, let model = model(named: name),
               case .structure(let properties) = model.kind else {
             return false
         }

@@ -28,6 +28,8 @@ struct Resolver {
     var composedStructures: [String: ResolvedAPI.Structure?] = [:]
     /// Structs whose composition is being resolved, to catch a model composed of itself.
     var composing: Set<String> = []
+    /// How many levels of bases each composed struct has below it.
+    var compositionDepths: [String: Int] = [:]
 
     /// Key, date and array strategies in force at one level (spec, model).
     struct Strategies {
