@@ -103,13 +103,8 @@ public struct EndpointError: Error, Sendable, CustomStringConvertible, CustomDeb
     }
 
     private func redacted(_ text: String) -> String {
-        var text = text
-        // A password in the URL (`https://user:password@host`), also where an underlying error
-        // quotes the URL.
-        if let url, let password = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPassword,
-           !password.isEmpty {
-            text = text.replacingOccurrences(of: ":\(password)@", with: ":<redacted>@")
-        }
+        // A password in the URL, also where an underlying error quotes the URL.
+        var text = url?.redactingPassword(in: text) ?? text
         // The longest first: a secret that holds another is removed whole.
         for secret in secrets.sorted(by: { $0.count > $1.count }) where !secret.isEmpty {
             text = text.replacingOccurrences(of: secret, with: "<redacted>")
@@ -174,4 +169,14 @@ public struct FailureReason: Error, Sendable, CustomStringConvertible {
     public var message: String
     public init(message: String) { self.message = message }
     public var description: String { message }
+}
+
+extension URL {
+    /// `text` with this URL's password (`https://user:password@host`) replaced by `<redacted>`
+    /// wherever the URL shows in it.
+    func redactingPassword(in text: String) -> String {
+        guard let password = URLComponents(url: self, resolvingAgainstBaseURL: false)?.percentEncodedPassword,
+              !password.isEmpty else { return text }
+        return text.replacingOccurrences(of: ":\(password)@", with: ":<redacted>@")
+    }
 }

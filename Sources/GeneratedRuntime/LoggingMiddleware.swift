@@ -28,8 +28,8 @@ public struct LoggingMiddleware: EndpointMiddleware {
 
     public var level: Level
     /// Names whose values are never written, compared without case: of header fields, query
-    /// items, and the fields of form, multipart and JSON bodies (members at any depth). The four credential
-    /// headers above are redacted whatever it holds.
+    /// items, and the fields of form, multipart and JSON bodies (members at any depth). The four
+    /// credential headers above are redacted whatever it holds.
     public var redactedNames: Set<String> {
         didSet {
             // Kept in lower case, so that a look-up is one.
@@ -119,10 +119,7 @@ public struct LoggingMiddleware: EndpointMiddleware {
 
     private func redactedURL(_ url: URL?, context: RequestContext) -> String {
         guard let url else { return "(no URL)" }
-        var text = url.absoluteString
-        if let password = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPassword, !password.isEmpty {
-            text = text.replacingOccurrences(of: ":\(password)@", with: ":<redacted>@")
-        }
+        var text = url.redactingPassword(in: url.absoluteString)
         if let question = text.firstIndex(of: "?") {
             let end = text[question...].firstIndex(of: "#") ?? text.endIndex
             let items = text[text.index(after: question)..<end].split(separator: "&", omittingEmptySubsequences: false).map { item in
@@ -156,7 +153,7 @@ public struct LoggingMiddleware: EndpointMiddleware {
             text = redactingMembers(ofJSON: text)
         } else if lowercased.hasPrefix("application/x-www-form-urlencoded") {
             text = redactingFields(ofForm: text)
-        } else if lowercased.hasPrefix("multipart/"), let boundary = type.flatMap(Self.boundary) {
+        } else if lowercased.hasPrefix("multipart/"), let boundary = type.flatMap({ Self.parameter("boundary", in: $0) }) {
             text = redactingParts(ofMultipart: text, boundary: boundary)
         }
         text = redacted(text, context: context)
@@ -199,11 +196,6 @@ public struct LoggingMiddleware: EndpointMiddleware {
             parts[index] = String(part[..<blank.upperBound]) + "<redacted>" + part[end...]
         }
         return parts.joined(separator: delimiter)
-    }
-
-    /// The `boundary` parameter of a multipart content type, unquoted.
-    static func boundary(of contentType: String) -> String? {
-        parameter("boundary", in: contentType)
     }
 
     /// A parameter's value in a header (`name="password"`, `boundary=abc`), unquoted; nil when
