@@ -260,6 +260,27 @@ struct FeaturesEndToEndTests {
         #expect(echo.files == ["photo": .string("PNG bytes"), "thumbnail": .string("thumb")])
     }
 
+    @Test func anOptionalBodyLeftOutReachesTheServerWithoutOne() async throws {
+        let forms = LiveFormsService(client: try Self.client())
+        for echo in [
+            try await forms.logInOptionally(), try await forms.uploadPhotoOptionally(),
+            try await forms.uploadNotesOptionally(), try await forms.patchLogin(),
+        ] {
+            #expect(echo.headers["Content-Type"] == nil)
+            #expect(echo.data == "" && echo.form == [:] && echo.files == [:])
+        }
+        let login = Login(userName: "ada", password: "pw", scopes: [])
+        let form = try await forms.logInOptionally(login: login)
+        #expect(form.form == ["user_name": .string("ada"), "password": .string("pw")])
+        let notes = try await forms.uploadNotesOptionally(upload: .data(Data("notes".utf8)), progress: nil)
+        #expect(notes.data == "notes")
+        let patch = try await forms.patchLogin(login: login)
+        #expect(patch.headers["Content-Type"] == "application/merge-patch+json")
+        let sent = try JSONSerialization.jsonObject(with: Data(try #require(patch.data).utf8)) as? [String: [String: Any]]
+        #expect(sent?["login"]?["user_name"] as? String == "ada" && sent?["login"]?["password"] as? String == "pw")
+        #expect(sent?["login"]?["scopes"] as? [String] == [])
+    }
+
     @Test(arguments: ["data", "file", "stream"])
     func anUploadReportsItsProgress(_ kind: String) async throws {
         let text = String(repeating: "endpointgen uploads ", count: 4096)

@@ -165,7 +165,9 @@ import Testing
                 { "name": "up4", "method": "PUT", "path": "/u4", "body": { "type": "Upload", "contentType": "" } },
                 { "name": "up5", "method": "POST", "path": "/u5", "body": { "type": "Upload" } },
                 { "name": "up6", "method": "POST", "path": "/u6", "body": { "type": "Note", "contentType": "text/plain" } },
-                { "name": "up7", "method": "GET", "path": "/u7", "body": { "type": "Upload" } }
+                { "name": "up7", "method": "GET", "path": "/u7", "body": { "type": "Upload" } },
+                { "name": "up8", "method": "POST", "path": "/u8", "body": { "type": "Upload?", "key": "optionalFile" } },
+                { "name": "up9", "method": "POST", "path": "/u9", "body": { "type": "Date?", "swiftName": "when" } }
               ]
             },
             "Forms": {
@@ -177,7 +179,9 @@ import Testing
                 { "name": "f5", "method": "POST", "path": "/f5", "body": { "type": "Owner", "encoding": "form", "key": "owner" } },
                 { "name": "f6", "method": "POST", "path": "/f6", "body": { "type": "Owner", "encoding": "xml" } },
                 { "name": "f7", "method": "POST", "path": "/f7", "body": { "type": "Survey", "encoding": "form" } },
-                { "name": "f8", "method": "POST", "path": "/f8", "body": { "type": "Owner", "encoding": "form", "contentTyp": "x" } }
+                { "name": "f8", "method": "POST", "path": "/f8", "body": { "type": "Owner", "encoding": "form", "contentTyp": "x" } },
+                { "name": "f9", "method": "POST", "path": "/f9", "body": { "type": "Shape?", "encoding": "form" } },
+                { "name": "f10", "method": "POST", "path": "/f10", "body": { "type": "Login?", "encoding": "form" } }
               ]
             },
             "Cookies": {
@@ -198,6 +202,8 @@ import Testing
         check(Self.bodySpec, [
             (.marker("\"form\" } },\n"), "an upload is sent as it is; it takes no 'encoding'"),
             (.marker("\"file\""), "an upload cannot be wrapped under a key"),
+            (.marker("\"optionalFile\""), "an upload cannot be wrapped under a key"),
+            (.marker("\"Date?\""), "a Date in a body must be a model property, so that it has a date strategy"),
             (.marker("\"text/plain\\r\\n"), "'contentType' must be a media type on one line"),
             (.marker("\"\" }"), "'contentType' must be a media type on one line"),
             (.marker("\"text/plain\" }"), #"'contentType' is for uploads ("type": "Upload") and for a JSON body of another JSON media type, such as 'application/merge-patch+json'"#),
@@ -213,6 +219,9 @@ import Testing
             (.marker("\"Survey\", \"encoding\""),
              "property 'answers' of model 'Survey' is [String: String], which a form field cannot hold; use a String, number, Bool, UUID, URL, Date, enum, or an array of a simple value"),
             (.marker("\"contentTyp\""), "unknown key 'contentTyp' in the body; did you mean 'contentType'?"),
+            (.marker("\"Shape?\", \"encoding\""), "a form body must be a model whose properties are its fields, not Shape?"),
+            (.marker("\"Login?\", \"encoding\""),
+             #"property 'avatar' of model 'Login' is Data: a form body sends text; use "encoding": "multipart" for files"#),
             (.marker("\"a b\""), "'a b' is not a valid cookie name"),
             (.marker("\"Owner\" } }", occurrence: 2), "cookie 'prefs' must be a String, number, Bool, UUID, URL, Date or enum, not Owner"),
             (.marker("\"[String]\" } }"), "cookie 'tags' must be a String, number, Bool, UUID, URL, Date or enum, not [String]"),

@@ -327,10 +327,10 @@ import Testing
             """, paths: ##"""
             "/docs/{id}": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
               "patch": {"operationId": "patchDoc",
-                "requestBody": {"content": {"application/merge-patch+json": {"schema": {"$ref": "#/components/schemas/Doc"}}}},
+                "requestBody": {"required": true, "content": {"application/merge-patch+json": {"schema": {"$ref": "#/components/schemas/Doc"}}}},
                 "responses": {"200": {"description": "ok", "content": {"application/vnd.api+json": {"schema": {"$ref": "#/components/schemas/Doc"}}}}}},
               "put": {"operationId": "putDoc",
-                "requestBody": {"content": {"application/merge-patch+json": {"schema": {"$ref": "#/components/schemas/Doc"}},
+                "requestBody": {"required": true, "content": {"application/merge-patch+json": {"schema": {"$ref": "#/components/schemas/Doc"}},
                                             "application/json": {"schema": {"$ref": "#/components/schemas/Doc"}}}},
                 "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Doc"}}}}}}}
             """##))
@@ -542,11 +542,11 @@ import Testing
 
     @Test func bodiesAreJSONFormsMultipartOrBytes() throws {
         let imported = try importing(document(paths: """
-            "/a": {"post": {"operationId": "json", "requestBody": {"content": {"application/json": {"schema": {"type": "object", "properties": {"x": {"type": "string"}}}}}}, "responses": {"204": {"description": ""}}}},
-            "/b": {"post": {"operationId": "form", "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {"x": {"type": "string"}}}}}}, "responses": {"204": {"description": ""}}}},
-            "/c": {"post": {"operationId": "multipart", "requestBody": {"content": {"multipart/form-data": {"schema": {"type": "object", "required": ["f"], "properties": {"f": {"type": "string", "format": "binary"}, "meta": {"type": "object", "properties": {"a": {"type": "string"}}}}}}}}, "responses": {"204": {"description": ""}}}},
-            "/d": {"put": {"operationId": "bytes", "requestBody": {"content": {"application/octet-stream": {}}}, "responses": {"204": {"description": ""}}}},
-            "/e": {"put": {"operationId": "xml", "requestBody": {"content": {"application/xml": {}}}, "responses": {"204": {"description": ""}}}}
+            "/a": {"post": {"operationId": "json", "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "properties": {"x": {"type": "string"}}}}}}, "responses": {"204": {"description": ""}}}},
+            "/b": {"post": {"operationId": "form", "requestBody": {"required": true, "content": {"application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {"x": {"type": "string"}}}}}}, "responses": {"204": {"description": ""}}}},
+            "/c": {"post": {"operationId": "multipart", "requestBody": {"required": true, "content": {"multipart/form-data": {"schema": {"type": "object", "required": ["f"], "properties": {"f": {"type": "string", "format": "binary"}, "meta": {"type": "object", "properties": {"a": {"type": "string"}}}}}}}}, "responses": {"204": {"description": ""}}}},
+            "/d": {"put": {"operationId": "bytes", "requestBody": {"required": true, "content": {"application/octet-stream": {}}}, "responses": {"204": {"description": ""}}}},
+            "/e": {"put": {"operationId": "xml", "requestBody": {"required": true, "content": {"application/xml": {}}}, "responses": {"204": {"description": ""}}}}
             """))
         #expect(imported.endpoint("json")?["body"] as? String == "JsonRequest")
         #expect(imported.endpoint("form")?["body"] as? [String: String] == ["type": "FormRequest", "encoding": "form"])
@@ -559,15 +559,49 @@ import Testing
         #expect(imported.warnings.contains { $0.hasSuffix("MultipartRequestMeta is imported as a String the app encodes (as JSON, for example)") })
     }
 
+    /// A request body is optional unless the document marks it `required` (OpenAPI's default),
+    /// and an optional body is left out when nil; a schema that allows `null` does not make a
+    /// required body optional. Found in OpenAI's and Discourse's documents, whose bodies without
+    /// `required` were imported as required.
+    @Test func aBodyIsOptionalUnlessRequired() throws {
+        let item = ##"{"application/json": {"schema": {"$ref": "#/components/schemas/Item"}}}"##
+        let nullable = ##"{"application/json": {"schema": {"anyOf": [{"$ref": "#/components/schemas/Item"}, {"type": "null"}]}}}"##
+        let noContent = #""responses": {"204": {"description": ""}}"#
+        let imported = try importing("""
+            {"openapi": "3.1.0", "info": {"title": "Test", "version": "1"}, "paths": {
+            "/a": {"post": {"operationId": "required", "requestBody": {"required": true, "content": \(item)}, \(noContent)}},
+            "/b": {"post": {"operationId": "notRequired", "requestBody": {"required": false, "content": \(item)}, \(noContent)}},
+            "/c": {"post": {"operationId": "unsaid", "requestBody": {"content": \(item)}, \(noContent)}},
+            "/d": {"post": {"operationId": "shared", "requestBody": {"$ref": "#/components/requestBodies/Shared"}, \(noContent)}},
+            "/e": {"post": {"operationId": "sharedOptional", "requestBody": {"$ref": "#/components/requestBodies/SharedOptional"}, \(noContent)}},
+            "/f": {"put": {"operationId": "bytes", "requestBody": {"content": {"application/octet-stream": {}}}, \(noContent)}},
+            "/g": {"post": {"operationId": "form", "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {"$ref": "#/components/schemas/Item"}}}}, \(noContent)}},
+            "/h": {"post": {"operationId": "nullableRequired", "requestBody": {"required": true, "content": \(nullable)}, \(noContent)}},
+            "/i": {"post": {"operationId": "nullableOptional", "requestBody": {"content": \(nullable)}, \(noContent)}}},
+             "components": {"schemas": {"Item": {"type": "object", "properties": {"x": {"type": "string"}}}},
+                            "requestBodies": {"Shared": {"required": true, "content": \(item)}, "SharedOptional": {"content": \(item)}}}}
+            """)
+        #expect(imported.endpoint("required")?["body"] as? String == "Item")
+        #expect(imported.endpoint("notRequired")?["body"] as? String == "Item?")
+        #expect(imported.endpoint("unsaid")?["body"] as? String == "Item?")
+        #expect(imported.endpoint("shared")?["body"] as? String == "Item", "required is read where the reference leads")
+        #expect(imported.endpoint("sharedOptional")?["body"] as? String == "Item?")
+        #expect(imported.endpoint("bytes")?["body"] as? String == "Upload?")
+        #expect(imported.endpoint("form")?["body"] as? [String: String] == ["type": "Item?", "encoding": "form"])
+        #expect(imported.endpoint("nullableRequired")?["body"] as? String == "Item")
+        #expect(imported.endpoint("nullableOptional")?["body"] as? String == "Item?")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+    }
+
     @Test func bodyAndParameterNamesNeverClash() throws {
         let imported = try importing(document(
             schemas: #""Item": {"type": "object", "properties": {"x": {"type": "string"}}}"#,
             paths: """
             "/items": {"post": {"operationId": "addItem", "parameters": [{"name": "item", "in": "query", "schema": {"type": "string"}}],
-                                "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Item"}}}}, "responses": {"204": {"description": ""}}}},
+                                "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Item"}}}}, "responses": {"204": {"description": ""}}}},
             "/files": {"put": {"operationId": "putFile", "parameters": [{"name": "progress", "in": "query", "schema": {"type": "integer"}},
                                                                          {"name": "upload", "in": "header", "schema": {"type": "string"}}],
-                               "requestBody": {"content": {"text/csv": {}}}, "responses": {"204": {"description": ""}}}}
+                               "requestBody": {"required": true, "content": {"text/csv": {}}}, "responses": {"204": {"description": ""}}}}
             """))
         #expect(imported.endpoint("addItem")?["body"] as? [String: String] == ["type": "Item", "swiftName": "requestBody"])
         let upload = try #require(imported.endpoint("putFile"))
@@ -762,7 +796,8 @@ import Testing
             "/profile": {"get": {"operationId": "getProfile", "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Profile"}}}}}},
                          "put": {"operationId": "putProfile", "requestBody": {"content": {"application/x-www-form-urlencoded": {"schema": {"$ref": "#/components/schemas/Profile"}}}}, "responses": {"204": {"description": ""}}}}
             """))
-        #expect(imported.endpoint("putProfile")?["body"] as? [String: String] == ["type": "ProfileForm", "encoding": "form"])
+        #expect(imported.endpoint("putProfile")?["body"] as? [String: String] == ["type": "ProfileForm?", "encoding": "form"],
+                "the body is not required: optional, the copy too")
         #expect(imported.endpoint("getProfile")?["response"] as? String == "Profile")
         // The response keeps its types; the form sends text.
         #expect(imported.type("Profile", "address") == "ProfileAddress?")

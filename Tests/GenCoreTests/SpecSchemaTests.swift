@@ -161,6 +161,7 @@ import Testing
                 "/resources/Uploads/endpoints/0/body/encoding", "/resources/Uploads/endpoints/1/body/key",
                 "/resources/Uploads/endpoints/2/body/contentType", "/resources/Uploads/endpoints/3/body/contentType",
                 "/resources/Uploads/endpoints/5/body/contentType", "/resources/Uploads/endpoints/6/body",
+                "/resources/Uploads/endpoints/7/body/key",
                 "/resources/Forms/endpoints/4/body/key", "/resources/Forms/endpoints/5/body/encoding",
                 "/resources/Forms/endpoints/7/body/contentTyp",
                 "/resources/Cookies/endpoints/0/cookies/a b", "/resources/Cookies/endpoints/4/cookies/a;b",

@@ -40,6 +40,22 @@ import Testing
         #expect(request.headers == ["X-Request-ID": "x"])
     }
 
+    /// Optional bodies named `request`, `form` and `default` (the generated code's own locals and
+    /// a keyword) are left out when nil and sent when set.
+    @Test func optionalBodiesNamedLikeLocalsOrKeywords() throws {
+        #expect(try SendMaybeKeywordsEndpoint().makeRequest().body == nil)
+        #expect(SendMaybeFormEndpoint().makeRequest().body == nil)
+        #expect(SendMaybeUploadEndpoint().makeRequest().upload == nil)
+        let keywords = Keywords(default: "d", class: 1, func: ["f"], request: "r")
+        let json = try #require(try SendMaybeKeywordsEndpoint(request: keywords).makeRequest().body)
+        let object = try JSONSerialization.jsonObject(with: json) as? [String: [String: Any]]
+        #expect(object?["keywords"]?["default"] as? String == "d" && object?["keywords"]?["request"] as? String == "r")
+        let form = SendMaybeFormEndpoint(form: keywords).makeRequest()
+        #expect(form.body.map { String(decoding: $0, as: UTF8.self) } == "default=d&class=1&func=f&request=r")
+        let upload = SendMaybeUploadEndpoint(default: .data(Data([1, 2]))).makeRequest()
+        if case .data(let data)? = upload.upload?.body { #expect(data == Data([1, 2])) } else { Issue.record("no upload: \(upload)") }
+    }
+
     @Test func arrayResponsesArePrunedAsTheEndpointSays() throws {
         let body = #"[{"matrix": [], "nested": {}, "optionalElements": [], "anything": null, "ids": [], "big": 1, "statuses": []}, {"matrix": "no"}]"#
         let result = try FetchItemsByItemIdStatusByStatusEndpoint(itemId: UUID(), status: .active, xRequestID: "x")

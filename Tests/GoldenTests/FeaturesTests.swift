@@ -39,6 +39,38 @@ import Testing
         #expect(!parts[1].contains("thumbnail") && !body.contains("name=\"thumbnail\""), "an absent optional field is left out")
     }
 
+    /// An optional body is left out when it is nil (no body, no `Content-Type`), and sent as a
+    /// required one is when it is set, whatever its encoding.
+    @Test func anOptionalBodyIsLeftOutWhenNil() throws {
+        let client = FeaturesAPI.client(baseURL: Self.base)
+        let login = Login(userName: "ada", password: "pw", scopes: ["a"])
+        let absent = [
+            try client.urlRequest(for: FormsService.logInOptionally()),
+            try client.urlRequest(for: FormsService.uploadPhotoOptionally()),
+            try client.urlRequest(for: FormsService.uploadNotesOptionally()),
+            try client.urlRequest(for: FormsService.patchLogin()),
+        ]
+        for request in absent {
+            #expect(request.httpBody == nil && request.httpBodyStream == nil)
+            #expect(request.value(forHTTPHeaderField: "Content-Type") == nil)
+        }
+        #expect(absent.map(\.httpMethod) == ["POST", "POST", "POST", "PATCH"])
+
+        let form = try client.urlRequest(for: FormsService.logInOptionally(login: login))
+        #expect(form.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded")
+        #expect(form.httpBody.map { String(decoding: $0, as: UTF8.self) } == "user_name=ada&password=pw&scopes=a")
+        let photo = try client.urlRequest(for: FormsService.uploadPhotoOptionally(profilePhoto: ProfilePhoto(caption: "c", photo: FormFile(data: Data("P".utf8), filename: "p.png", contentType: "image/png"))))
+        #expect(photo.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true)
+        #expect(photo.httpBody.map { String(decoding: $0, as: UTF8.self).contains("name=\"caption\"\r\n\r\nc\r\n") } == true)
+        let notes = FormsService.uploadNotesOptionally(upload: .data(Data("notes".utf8))).makeRequest()
+        if case .data(let data)? = notes.upload?.body { #expect(data == Data("notes".utf8)) } else { Issue.record("no upload: \(notes)") }
+        #expect(notes.headers["Content-Type"] == "text/plain; charset=utf-8")
+        let patch = try client.urlRequest(for: FormsService.patchLogin(login: login))
+        #expect(patch.value(forHTTPHeaderField: "Content-Type") == "application/merge-patch+json")
+        let sent = try JSONSerialization.jsonObject(with: try #require(patch.httpBody)) as? [String: [String: Any]]
+        #expect(sent?["login"]?["user_name"] as? String == "ada" && sent?["login"]?["scopes"] as? [String] == ["a"])
+    }
+
     @Test func eachSchemeAddsItsCredentialWhereItBelongs() async throws {
         let transport = CannedTransport()
         transport.stub(.get, "/v2/headers", with: .json(#"{"headers": {}}"#))

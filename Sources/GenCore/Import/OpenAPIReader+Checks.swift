@@ -136,11 +136,13 @@ extension OpenAPIReader {
         for resourceIndex in document.resources.indices {
             for endpointIndex in document.resources[resourceIndex].endpoints.indices {
                 guard let body = document.resources[resourceIndex].endpoints[endpointIndex].body, let encoding = body.encoding?.value else { continue }
-                let key = body.type.value + "\u{0}" + encoding
+                let optional = body.type.value.hasSuffix("?")
+                let model = optional ? String(body.type.value.dropLast()) : body.type.value
+                let key = model + "\u{0}" + encoding
                 if forms[key] == nil {
-                    forms[key] = formModel(body.type.value, multipart: encoding == "multipart", in: &document)
+                    forms[key] = formModel(model, multipart: encoding == "multipart", in: &document)
                 }
-                document.resources[resourceIndex].endpoints[endpointIndex].body?.type.value = forms[key]!
+                document.resources[resourceIndex].endpoints[endpointIndex].body?.type.value = forms[key]! + (optional ? "?" : "")
             }
         }
     }

@@ -676,8 +676,9 @@ extension OpenAPIReader {
 
     /// Gives the body a Swift name no parameter has.
     private mutating func claimBodyName(_ endpoint: inout SpecDocument.Endpoint, body: SpecDocument.Body) {
-        let isUpload = body.type.value == "Upload"
-        let defaultName = isUpload ? "upload" : (modelAtPointer.values.contains(body.type.value) ? body.type.value : "body")
+        let type = body.type.value.hasSuffix("?") ? String(body.type.value.dropLast()) : body.type.value
+        let isUpload = type == "Upload"
+        let defaultName = isUpload ? "upload" : (modelAtPointer.values.contains(type) ? type : "body")
         var swiftName = SwiftNaming.memberName(defaultName)
         if endpointSwiftNames.contains(swiftName) {
             var number = 2
@@ -727,8 +728,20 @@ extension OpenAPIReader {
     }
 
     /// The request body: JSON (any type), a form or multipart form (a model), or raw bytes.
+    /// The request body; one the document does not mark `required` is optional (`"Item?"`), left
+    /// out when it is nil.
     private mutating func readBody(_ node: JSONNode, pointer: String, operationName: String) -> SpecDocument.Body? {
-        guard let (bodyNode, bodyPointer) = dereference(node, pointer: pointer), let fields = Self.object(bodyNode) else { return nil }
+        guard let (bodyNode, bodyPointer) = dereference(node, pointer: pointer), let fields = Self.object(bodyNode),
+              var body = readBodyContent(fields, bodyPointer: bodyPointer, operationName: operationName)
+        else { return nil }
+        // A body's schema never reads as optional (`null` is not told apart from no body).
+        if !Self.bool(member("required", fields)?.value), !body.type.value.hasSuffix("?") {
+            body.type.value += "?"
+        }
+        return body
+    }
+
+    private mutating func readBodyContent(_ fields: [JSONNode.Member], bodyPointer: String, operationName: String) -> SpecDocument.Body? {
         let hint = bodyPointer.hasPrefix("#/components/requestBodies/") ? Self.lastToken(bodyPointer) : operationName + "Request"
         guard let content = member("content", fields).flatMap({ Self.object($0.value) }), !content.isEmpty else { return nil }
         let contentPointer = bodyPointer + "/content"

@@ -457,9 +457,17 @@ extension Resolver {
     }
 
     /// A body: JSON (any type), a form or multipart form (a model of simple fields), or an upload.
+    /// An optional body (`"Item?"`, `"Upload?"`) is left out when it is nil.
     mutating func resolveBody(_ body: SpecDocument.Body) -> ResolvedAPI.Parameter? {
         let encoding = body.encoding?.value ?? "json"
-        if body.type.value == "Upload" {
+        let expression = try? TypeExpressionParser.parse(body.type.value)
+        var uploadOptional: Bool?
+        switch expression {
+        case .named("Upload", _)?: uploadOptional = false
+        case .optional(.named("Upload", _))?: uploadOptional = true
+        default: break
+        }
+        if let uploadOptional {
             if let value = body.encoding, value.value != "json" {
                 diagnostics.error("an upload is sent as it is; it takes no 'encoding'", at: value.location)
                 return nil
@@ -475,7 +483,8 @@ extension Resolver {
             }
             return .init(
                 kind: .body(key: nil, encoding: .upload(contentType: contentType)),
-                swiftName: SwiftNaming.memberName(body.swiftName?.value ?? "upload"), type: .uploadBody, description: nil)
+                swiftName: SwiftNaming.memberName(body.swiftName?.value ?? "upload"),
+                type: uploadOptional ? .optional(.uploadBody) : .uploadBody, description: nil)
         }
         if let contentType = body.contentType, encoding != "json" || !Self.isJSONMediaType(contentType.value) {
             diagnostics.error(
@@ -487,7 +496,7 @@ extension Resolver {
         let defaultName: String
         if let key = body.key?.value {
             defaultName = key
-        } else if case .model(let name) = type {
+        } else if case .model(let name) = type.unwrapped {
             defaultName = name
         } else {
             defaultName = "body"
@@ -507,7 +516,7 @@ extension Resolver {
                 diagnostics.error("a \(encoding) body cannot be wrapped under a key", at: key.location)
                 return nil
             }
-            guard case .model(let name) = type, let model = model(named: name),
+            guard case .model(let name) = type.unwrapped, let model = model(named: name),
                   case .structure = model.kind
             else {
                 diagnostics.error("a \(encoding) body must be a model whose properties are its fields, not \(type.swift)", at: body.type.location)

@@ -153,16 +153,7 @@ struct EndpointTranslator {
         let creation = "EndpointRequest(\(arguments.joined(separator: ", ")))"
         let progress = endpoint.parameters.first { if case .progress = $0.kind { true } else { false } }
         var throwing = false
-        var statements = endpoint.parameters.flatMap { parameter -> [String] in
-            let value = reference(parameter.swiftName)
-            let secret = parameter.secret ? ["request.markSecret(\(value))"] : []
-            switch parameter.kind {
-            case .path: return secret
-            case .query(let name): return ["request.addQuery(\(SwiftLiteral.string(name)), \(value))"] + secret
-            case .header(let name): return ["request.setHeader(\(SwiftLiteral.string(name)), \(value))"] + secret
-            case .cookie(let name): return ["request.addCookie(\(SwiftLiteral.string(name)), \(value))"] + secret
-            default: break
-            }
+        func bodyStatements(_ parameter: ResolvedAPI.Parameter, value: String) -> [String] {
             switch parameter.kind {
             case .path, .query, .header, .cookie, .progress: return []
             case .body(let key, .json(let contentType)):
@@ -186,6 +177,23 @@ struct EndpointTranslator {
                 let handler = progress.map { reference($0.swiftName) } ?? "nil"
                 return ["request.setUploadBody(\(value), contentType: \(SwiftLiteral.string(contentType)), progress: \(handler))"]
             }
+        }
+        var statements = endpoint.parameters.flatMap { parameter -> [String] in
+            let value = reference(parameter.swiftName)
+            let secret = parameter.secret ? ["request.markSecret(\(value))"] : []
+            switch parameter.kind {
+            case .path: return secret
+            case .query(let name): return ["request.addQuery(\(SwiftLiteral.string(name)), \(value))"] + secret
+            case .header(let name): return ["request.setHeader(\(SwiftLiteral.string(name)), \(value))"] + secret
+            case .cookie(let name): return ["request.addCookie(\(SwiftLiteral.string(name)), \(value))"] + secret
+            default: break
+            }
+            // An optional body is left out when it is nil: its statements go inside `if let`.
+            guard case .body = parameter.kind, case .optional = parameter.type else { return bodyStatements(parameter, value: value) }
+            let escaped = SwiftNaming.escaped(parameter.swiftName)
+            let binding = value == escaped ? "if let \(escaped) {" : "if let value = \(value) {"
+            let bound = value == escaped ? escaped : "value"
+            return [binding] + bodyStatements(parameter, value: bound).map { "    " + $0 } + ["}"]
         }
         if let timeout = endpoint.timeout { statements.append("request.timeout = \(timeout)") }
         printer.block("\(access)func makeRequest()\(throwing ? " throws" : "") -> EndpointRequest") { printer in

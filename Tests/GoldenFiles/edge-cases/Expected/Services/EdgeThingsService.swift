@@ -66,4 +66,21 @@ public enum EdgeThingsService {
     public static func replaceEmpty(client: Empty) -> ReplaceEmptyEndpoint {
         ReplaceEmptyEndpoint(client: client)
     }
+
+    /// Optional bodies named like the generated code's locals, or a keyword: left out when nil.
+    public static func sendMaybeKeywords(request: Keywords? = nil) -> SendMaybeKeywordsEndpoint {
+        SendMaybeKeywordsEndpoint(request: request)
+    }
+
+    public static func sendMaybeForm(form: Keywords? = nil) -> SendMaybeFormEndpoint {
+        SendMaybeFormEndpoint(form: form)
+    }
+
+    /// - Parameter progress: Called as the body goes out.
+    public static func sendMaybeUpload(
+        `default`: UploadBody? = nil,
+        progress: (@Sendable (UploadProgress) -> Void)? = nil
+    ) -> SendMaybeUploadEndpoint {
+        SendMaybeUploadEndpoint(default: `default`, progress: progress)
+    }
 }

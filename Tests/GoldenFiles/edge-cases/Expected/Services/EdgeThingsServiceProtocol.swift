@@ -38,6 +38,14 @@ public protocol EdgeThingsServiceProtocol: Sendable {
     func createRaw(dates: Dates) async throws -> Data
 
     func replaceEmpty(client: Empty) async throws -> [String: [Priority]]
+
+    /// Optional bodies named like the generated code's locals, or a keyword: left out when nil.
+    func sendMaybeKeywords(request: Keywords?) async throws
+
+    func sendMaybeForm(form: Keywords?) async throws
+
+    /// - Parameter progress: Called as the body goes out.
+    func sendMaybeUpload(`default`: UploadBody?, progress: (@Sendable (UploadProgress) -> Void)?) async throws
 }
 
 extension EdgeThingsServiceProtocol {
@@ -58,5 +66,18 @@ extension EdgeThingsServiceProtocol {
             xRequestID: xRequestID,
             xRetry: nil
         )
+    }
+
+    /// Optional bodies named like the generated code's locals, or a keyword: left out when nil.
+    public func sendMaybeKeywords() async throws {
+        try await sendMaybeKeywords(request: nil)
+    }
+
+    public func sendMaybeForm() async throws {
+        try await sendMaybeForm(form: nil)
+    }
+
+    public func sendMaybeUpload() async throws {
+        try await sendMaybeUpload(default: nil, progress: nil)
     }
 }

@@ -69,4 +69,16 @@ public struct LiveEdgeThingsService: EdgeThingsServiceProtocol {
     public func replaceEmpty(client: Empty) async throws -> [String: [Priority]] {
         try await self.client.send(EdgeThingsService.replaceEmpty(client: client))
     }
+
+    public func sendMaybeKeywords(request: Keywords?) async throws {
+        try await self.client.send(EdgeThingsService.sendMaybeKeywords(request: request))
+    }
+
+    public func sendMaybeForm(form: Keywords?) async throws {
+        try await self.client.send(EdgeThingsService.sendMaybeForm(form: form))
+    }
+
+    public func sendMaybeUpload(`default`: UploadBody?, progress: (@Sendable (UploadProgress) -> Void)?) async throws {
+        try await self.client.send(EdgeThingsService.sendMaybeUpload(default: `default`, progress: progress))
+    }
 }

@@ -26,6 +26,27 @@ public enum FormsService {
         UploadNotesEndpoint(upload: upload, progress: progress)
     }
 
+    /// Optional bodies: each is left out when it is nil.
+    public static func logInOptionally(login: Login? = nil) -> LogInOptionallyEndpoint {
+        LogInOptionallyEndpoint(login: login)
+    }
+
+    public static func uploadPhotoOptionally(profilePhoto: ProfilePhoto? = nil) -> UploadPhotoOptionallyEndpoint {
+        UploadPhotoOptionallyEndpoint(profilePhoto: profilePhoto)
+    }
+
+    /// - Parameter progress: Called as the body goes out.
+    public static func uploadNotesOptionally(
+        upload: UploadBody? = nil,
+        progress: (@Sendable (UploadProgress) -> Void)? = nil
+    ) -> UploadNotesOptionallyEndpoint {
+        UploadNotesOptionallyEndpoint(upload: upload, progress: progress)
+    }
+
+    public static func patchLogin(login: Login? = nil) -> PatchLoginEndpoint {
+        PatchLoginEndpoint(login: login)
+    }
+
     public static func responseHeaders(thing: String) -> ResponseHeadersEndpoint {
         ResponseHeadersEndpoint(thing: thing)
     }

@@ -15,6 +15,19 @@ public protocol FormsServiceProtocol: Sendable {
     /// - Parameter progress: Called as the body goes out.
     func uploadNotes(upload: UploadBody, progress: (@Sendable (UploadProgress) -> Void)?) async throws -> Echo
 
+    /// Optional bodies: each is left out when it is nil.
+    func logInOptionally(login: Login?) async throws -> Echo
+
+    func uploadPhotoOptionally(profilePhoto: ProfilePhoto?) async throws -> Echo
+
+    /// - Parameter progress: Called as the body goes out.
+    func uploadNotesOptionally(
+        upload: UploadBody?,
+        progress: (@Sendable (UploadProgress) -> Void)?
+    ) async throws -> Echo
+
+    func patchLogin(login: Login?) async throws -> Echo
+
     func responseHeaders(thing: String) async throws -> HTTPResponse
 }
 
@@ -25,5 +38,22 @@ extension FormsServiceProtocol {
 
     public func uploadNotes(upload: UploadBody) async throws -> Echo {
         try await uploadNotes(upload: upload, progress: nil)
+    }
+
+    /// Optional bodies: each is left out when it is nil.
+    public func logInOptionally() async throws -> Echo {
+        try await logInOptionally(login: nil)
+    }
+
+    public func uploadPhotoOptionally() async throws -> Echo {
+        try await uploadPhotoOptionally(profilePhoto: nil)
+    }
+
+    public func uploadNotesOptionally() async throws -> Echo {
+        try await uploadNotesOptionally(upload: nil, progress: nil)
+    }
+
+    public func patchLogin() async throws -> Echo {
+        try await patchLogin(login: nil)
     }
 }

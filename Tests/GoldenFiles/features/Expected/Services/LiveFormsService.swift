@@ -28,6 +28,25 @@ public struct LiveFormsService: FormsServiceProtocol {
         try await self.client.send(FormsService.uploadNotes(upload: upload, progress: progress))
     }
 
+    public func logInOptionally(login: Login?) async throws -> Echo {
+        try await self.client.send(FormsService.logInOptionally(login: login))
+    }
+
+    public func uploadPhotoOptionally(profilePhoto: ProfilePhoto?) async throws -> Echo {
+        try await self.client.send(FormsService.uploadPhotoOptionally(profilePhoto: profilePhoto))
+    }
+
+    public func uploadNotesOptionally(
+        upload: UploadBody?,
+        progress: (@Sendable (UploadProgress) -> Void)?
+    ) async throws -> Echo {
+        try await self.client.send(FormsService.uploadNotesOptionally(upload: upload, progress: progress))
+    }
+
+    public func patchLogin(login: Login?) async throws -> Echo {
+        try await self.client.send(FormsService.patchLogin(login: login))
+    }
+
     public func responseHeaders(thing: String) async throws -> HTTPResponse {
         try await self.client.send(FormsService.responseHeaders(thing: thing))
     }
