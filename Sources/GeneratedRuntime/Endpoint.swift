@@ -67,6 +67,17 @@ extension Endpoint {
 
     /// Whether the endpoint is idempotent although its method is not (an ``IdempotentEndpoint``).
     static var isIdempotentEndpoint: Bool { Self.self is any IdempotentEndpoint.Type }
+
+    /// The type name middlewares see: a wrapper's (`TimedEndpoint`, `WithResponseHeaders`) is
+    /// the name of the endpoint it wraps.
+    static var endpointName: String {
+        (Self.self as? any EndpointWrapper.Type)?.wrappedEndpointName ?? String(describing: Self.self)
+    }
+}
+
+/// An endpoint that sends another one another way, which middlewares know by its name.
+protocol EndpointWrapper {
+    static var wrappedEndpointName: String { get }
 }
 
 /// An HTTP method.

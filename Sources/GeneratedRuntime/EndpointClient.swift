@@ -197,7 +197,7 @@ public struct EndpointClient: EndpointSending {
             return StreamedHTTPResponse(try await transport.send(urlRequest))
         }
         let middlewareContext = RequestContext(
-            endpoint: String(describing: E.self), method: request.method, pathTemplate: request.path.template,
+            endpoint: E.endpointName, method: request.method, pathTemplate: request.path.template,
             isIdempotent: request.method.isIdempotent || E.isIdempotentEndpoint,
             canResend: urlRequest.httpBodyStream == nil, isStreaming: streams,
             secrets: context.secrets, upload: streams ? nil : upload?.body, record: context.record ?? ExchangeRecord())

@@ -111,6 +111,10 @@ extension TimedEndpoint: StreamingEndpoint where Wrapped: StreamingEndpoint {
 
 extension TimedEndpoint: IdempotentEndpoint where Wrapped: IdempotentEndpoint {}
 
+extension TimedEndpoint: EndpointWrapper {
+    static var wrappedEndpointName: String { Wrapped.endpointName }
+}
+
 extension Endpoint {
     /// This endpoint with its own timeout, in seconds, for one call.
     public func timeout(_ seconds: TimeInterval) -> TimedEndpoint<Self> {

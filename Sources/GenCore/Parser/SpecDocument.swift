@@ -217,6 +217,8 @@ struct SpecDocument: Sendable {
         /// `"envelope": "none"`: this endpoint's response is not in `defaults.envelope`.
         var withoutEnvelope = false
         var pagination: Pagination?
+        /// The header fields a successful response carries, typed: `"responseHeaders"`.
+        var responseHeaders: [Parameter] = []
     }
 
     struct Parameter: Sendable {

@@ -371,7 +371,7 @@ struct SpecReader {
             members,
             allowed: ["name", "method", "path", "description", "deprecated", "pathParams", "query", "headers", "cookies",
                       "body", "response", "responseKey", "arrayStrategy", "stream", "streamTerminator", "auth", "errorResponse",
-                      "envelope", "pagination", "idempotent", "timeout", "accept"],
+                      "envelope", "pagination", "idempotent", "timeout", "accept", "responseHeaders"],
             in: what)
         let method = requiredString("method", of: members, at: node.location, in: what)
         let path = requiredString("path", of: members, at: node.location, in: what)
@@ -422,20 +422,23 @@ struct SpecReader {
             errorResponse: optionalLocatedString("errorResponse", of: members),
             envelope: member("envelope", of: members).flatMap { Self.isNone($0.value) ? nil : envelope($0.value) },
             withoutEnvelope: member("envelope", of: members).map { Self.isNone($0.value) } ?? false,
-            pagination: member("pagination", of: members).flatMap { pagination($0.value) })
+            pagination: member("pagination", of: members).flatMap { pagination($0.value) },
+            responseHeaders: parameters("responseHeaders", of: members, what: "response header", allowingSecret: false))
     }
 
-    private mutating func parameters(_ key: String, of members: [JSONNode.Member]) -> [SpecDocument.Parameter] {
+    private mutating func parameters(
+        _ key: String, of members: [JSONNode.Member], what kind: String = "parameter", allowingSecret: Bool = true
+    ) -> [SpecDocument.Parameter] {
         guard let node = member(key, of: members)?.value, let entries = object(node, "'\(key)'") else { return [] }
         var result: [SpecDocument.Parameter] = []
         for entry in entries {
             let name = Located(value: entry.key, location: entry.keyLocation)
-            let what = "parameter '\(entry.key)'"
+            let what = "\(kind) '\(entry.key)'"
             switch entry.value.value {
             case .string(let type):
                 result.append(.init(name: name, type: Located(type, of: entry.value)))
             case .object(let fields):
-                checkKeys(fields, allowed: ["type", "description", "swiftName", "secret"], in: what)
+                checkKeys(fields, allowed: ["type", "description", "swiftName"] + (allowingSecret ? ["secret"] : []), in: what)
                 let secret = optionalBool("secret", of: fields) ?? false
                 if let type = requiredString("type", of: fields, at: entry.value.location, in: what) {
                     result.append(.init(

@@ -221,6 +221,17 @@ struct ResolvedAPI: Sendable {
         var errorResponse: TypeReference?
         var envelope: Envelope?
         var pagination: Pagination?
+        /// The typed header fields of a successful response, in the spec's order.
+        var responseHeaders: [ResponseHeader] = []
+    }
+
+    /// A header field of a successful response, read into the endpoint's `ResponseHeaders`.
+    struct ResponseHeader: Sendable {
+        var name: String
+        var swiftName: String
+        /// A simple type or an array of one; optional when the response may leave it out.
+        var type: TypeReference
+        var description: String?
     }
 
     struct Envelope: Sendable {

@@ -383,13 +383,57 @@ extension Resolver {
                 }
             }
         }
-        if failed { return nil }
+        let responseHeaders = resolveResponseHeaders(endpoint, streamed: stream != nil)
+        if failed || responseHeaders == nil { return nil }
         return .init(
             pointer: endpoint.pointer, functionName: functionName, typeName: typeName, method: method,
             pathSegments: resolvedSegments, description: endpoint.description, deprecated: endpoint.deprecated,
             parameters: parameters, response: response, responseKey: endpoint.responseKey?.value,
             arrayStrategy: strategy, stream: stream, idempotent: endpoint.idempotent, timeout: endpoint.timeout?.value, accept: accept, auth: auth, server: server,
-            errorResponse: errorResponse, envelope: envelope, pagination: pagination)
+            errorResponse: errorResponse, envelope: envelope, pagination: pagination, responseHeaders: responseHeaders ?? [])
+    }
+
+    /// The typed headers of a successful response: valid names, once each whatever their case,
+    /// each a simple value or a list of them, their Swift names distinct. Nil after a problem.
+    mutating func resolveResponseHeaders(_ endpoint: SpecDocument.Endpoint, streamed: Bool) -> [ResolvedAPI.ResponseHeader]? {
+        var failed = false
+        if streamed, let first = endpoint.responseHeaders.first {
+            diagnostics.error(
+                "a streamed response's headers are not typed: 'responseHeaders' is for a response read whole",
+                at: first.name.location)
+            return nil
+        }
+        var headers: [ResolvedAPI.ResponseHeader] = []
+        var names: [String: String] = [:]
+        var swiftNames: [String: String] = [:]
+        for header in endpoint.responseHeaders {
+            guard checkHeaderName(header.name), let type = resolveType(header.type) else { failed = true; continue }
+            if let other = names[header.name.value.lowercased()] {
+                diagnostics.error("response headers '\(other)' and '\(header.name.value)' are one header: names ignore case", at: header.name.location)
+                failed = true
+                continue
+            }
+            names[header.name.value.lowercased()] = header.name.value
+            let element: TypeReference = if case .array(let element) = type.unwrapped { element } else { type.unwrapped }
+            guard isSimple(element) else {
+                diagnostics.error(
+                    "response header '\(header.name.value)' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one (a comma-separated list), not \(type.swift)",
+                    at: header.type.location)
+                failed = true
+                continue
+            }
+            let swiftName = SwiftNaming.memberName(header.swiftName?.value ?? header.name.value)
+            if let other = swiftNames[swiftName] {
+                diagnostics.error(
+                    "response headers '\(other)' and '\(header.name.value)' both become '\(swiftName)' in Swift; give one a \"swiftName\"",
+                    at: header.swiftName?.location ?? header.name.location)
+                failed = true
+                continue
+            }
+            swiftNames[swiftName] = header.name.value
+            headers.append(.init(name: header.name.value, swiftName: swiftName, type: type, description: header.description))
+        }
+        return failed ? nil : headers
     }
 
     /// `application/json`, or a media type that says it is JSON (`application/vnd.api+json`,

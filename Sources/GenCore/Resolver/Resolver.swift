@@ -59,15 +59,17 @@ struct Resolver {
         "SessionClient", "SessionChanged", "FailureReason", "Page", "PaginatedEndpoint", "PageSequence", "FormFields",
         "FormFile", "UploadBody", "UploadProgress", "ResponseEnvelope", "EndpointPublisher", "CannedTransport",
         "Task", "Result", "DispatchQueue", "URLRequest",
+        // Typed response headers.
+        "ResponseHeadersDecoding", "WithResponseHeaders", "ResponseHeaderValue", "ResponseHeaderError",
         // Spec type names with a meaning of their own: `File` is a FormFile, `Upload` a raw upload body.
         "File", "Upload",
-        // Endpoints declare `typealias Response`, `Auth` and `PageItem`; a model of one of those
-        // names would be circular or hidden inside the endpoint.
-        "Response", "Auth", "PageItem",
+        // Endpoints declare `typealias Response`, `Auth` and `PageItem` and a `ResponseHeaders`
+        // struct; a model of one of those names would be circular or hidden inside the endpoint.
+        "Response", "Auth", "PageItem", "ResponseHeaders",
     ]
 
     /// Members every endpoint struct declares; a parameter of the same name would clash.
-    static let endpointMemberNames: Set<String> = ["makeRequest", "decodeResponse"]
+    static let endpointMemberNames: Set<String> = ["makeRequest", "decodeResponse", "decodeResponseHeaders", "withResponseHeaders"]
 
     /// Model name → its index in the document (the first of a name), so that a look-up by name
     /// does not search thousands of models.

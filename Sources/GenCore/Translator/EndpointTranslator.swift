@@ -38,6 +38,41 @@ struct EndpointTranslator {
                 printer.separator()
                 renderNextPage(endpoint, pagination, into: &printer)
             }
+            if !endpoint.responseHeaders.isEmpty {
+                printer.separator()
+                renderResponseHeaders(endpoint.responseHeaders, into: &printer)
+            }
+        }
+    }
+
+    /// The `ResponseHeaders` struct, one property a header, and the function that reads them.
+    private func renderResponseHeaders(_ headers: [ResolvedAPI.ResponseHeader], into printer: inout CodePrinter) {
+        printer.line("/// The headers of a successful response: `withResponseHeaders()` returns them beside the value.")
+        printer.block("\(access)struct ResponseHeaders: Sendable, Hashable") { printer in
+            for header in headers {
+                printer.documentation(header.description)
+                printer.line("\(access)var \(SwiftNaming.escaped(header.swiftName)): \(header.type.swift)")
+            }
+            printer.separator()
+            let parameters = headers.map { header in
+                let declaration = "\(SwiftNaming.escaped(header.swiftName)): \(header.type.swift)"
+                if case .optional = header.type { return declaration + " = nil" }
+                return declaration
+            }
+            printer.block("\(access)init", list: parameters) { printer in
+                for header in headers {
+                    let name = SwiftNaming.escaped(header.swiftName)
+                    printer.line("self.\(name) = \(name)")
+                }
+            }
+        }
+        printer.separator()
+        printer.block("\(access)func decodeResponseHeaders(_ response: HTTPResponse) throws -> ResponseHeaders") { printer in
+            let arguments = headers.map { header in
+                let reading = if case .optional = header.type { "headerIfPresent" } else { "header" }
+                return "\(SwiftNaming.argumentLabel(header.swiftName)): response.\(reading)(\(SwiftLiteral.string(header.name)), as: \(header.type.unwrapped.swift).self)"
+            }
+            printer.wrapped("try ResponseHeaders", arguments, "")
         }
     }
 
@@ -48,6 +83,7 @@ struct EndpointTranslator {
         var protocols = [endpoint.pagination != nil ? "PaginatedEndpoint" : endpoint.stream != nil ? "StreamingEndpoint" : "Endpoint"]
         if endpoint.errorResponse != nil { protocols.append("ErrorBodyDecoding") }
         if endpoint.idempotent { protocols.append("IdempotentEndpoint") }
+        if !endpoint.responseHeaders.isEmpty { protocols.append("ResponseHeadersDecoding") }
         return protocols.joined(separator: ", ")
     }
 

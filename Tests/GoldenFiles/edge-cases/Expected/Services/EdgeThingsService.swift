@@ -83,4 +83,9 @@ public enum EdgeThingsService {
     ) -> SendMaybeUploadEndpoint {
         SendMaybeUploadEndpoint(default: `default`, progress: progress)
     }
+
+    /// Response headers named like keywords and the generated code's own names.
+    public static func fetchWithHeaders() -> FetchWithHeadersEndpoint {
+        FetchWithHeadersEndpoint()
+    }
 }

@@ -46,6 +46,9 @@ public protocol EdgeThingsServiceProtocol: Sendable {
 
     /// - Parameter progress: Called as the body goes out.
     func sendMaybeUpload(`default`: UploadBody?, progress: (@Sendable (UploadProgress) -> Void)?) async throws
+
+    /// Response headers named like keywords and the generated code's own names.
+    func fetchWithHeaders() async throws -> Keywords
 }
 
 extension EdgeThingsServiceProtocol {

@@ -81,4 +81,8 @@ public struct LiveEdgeThingsService: EdgeThingsServiceProtocol {
     public func sendMaybeUpload(`default`: UploadBody?, progress: (@Sendable (UploadProgress) -> Void)?) async throws {
         try await self.client.send(EdgeThingsService.sendMaybeUpload(default: `default`, progress: progress))
     }
+
+    public func fetchWithHeaders() async throws -> Keywords {
+        try await self.client.send(EdgeThingsService.fetchWithHeaders())
+    }
 }

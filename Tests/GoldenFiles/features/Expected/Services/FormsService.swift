@@ -47,6 +47,23 @@ public enum FormsService {
         PatchLoginEndpoint(login: login)
     }
 
+    /// httpbin answers with the query's items as header fields: typed response headers.
+    public static func typedHeaders(
+        count: String,
+        tags: String? = nil,
+        availability: String? = nil,
+        lastModified: String? = nil,
+        requestID: String? = nil
+    ) -> TypedHeadersEndpoint {
+        TypedHeadersEndpoint(
+            count: count,
+            tags: tags,
+            availability: availability,
+            lastModified: lastModified,
+            requestID: requestID
+        )
+    }
+
     public static func responseHeaders(thing: String) -> ResponseHeadersEndpoint {
         ResponseHeadersEndpoint(thing: thing)
     }

@@ -28,6 +28,15 @@ public protocol FormsServiceProtocol: Sendable {
 
     func patchLogin(login: Login?) async throws -> Echo
 
+    /// httpbin answers with the query's items as header fields: typed response headers.
+    func typedHeaders(
+        count: String,
+        tags: String?,
+        availability: String?,
+        lastModified: String?,
+        requestID: String?
+    ) async throws -> [String: JSONValue]
+
     func responseHeaders(thing: String) async throws -> HTTPResponse
 }
 
@@ -55,5 +64,10 @@ extension FormsServiceProtocol {
 
     public func patchLogin() async throws -> Echo {
         try await patchLogin(login: nil)
+    }
+
+    /// httpbin answers with the query's items as header fields: typed response headers.
+    public func typedHeaders(count: String) async throws -> [String: JSONValue] {
+        try await typedHeaders(count: count, tags: nil, availability: nil, lastModified: nil, requestID: nil)
     }
 }

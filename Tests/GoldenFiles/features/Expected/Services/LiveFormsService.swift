@@ -47,6 +47,22 @@ public struct LiveFormsService: FormsServiceProtocol {
         try await self.client.send(FormsService.patchLogin(login: login))
     }
 
+    public func typedHeaders(
+        count: String,
+        tags: String?,
+        availability: String?,
+        lastModified: String?,
+        requestID: String?
+    ) async throws -> [String: JSONValue] {
+        try await self.client.send(FormsService.typedHeaders(
+            count: count,
+            tags: tags,
+            availability: availability,
+            lastModified: lastModified,
+            requestID: requestID
+        ))
+    }
+
     public func responseHeaders(thing: String) async throws -> HTTPResponse {
         try await self.client.send(FormsService.responseHeaders(thing: thing))
     }
