@@ -305,6 +305,29 @@ struct FeaturesEndToEndTests {
         #expect(reports.all.map(\.bytesSent) == reports.all.map(\.bytesSent).sorted(), "progress only grows")
     }
 
+    /// httpbin sends the query's items back as header fields: each is read as its declared type,
+    /// and one that does not read fails the call (sent alone, the endpoint does not read them).
+    @Test func typedResponseHeaders() async throws {
+        let client = try Self.client()
+        let endpoint = FormsService.typedHeaders(
+            count: "3", tags: "a, b ,c", availability: "sold-out", lastModified: "Sun, 06 Nov 1994 08:49:37 GMT",
+            requestID: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")
+        let (body, headers) = try await client.send(endpoint.withResponseHeaders())
+        #expect(body["X-Count"] == .string("3"))
+        #expect(headers == TypedHeadersEndpoint.ResponseHeaders(
+            xCount: 3, xTags: ["a", "b", "c"], xAvailability: .soldOut, lastModified: Date(timeIntervalSince1970: 784_111_777),
+            requestID: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")))
+        let few = try await client.send(FormsService.typedHeaders(count: "0", availability: "on-order").withResponseHeaders()).headers
+        #expect(few == TypedHeadersEndpoint.ResponseHeaders(xCount: 0, xAvailability: .unknown("on-order")), "absent optional headers are nil")
+
+        let error = await #expect(throws: EndpointError.self) {
+            try await client.send(FormsService.typedHeaders(count: "many").withResponseHeaders())
+        }
+        #expect(error?.kind == .decoding && error?.statusCode == 200)
+        #expect(error?.description.contains("the 'X-Count' header does not read as Int") == true, "\(String(describing: error))")
+        #expect(try await client.send(FormsService.typedHeaders(count: "many"))["X-Count"] == .string("many"))
+    }
+
     @Test func aRawResponseCarriesStatusAndHeaders() async throws {
         let response = try await LiveFormsService(client: try Self.client()).responseHeaders(thing: "yes please")
         #expect(response.statusCode == 200)

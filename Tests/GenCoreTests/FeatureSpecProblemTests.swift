@@ -230,6 +230,62 @@ import Testing
         ])
     }
 
+    // MARK: Response headers
+
+    static let responseHeaderSpec = #"""
+        {
+          "endpointgen": 1,
+          "name": "Headers",
+          "models": {
+            "Item": { "properties": { "id": "Int" } },
+            "Kind": { "enum": ["a", "b"] }
+          },
+          "resources": {
+            "Items": {
+              "endpoints": [
+                {
+                  "name": "h1", "method": "GET", "path": "/h1", "response": "Item",
+                  "responseHeaders": {
+                    "ETag": "String", "etag": "String?", "X Bad": "Int", "X-Item": "Item?", "X-Raw": "Data",
+                    "X-Matrix": "[[Int]]", "X-Any": "JSON", "X-Typo": "Strng", "X-Kinds": "[Kind]?",
+                    "X-A": { "type": "Int", "swiftName": "count" }, "X-B": { "type": "Int?", "swiftName": "count" },
+                    "X-Secret": { "type": "String", "secret": true }
+                  }
+                },
+                {
+                  "name": "h2", "method": "GET", "path": "/h2", "response": "Item", "stream": "jsonLines",
+                  "responseHeaders": { "X-Request-Id": "String" }
+                },
+                { "name": "h3", "method": "GET", "path": "/h3", "query": { "withResponseHeaders": "Bool?" } },
+                { "name": "h4", "method": "GET", "path": "/h4", "responseHeaders": [] }
+              ]
+            }
+          }
+        }
+        """#
+
+    @Test func responseHeaderProblems() {
+        check(Self.responseHeaderSpec, [
+            (.marker("\"etag\""), "response headers 'ETag' and 'etag' are one header: names ignore case"),
+            (.marker("\"X Bad\""), "'X Bad' is not a valid HTTP header name"),
+            (.marker("\"Item?\""),
+             "response header 'X-Item' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one (a comma-separated list), not Item?"),
+            (.marker("\"Data\""),
+             "response header 'X-Raw' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one (a comma-separated list), not Data"),
+            (.marker("\"[[Int]]\""),
+             "response header 'X-Matrix' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one (a comma-separated list), not [[Int]]"),
+            (.marker("\"JSON\""),
+             "response header 'X-Any' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one (a comma-separated list), not JSONValue"),
+            (.marker("Strng\""), "unknown type 'Strng'; did you mean 'String'?"),
+            (.marker("\"count\" },\n"), #"response headers 'X-A' and 'X-B' both become 'count' in Swift; give one a "swiftName""#),
+            (.marker("\"secret\""), "unknown key 'secret' in response header 'X-Secret'"),
+            (.marker("\"X-Request-Id\""), "a streamed response's headers are not typed: 'responseHeaders' is for a response read whole"),
+            (.marker("\"withResponseHeaders\""),
+             #"parameter 'withResponseHeaders' would become 'withResponseHeaders', which every endpoint declares; give it a "swiftName""#),
+            (.marker("[] }"), "'responseHeaders' must be an object, not an array"),
+        ])
+    }
+
     /// `[File]` in a multipart body is rejected: the runtime's `FormFields` has no `append` for an
     /// array of files, so the generated code would not compile. (Only the place and the property
     /// are checked: the message's wording is not settled.)

@@ -176,6 +176,10 @@ import Testing
                 "/resources/Pages/endpoints/6/pagination/items", "/resources/Pages/endpoints/7/pagination",
                 "/resources/Pages/endpoints/13/pagination",
             ]),
+            ("response headers", FeatureSpecProblemTests.responseHeaderSpec, [
+                "/resources/Items/endpoints/0/responseHeaders/X Bad", "/resources/Items/endpoints/0/responseHeaders/X-Secret/secret",
+                "/resources/Items/endpoints/1/responseHeaders", "/resources/Items/endpoints/3/responseHeaders",
+            ]),
             ("unions", ShapeSpecProblemTests.unionSpec, ["/models/Scalars/oneOf/4", "/models/Lonely/oneOf", "/models/Lonely", "/models/Wrong/oneOf"]),
             ("server URLs", FeatureSpecProblemTests.serverSpec, [
                 "/resources/Avatars/servers/staging", "/resources/Odd/servers/production",

@@ -56,6 +56,23 @@ import Testing
         if case .data(let data)? = upload.upload?.body { #expect(data == Data([1, 2])) } else { Issue.record("no upload: \(upload)") }
     }
 
+    /// Response headers named like keywords and like the decoding function's own parameter.
+    @Test func responseHeadersNamedLikeKeywords() async throws {
+        let transport = CannedTransport()
+        let keywords = #"{"default": "d", "class": 1, "func": []}"#
+        transport.stub(.get, "/v2/edge/with-headers", with: .json(keywords, headers: [
+            "self": "me", "DEFAULT": "7", "Response": "1, 10, 3", "X-Status": "on hold", "X-Quote": "\"q\"",
+        ]))
+        let client = EdgeCasesAPI.client(transport: transport)
+        let (value, headers) = try await client.send(EdgeThingsService.fetchWithHeaders().withResponseHeaders())
+        #expect(value.default == "d")
+        #expect(headers == FetchWithHeadersEndpoint.ResponseHeaders(
+            self_: "me", default: 7, response: [.low, .high, .unknown(3)], xStatus: .onHold, quote: "\"q\""))
+        transport.stub(.get, "/v2/edge/with-headers", with: .json(keywords, status: 404))
+        let error = await #expect(throws: EndpointError.self) { try await client.send(EdgeThingsService.fetchWithHeaders().withResponseHeaders()) }
+        #expect((error?.errorBody as? Keywords)?.default == "d", "the endpoint's error body")
+    }
+
     @Test func arrayResponsesArePrunedAsTheEndpointSays() throws {
         let body = #"[{"matrix": [], "nested": {}, "optionalElements": [], "anything": null, "ids": [], "big": 1, "statuses": []}, {"matrix": "no"}]"#
         let result = try FetchItemsByItemIdStatusByStatusEndpoint(itemId: UUID(), status: .active, xRequestID: "x")
