@@ -593,6 +593,48 @@ import Testing
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
+    /// The success response's headers become `responseHeaders`: required where every 2xx response
+    /// marks them so, a list or an enum as such, through references; what a header cannot hold
+    /// is a String, with a warning. Before, they were left out with a warning.
+    @Test func responseHeadersAreTyped() throws {
+        let imported = try importing(##"""
+            {"openapi": "3.1.0", "info": {"title": "Test", "version": "1"}, "paths": {
+              "/a": {"get": {"operationId": "headed", "responses": {
+                "200": {"description": "", "headers": {
+                  "ETag": {"required": true, "description": "The version.", "schema": {"type": "string"}},
+                  "X-Rate-Limit": {"$ref": "#/components/headers/RateLimit"},
+                  "X-Kinds": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Kind"}}},
+                  "X-Next": {"required": true, "schema": {"type": "string", "format": "uri"}},
+                  "X-Meta": {"schema": {"type": "object", "properties": {"a": {"type": "string"}}}},
+                  "X-Encoded": {"content": {"application/json": {"schema": {"type": "object"}}}},
+                  "Content-Type": {"schema": {"type": "string"}},
+                  "Set-Cookie": {"schema": {"type": "string"}},
+                  "x-rate-limit": {"schema": {"type": "string"}}},
+                  "content": {"application/json": {"schema": {"type": "string"}}}},
+                "206": {"description": "", "headers": {"ETag": {"required": true, "schema": {"type": "string"}}}}}}},
+              "/b": {"get": {"operationId": "events", "responses": {"200": {"description": "", "headers": {"X-Id": {"schema": {"type": "string"}}},
+                "content": {"text/event-stream": {"schema": {"type": "string"}}}}}}}},
+             "components": {"schemas": {"Kind": {"type": "string", "enum": ["a", "b"]}},
+                            "headers": {"RateLimit": {"required": true, "schema": {"type": "integer"}}}}}
+            """##)
+        let headers = try #require(imported.endpoint("headed")?["responseHeaders"] as? [String: Any])
+        #expect(headers["ETag"] as? [String: String] == ["type": "String", "description": "The version."], "required in every 2xx response")
+        #expect(headers["X-Rate-Limit"] as? String == "Int?", "required in the 200 response, not in the 206 one")
+        #expect(headers["X-Kinds"] as? String == "[Kind]?")
+        #expect(headers["X-Next"] as? String == "URL?")
+        #expect(headers["X-Meta"] as? String == "String?")
+        #expect(headers["X-Encoded"] as? String == "String?")
+        #expect(Set(headers.keys) == ["ETag", "X-Rate-Limit", "X-Kinds", "X-Next", "X-Meta", "X-Encoded"])
+        #expect(imported.endpoint("events")?["responseHeaders"] == nil)
+        #expect(imported.warnings == [
+            "#/paths/~1a/get/responses/200/headers/X-Meta: a response header holding 'HeadedXMeta' is imported as a String that the app reads",
+            "#/paths/~1a/get/responses/200/headers/X-Encoded/content/application~1json: the header's value is 'application/json' content; it is imported as a String that the app reads",
+            "#/paths/~1a/get/responses/200/headers/Set-Cookie: the Set-Cookie header is not typed: the URL session keeps the cookies it sets",
+            "#/paths/~1a/get/responses/200/headers/x-rate-limit: the header 'x-rate-limit' is listed twice (names ignore case); the first is kept",
+            "#/paths/~1b/get/responses/200/headers: a streamed response's headers (X-Id) are not typed",
+        ], "\(imported.warnings)")
+    }
+
     @Test func bodyAndParameterNamesNeverClash() throws {
         let imported = try importing(document(
             schemas: #""Item": {"type": "object", "properties": {"x": {"type": "string"}}}"#,

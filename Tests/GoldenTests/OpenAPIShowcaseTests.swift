@@ -143,6 +143,18 @@ import FoundationNetworking
         #expect(request.httpMethod == "GET")
     }
 
+    /// The document's response headers, typed: read beside the value when asked for.
+    @Test func responseHeadersAreReadWhenAskedFor() async throws {
+        let transport = CannedTransport()
+        transport.stub(.get, "/v2/pets", with: .json("[]", headers: ["X-Total-Count": "41", "X-Next-Since": "2024-05-01T09:30:00Z"]))
+        let client = ShowcaseAPI.client(baseURL: Self.base, transport: transport).authorized(BearerAuth.self, credential: BearerToken("t"))
+        let endpoint = PetsService.listPets(xRequestID: UUID())
+        let (pets, headers) = try await client.send(endpoint.withResponseHeaders())
+        #expect(pets.isEmpty)
+        #expect(headers == ListPetsEndpoint.ResponseHeaders(xTotalCount: 41, xNextSince: Date(timeIntervalSince1970: 1_714_555_800)))
+        #expect(try await client.send(endpoint).isEmpty)
+    }
+
     @Test func bodiesAreSentInTheirMediaType() throws {
         let client = ShowcaseAPI.client(baseURL: Self.base)
         let create = try client.urlRequest(for: PetsService.createPet(newPet: NewPet(name: "Rex", status: .available)))

@@ -728,6 +728,80 @@ extension OpenAPIReader {
     }
 
     /// The request body: JSON (any type), a form or multipart form (a model), or raw bytes.
+    // MARK: Response headers
+
+    /// The typed headers of the success response: optional unless the document marks them
+    /// `required` (in every 2xx response); a value that is not simple or a list of simple
+    /// values is a String the app reads, with a warning. `Content-Type` is left out, as OpenAPI
+    /// says; `Set-Cookie` too (the URL session keeps cookies, and joined values cannot be split).
+    private mutating func readResponseHeaders(
+        _ endpoint: inout SpecDocument.Endpoint, _ headers: [JSONNode.Member], pointer: String, hint: String,
+        requiredElsewhere: (String) -> Bool
+    ) {
+        var names: Set<String> = []
+        var swiftNames: Set<String> = []
+        for header in headers {
+            let headerPointer = Self.pointer(pointer, header.key)
+            let lowered = header.key.lowercased()
+            if lowered == "content-type" { continue }
+            if lowered == "set-cookie" {
+                unmapped("the Set-Cookie header is not typed: the URL session keeps the cookies it sets", at: header.value, pointer: headerPointer)
+                continue
+            }
+            guard Resolver.isHeaderName(header.key) else {
+                unmapped("'\(header.key)' is not a valid header name; the header is left out", at: header.value, pointer: headerPointer)
+                continue
+            }
+            guard names.insert(lowered).inserted else {
+                unmapped("the header '\(header.key)' is listed twice (names ignore case); the first is kept", at: header.value, pointer: headerPointer)
+                continue
+            }
+            guard let (node, nodePointer) = dereference(header.value, pointer: headerPointer), let fields = Self.object(node) else { continue }
+            var type = SchemaType(type: "String")
+            if let schema = member("schema", fields)?.value {
+                type = schemaType(schema, pointer: nodePointer + "/schema", hint: hint + SwiftNaming.typeName(header.key), context: .parameter)
+                let list = type.type.hasPrefix("[") && type.type.hasSuffix("]") && !type.type.contains(":")
+                if !isSimpleParameter(type.type) && !(list && isSimpleParameter(String(type.type.dropFirst().dropLast()))) {
+                    let what = list ? "an array" : type.type == "JSON" ? "a JSON value" : "'\(type.type)'"
+                    unmapped("a response header holding \(what) is imported as a String that the app reads", at: node, pointer: nodePointer)
+                    type.type = "String"
+                }
+            } else if let content = member("content", fields).flatMap({ Self.object($0.value) }), let first = content.first {
+                unmapped("the header's value is '\(first.key)' content; it is imported as a String that the app reads",
+                         at: first.value, pointer: Self.pointer(nodePointer + "/content", first.key))
+            }
+            let required = Self.bool(member("required", fields)?.value) && requiredElsewhere(lowered)
+            if !required || type.nullable { type.type += "?" }
+            var swiftName = SwiftNaming.memberName(header.key)
+            var specSwiftName: Located<String>?
+            if swiftNames.contains(swiftName) {
+                var number = 2
+                while swiftNames.contains(swiftName + String(number)) { number += 1 }
+                swiftName += String(number)
+                specSwiftName = Located(value: swiftName, location: header.keyLocation)
+            }
+            swiftNames.insert(swiftName)
+            endpoint.responseHeaders.append(.init(
+                name: Located(value: header.key, location: header.keyLocation), type: Located(value: type.type, location: node.location),
+                description: Self.prose(member("description", fields)?.value), swiftName: specSwiftName))
+        }
+    }
+
+    /// The names, in lower case, of the headers a response marks `required`.
+    private mutating func requiredHeaderNames(_ node: JSONNode, pointer: String) -> Set<String> {
+        guard let (target, targetPointer) = dereference(node, pointer: pointer), let fields = Self.object(target),
+              let headers = member("headers", fields).flatMap({ Self.object($0.value) })
+        else { return [] }
+        var names: Set<String> = []
+        for header in headers {
+            if let (node, _) = dereference(header.value, pointer: Self.pointer(targetPointer + "/headers", header.key)),
+               let fields = Self.object(node), Self.bool(member("required", fields)?.value) {
+                names.insert(header.key.lowercased())
+            }
+        }
+        return names
+    }
+
     /// The request body; one the document does not mark `required` is optional (`"Item?"`), left
     /// out when it is nil.
     private mutating func readBody(_ node: JSONNode, pointer: String, operationName: String) -> SpecDocument.Body? {
@@ -805,10 +879,16 @@ extension OpenAPIReader {
             let successPointer = Self.pointer(pointer, success.key)
             readSuccess(&endpoint, success.value, pointer: successPointer, operationName: operationName)
             if let (target, targetPointer) = dereference(success.value, pointer: successPointer), let fields = Self.object(target),
-               let headers = member("headers", fields).flatMap({ Self.object($0.value) }), !headers.isEmpty {
-                unmapped("response headers (\(headers.map(\.key).joined(separator: ", "))) are not typed; the endpoint decodes the body "
-                         + "(\"response\": \"HTTPResponse\" gives the whole response, headers too)",
-                         at: member("headers", fields)!.value, pointer: targetPointer + "/headers")
+               let headers = member("headers", fields), let entries = Self.object(headers.value), !entries.isEmpty {
+                if endpoint.stream != nil {
+                    unmapped("a streamed response's headers (\(entries.map(\.key).joined(separator: ", "))) are not typed",
+                             at: headers.value, pointer: targetPointer + "/headers")
+                } else {
+                    // A header is required only when every 2xx response says it comes.
+                    let others = successes.filter { $0.key != success.key }.map { requiredHeaderNames($0.value, pointer: Self.pointer(pointer, $0.key)) }
+                    readResponseHeaders(&endpoint, entries, pointer: targetPointer + "/headers", hint: operationName,
+                                        requiredElsewhere: { name in others.allSatisfy { $0.contains(name) } })
+                }
             }
             // Other 2xx responses with another body: the endpoint reads every 2xx response as the chosen one.
             let chosen = bodySignature(success.value, pointer: successPointer)

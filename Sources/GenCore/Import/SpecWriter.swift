@@ -154,6 +154,9 @@ enum SpecWriter {
         if let accept = endpoint.accept { fields.append(("accept", .string(accept.value))) }
         if let auth = endpoint.auth { fields.append(("auth", .string(auth.value))) }
         if let errorResponse = endpoint.errorResponse { fields.append(("errorResponse", .string(errorResponse.value))) }
+        if !endpoint.responseHeaders.isEmpty {
+            fields.append(("responseHeaders", .object(endpoint.responseHeaders.map { ($0.name.value, parameter($0)) })))
+        }
         return .object(fields)
     }
 

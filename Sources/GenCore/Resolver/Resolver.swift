@@ -302,12 +302,17 @@ struct Resolver {
     }
 
     mutating func checkHeaderName(_ name: Located<String>) -> Bool {
-        let token = "!#$%&'*+-.^_`|~"
-        let valid = !name.value.isEmpty && name.value.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.isAlphabetic || ("0"..."9").contains($0) || token.unicodeScalars.contains($0))
-        }
+        let valid = Self.isHeaderName(name.value)
         if !valid { diagnostics.error("'\(name.value)' is not a valid HTTP header name", at: name.location) }
         return valid
+    }
+
+    /// A header name is a token: letters, digits and ``!#$%&'*+-.^_`|~``.
+    static func isHeaderName(_ name: String) -> Bool {
+        let token = "!#$%&'*+-.^_`|~"
+        return !name.isEmpty && name.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.isAlphabetic || ("0"..."9").contains($0) || token.unicodeScalars.contains($0))
+        }
     }
 
     // MARK: Strategies

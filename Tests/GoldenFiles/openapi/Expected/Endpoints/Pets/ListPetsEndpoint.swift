@@ -7,7 +7,7 @@ import GeneratedRuntime
 /// Lists the pets.
 ///
 /// Newest first.
-public struct ListPetsEndpoint: Endpoint, ErrorBodyDecoding {
+public struct ListPetsEndpoint: Endpoint, ErrorBodyDecoding, ResponseHeadersDecoding {
     public typealias Response = [Pet]
     public typealias Auth = BearerAuth
 
@@ -52,5 +52,24 @@ public struct ListPetsEndpoint: Endpoint, ErrorBodyDecoding {
 
     public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? {
         try? response.decodeJSON(Problem.self)
+    }
+
+    /// The headers of a successful response: `withResponseHeaders()` returns them beside the value.
+    public struct ResponseHeaders: Sendable, Hashable {
+        /// How many pets match.
+        public var xTotalCount: Int
+        public var xNextSince: Date?
+
+        public init(xTotalCount: Int, xNextSince: Date? = nil) {
+            self.xTotalCount = xTotalCount
+            self.xNextSince = xNextSince
+        }
+    }
+
+    public func decodeResponseHeaders(_ response: HTTPResponse) throws -> ResponseHeaders {
+        try ResponseHeaders(
+            xTotalCount: response.header("X-Total-Count", as: Int.self),
+            xNextSince: response.headerIfPresent("X-Next-Since", as: Date.self)
+        )
     }
 }
