@@ -348,6 +348,7 @@ import Testing
         "\"format\":", "\"firstPage\":", "\"nextCursor\":", "\"swiftName\":", "\"contentType\":", "\"access\":",
         "\"oneOf\":", "\"discriminator\":", "\"mapping\":", "\"allOf\":", "\"additionalProperties\":", "\"nullable\":",
         "\"stream\": \"sse\"", "\"stream\": \"jsonLines\"", "\"stream\": \"bytes\"", "\"streamTerminator\":",
+        "\"responseHeaders\":",
     ]
 
     /// The generator is a function of (seed, index), and its specs are valid.

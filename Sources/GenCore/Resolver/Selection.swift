@@ -143,12 +143,13 @@ extension ResolvedAPI {
 }
 
 extension ResolvedAPI.Endpoint {
-    /// The types its parameters, body, response, error body and pages hold.
+    /// The types its parameters, body, response, error body, pages and response headers hold.
     var heldTypes: [TypeReference] {
         var types: [TypeReference] = parameters.map(\.type)
         if case .json(let type) = response { types.append(type) }
         if let errorResponse { types.append(errorResponse) }
         if let pagination { types.append(pagination.itemType) }
+        types += responseHeaders.map(\.type)
         return types
     }
 }

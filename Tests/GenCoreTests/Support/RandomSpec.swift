@@ -1213,7 +1213,7 @@ private struct Builder {
         if chance(15) { members.append(("deprecated", chance(50) ? .bool(true) : description())) }
 
         // Swift names of the parameters, which share one name space.
-        var swiftNames: Set<String> = ["makeRequest", "decodeResponse"]
+        var swiftNames: Set<String> = Resolver.endpointMemberNames
         func free(_ name: String) -> Bool { !swiftNames.contains(SwiftNaming.memberName(name)) }
 
         if !pathParameters.isEmpty {
@@ -1262,6 +1262,10 @@ private struct Builder {
                     body.append(("key", .string(key)))
                     swiftName = key
                 }
+            }
+            // An optional body, left out when nil.
+            if chance(15), case .string(let type) = body[0].value, !type.hasSuffix("?") {
+                body[0].value = .string(type + (chance(20) ? " ?" : "?"))
             }
             if chance(25) || !free(swiftName) {
                 swiftName = pick(RandomNames.members) + " body"
@@ -1372,6 +1376,23 @@ private struct Builder {
             }
         }
         if chance(20) { members.append(("errorResponse", .string(chance(20) ? "none" : jsonType(depth: 1).expression(spaced: false)))) }
+        // Typed response headers, in their own name space; not for a streamed response.
+        if stream == nil, chance(20) {
+            var entries: [(key: String, value: FuzzJSON)] = []
+            var wireNames: Set<String> = []
+            var headerSwiftNames: Set<String> = []
+            for _ in 0..<count(1...3) {
+                let wire = pick(RandomNames.headers + ["ETag", "X-Total-Count", "Location", "self", "response"])
+                let element = simpleType(optional: false)
+                let type: RandomType = chance(25) ? .array(element) : element
+                guard wireNames.insert(wire.lowercased()).inserted else { continue }
+                var swiftName: String?
+                if headerSwiftNames.contains(SwiftNaming.memberName(wire)) || chance(15) { swiftName = "header " + wire + " \(count(0...99))" }
+                guard headerSwiftNames.insert(SwiftNaming.memberName(swiftName ?? wire)).inserted else { continue }
+                entries.append((wire, parameterJSON(chance(50) ? .optional(type) : type, swiftName: swiftName)))
+            }
+            if !entries.isEmpty { members.append(("responseHeaders", .object(entries))) }
+        }
         if chance(20), let auth {
             members.append(("auth", .string(chance(50) ? auth : "none")))
         } else if chance(10) {
