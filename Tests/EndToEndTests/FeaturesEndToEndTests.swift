@@ -317,7 +317,8 @@ struct FeaturesEndToEndTests {
         #expect(headers == TypedHeadersEndpoint.ResponseHeaders(
             xCount: 3, xTags: ["a", "b", "c"], xAvailability: .soldOut, lastModified: Date(timeIntervalSince1970: 784_111_777),
             requestID: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")))
-        let few = try await client.send(FormsService.typedHeaders(count: "0", availability: "on-order").withResponseHeaders()).headers
+        let live = LiveFormsService(client: client)
+        let few = try await live.client.send(FormsService.typedHeaders(count: "0", availability: "on-order").withResponseHeaders()).headers
         #expect(few == TypedHeadersEndpoint.ResponseHeaders(xCount: 0, xAvailability: .unknown("on-order")), "absent optional headers are nil")
 
         let error = await #expect(throws: EndpointError.self) {

@@ -561,13 +561,26 @@ struct RoundTripComparer {
                     return Self.sameJSON(expected, actual) ? [] : mismatch + ["\(path): an unknown discriminator value must come back as it went"]
                 }
                 var differences: [String] = []
-                // The case writes its first value, whichever value picked it.
+                // The case writes its first value, whichever value picked it, unless the member's
+                // own discriminator property (a String or a string enum, which keeps any value)
+                // holds the value that picked it (SPEC, "Tagged unions").
+                var tagWritten = member.tags[0]
+                if member.tags.count > 1, case .model(let memberName) = member.type, let memberModel = spec.model(named: memberName),
+                   case .structure(let properties) = memberModel.kind,
+                   let property = properties.first(where: { $0.key == discriminator }) {
+                    switch property.effectiveType.unwrapped {
+                    case .string: tagWritten = tag
+                    case .model(let enumName):
+                        if case .stringEnum? = spec.model(named: enumName)?.kind { tagWritten = tag }
+                    default: break
+                    }
+                }
                 let written = b.filter { $0.key == discriminator }
                 if written.count != 1 {
                     differences.append("\(path): the discriminator \(discriminator.debugDescription) written \(written.count) times")
-                } else if case .string(let text) = written[0].value.value, text == member.tags[0] {
+                } else if case .string(let text) = written[0].value.value, text == tagWritten {
                 } else {
-                    differences.append("\(path).\(discriminator): expected \(member.tags[0].debugDescription), got \(Self.show(written[0].value))")
+                    differences.append("\(path).\(discriminator): expected \(tagWritten.debugDescription), got \(Self.show(written[0].value))")
                 }
                 // The rest as the member (its own discriminator property aside).
                 func without(_ members: [JSONNode.Member]) -> JSONNode {
