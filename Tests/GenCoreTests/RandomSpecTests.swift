@@ -411,7 +411,8 @@ import Testing
 
     /// The comparer holds the new shapes to what the format promises: a nullable property keeps
     /// absent, null and a value apart; an open model keeps its undeclared keys; a tagged union
-    /// writes its case's first value and keeps an unknown object as it came; an untagged union's
+    /// writes the value its member holds, else its case's first value, and keeps an unknown
+    /// object as it came; an untagged union's
     /// value is compared as the member that takes it.
     @Test func roundTripComparerFindsDifferencesInShapes() throws {
         func property(_ key: String, _ type: RandomType, nullable: Bool = false) -> RandomProperty {
@@ -422,7 +423,11 @@ import Testing
             RandomModel(name: "Open", kind: .structure([property("a", .int)]), additionalProperties: .int),
             RandomModel(name: "A", kind: .structure([property("type", .string), property("x", .int)])),
             RandomModel(name: "B", kind: .structure([property("type", .string), property("y", .string)])),
-            RandomModel(name: "Tagged", kind: .union([RandomUnionMember(caseName: nil, type: .model("A"), tags: ["a", "alpha"]), RandomUnionMember(caseName: nil, type: .model("B"), tags: ["B"])], discriminator: "type")),
+            RandomModel(name: "C", kind: .structure([property("z", .int)])),
+            RandomModel(name: "Tagged", kind: .union([
+                RandomUnionMember(caseName: nil, type: .model("A"), tags: ["a", "alpha"]), RandomUnionMember(caseName: nil, type: .model("B"), tags: ["B"]),
+                RandomUnionMember(caseName: nil, type: .model("C"), tags: ["c", "cee"]),
+            ], discriminator: "type")),
             RandomModel(name: "Untagged", kind: .union([RandomUnionMember(caseName: nil, type: .int), RandomUnionMember(caseName: nil, type: .double), RandomUnionMember(caseName: nil, type: .model("A"))], discriminator: nil)),
         ]
         let comparer = RoundTripComparer(spec: RandomSpec(index: 0, seed: 0, spec: .null, models: models, instances: []))
@@ -441,8 +446,12 @@ import Testing
         #expect(try !same("Open", #"{"a": 1, "b": 2}"#, #"{"a": 1, "b": 3}"#))
         #expect(try !same("Open", #"{"a": 1}"#, #"{"a": 1, "b": 2}"#))
 
-        #expect(try same("Tagged", #"{"type": "alpha", "x": 1}"#, #"{"x": 1, "type": "a"}"#))
-        #expect(try !same("Tagged", #"{"type": "alpha", "x": 1}"#, #"{"x": 1, "type": "alpha"}"#))
+        // A member whose own discriminator property (a String) holds the value writes it back; one
+        // without such a property writes its case's first value.
+        #expect(try same("Tagged", #"{"type": "alpha", "x": 1}"#, #"{"x": 1, "type": "alpha"}"#))
+        #expect(try !same("Tagged", #"{"type": "alpha", "x": 1}"#, #"{"x": 1, "type": "a"}"#))
+        #expect(try same("Tagged", #"{"type": "cee", "z": 1}"#, #"{"z": 1, "type": "c"}"#))
+        #expect(try !same("Tagged", #"{"type": "cee", "z": 1}"#, #"{"z": 1, "type": "cee"}"#))
         #expect(try !same("Tagged", #"{"type": "a", "x": 1}"#, #"{"x": 2, "type": "a"}"#))
         #expect(try same("Tagged", #"{"type": "zeta", "q": [1, {"r": null}]}"#, #"{"q": [1, {"r": null}], "type": "zeta"}"#))
         #expect(try !same("Tagged", #"{"type": "zeta", "q": [1, {"r": null}]}"#, #"{"q": [1, {}], "type": "zeta"}"#))
