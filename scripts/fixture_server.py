@@ -350,6 +350,24 @@ class Handler(BaseHTTPRequestHandler):
             start = int(query["cursor"][1:]) if query.get("cursor", "").startswith("c") else 0
             end = start + limit
             return self.send_json(200, {"items": ITEMS[start:end], "next": f"c{end}" if end < len(ITEMS) else None})
+        if url.path == "/linked":
+            # Link-header pages (RFC 8288), as GitHub sends them: the next page's address is
+            # relative on odd pages and absolute on even ones; `away` points it at another server.
+            page, size = number("page", 1), number("per_page", 10)
+            if page is None or size is None or page < 1 or size <= 0:
+                return self.send_json(400, {"title": "bad page", "status": 400})
+            pages = max(1, (len(ITEMS) + size - 1) // size)
+            links = [f'</linked?page={pages}&per_page={size}>; rel="last"']
+            if page < pages:
+                target = f"/linked?page={page + 1}&per_page={size}" + ("&away=1" if query.get("away") else "")
+                if query.get("away"):
+                    target = "http://elsewhere.invalid:8081" + target
+                elif page % 2 == 0:
+                    target = "http://" + self.headers.get("Host", "127.0.0.1") + target
+                else:
+                    target = "?" + target.split("?", 1)[1]
+                links.append(f'<{target}>; title="a, b; c"; rel="next"')
+            return self.send_json(200, ITEMS[(page - 1) * size:page * size], headers=[("Link", ", ".join(links))])
         if url.path.startswith("/problem/"):
             status = number("_", url.path.rsplit("/", 1)[1]) or 500
             return self.send_json(status, {"title": "Out of stock", "detail": "Item 7 is out of stock.", "status": status})

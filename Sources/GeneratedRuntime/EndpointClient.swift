@@ -322,7 +322,8 @@ public struct EndpointClient: EndpointSending {
             base = baseURL
             prefix = basePrefix
         }
-        let url = try prefix.map { try $0.url(for: request) } ?? Self.url(for: request, against: base)
+        var url = try prefix.map { try $0.url(for: request) } ?? Self.url(for: request, against: base)
+        if let link = request.link { url = try Self.url(following: link, from: url, method: request.method) }
         var urlRequest = URLRequest(url: url)
         // GET is a new request's method; setting it anyway costs a copy of the request.
         if request.method != .get { urlRequest.httpMethod = request.method.rawValue }
@@ -352,6 +353,27 @@ public struct EndpointClient: EndpointSending {
         }
         if let body = request.body { urlRequest.httpBody = body }
         return urlRequest
+    }
+
+    /// A link a server gave (a `Link` header's target) resolved against the URL of the request
+    /// it replaces; refused unless it stays on that URL's server: the same scheme, host, port
+    /// and user, so that no credential goes to another origin.
+    static func url(following link: URL, from url: URL, method: HTTPMethod) throws -> URL {
+        func refused(_ reason: String) -> EndpointError {
+            EndpointError(kind: .invalidRequest, method: method, url: url, underlyingError: FailureReason(message: reason))
+        }
+        guard let target = URL(string: link.absoluteString, relativeTo: url)?.absoluteURL,
+              let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https", target.host != nil
+        else { throw refused("the link '\(link.absoluteString)' is not an http or https address") }
+        func origin(_ url: URL) -> String {
+            let scheme = url.scheme?.lowercased() ?? ""
+            let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+            return "\(scheme)://\(url.user ?? "")@\(url.host?.lowercased() ?? ""):\(port)"
+        }
+        guard origin(target) == origin(url), target.password == url.password else {
+            throw refused("the link leads to another server (\(target.host ?? "")); it is not followed, so that no credential goes there")
+        }
+        return target
     }
 
     /// The URL of `request` on the server at `base`: its path appended to the base's path, its

@@ -29,6 +29,11 @@ public struct EndpointRequest: Sendable {
     /// Seconds without data after which the request fails, instead of the client's timeout: the
     /// spec's `timeout`, or one call's (``Endpoint/timeout(_:)``).
     public var timeout: TimeInterval?
+    /// The address a server gave for this request, such as a `Link` header's next page: when
+    /// set, the request goes there instead of to `path` and `query`, resolved against the URL
+    /// they make, and only on the same server (scheme, host and port); elsewhere the client
+    /// fails it with `invalidRequest` instead of sending it.
+    public var link: URL?
     /// Why the request cannot be sent as the app asked (a header value that a header cannot
     /// carry, see ``setHeader(_:_:)``), or nil. The client fails the request with
     /// `invalidRequest` and this message instead of sending it.

@@ -9,6 +9,9 @@ public struct Page<Item: Sendable>: Sendable {
     public var pageCount: Int?
     /// The cursor of the next page; nil or empty on the last page (cursor pagination).
     public var nextCursor: String?
+    /// The address of the next page, the `Link` header's `rel="next"` target; nil on the last
+    /// page (link pagination).
+    public var nextLink: URL?
     /// How many items the server sent that the `prune` array strategy dropped: they count for
     /// where the next page starts, and whether this one was short.
     public var droppedCount: Int
@@ -16,12 +19,15 @@ public struct Page<Item: Sendable>: Sendable {
     /// How many items the server sent: `items` and those dropped.
     public var receivedCount: Int { items.count + droppedCount }
 
-    public init(items: [Item], total: Int? = nil, pageCount: Int? = nil, nextCursor: String? = nil, droppedCount: Int = 0) {
+    public init(
+        items: [Item], total: Int? = nil, pageCount: Int? = nil, nextCursor: String? = nil, droppedCount: Int = 0, nextLink: URL? = nil
+    ) {
         self.items = items
         self.total = total
         self.pageCount = pageCount
         self.nextCursor = nextCursor
         self.droppedCount = droppedCount
+        self.nextLink = nextLink
     }
 
     /// The offset of the next page, or nil when this one is the last: it is empty, or it reaches
@@ -50,6 +56,13 @@ public struct Page<Item: Sendable>: Sendable {
     public func nextPageCursor(after cursor: String?) -> String? {
         guard let nextCursor, !nextCursor.isEmpty, nextCursor != cursor else { return nil }
         return nextCursor
+    }
+
+    /// The address of the next page, or nil when this one is the last: it has no next link, or
+    /// the same one it was fetched from (a server that repeats it would loop forever).
+    public func nextPageLink(after link: URL?) -> URL? {
+        guard let nextLink, nextLink.absoluteString != link?.absoluteString else { return nil }
+        return nextLink
     }
 }
 
@@ -153,9 +166,10 @@ extension HTTPResponse {
     /// page count and the next cursor under their keys, when given.
     public func decodePage<Item: Decodable>(
         of type: Item.Type, items: String?, strategy: ArrayDecodingStrategy, total: String? = nil,
-        pageCount: String? = nil, nextCursor: String? = nil
+        pageCount: String? = nil, nextCursor: String? = nil, linkHeader: Bool = false
     ) throws -> Page<Item> {
         let (elements, dropped) = try decodeJSONArrayCountingDropped(of: Item.self, unwrapping: items, strategy: strategy)
+        if linkHeader { return Page(items: elements, droppedCount: dropped, nextLink: link(relation: "next")) }
         guard total != nil || pageCount != nil || nextCursor != nil else { return Page(items: elements, droppedCount: dropped) }
         // Those keys alone, not the items again.
         let fields = try topLevelFields([total, pageCount, nextCursor].compactMap { $0 })
@@ -206,5 +220,80 @@ private struct TopLevelFields: Decodable {
         for key in decoder.userInfo[Self.keysKey] as? [String] ?? [] where container.contains(AnyCodingKey(key)) {
             values[key] = try container.decode(JSONValue.self, forKey: AnyCodingKey(key))
         }
+    }
+}
+
+extension HTTPResponse {
+    /// The target of the first link of `relation` (`"next"`) in the `Link` header (RFC 8288),
+    /// as written, which may be relative to the request's URL; nil when there is none. Relation
+    /// names ignore case, and a link may have several (`rel="next last"`). A header that does
+    /// not parse as links gives nil from where it stops parsing.
+    public func link(relation: String) -> URL? {
+        guard let field = value(forHeader: "Link") else { return nil }
+        let wanted = relation.lowercased()
+        let bytes = Array(field.utf8)
+        var index = 0
+        func skipSpaces() {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        }
+        func isToken(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+        while index < bytes.count {
+            skipSpaces()
+            // Empty list elements do not count (RFC 9110, 5.6.1).
+            if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else { return nil }
+            index += 1
+            let start = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
+            guard index < bytes.count else { return nil }
+            let target = String(decoding: bytes[start..<index], as: UTF8.self)
+            index += 1
+            var relations: [String]?
+            while true {
+                skipSpaces()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else { break }
+                index += 1
+                skipSpaces()
+                let nameStart = index
+                while index < bytes.count, isToken(bytes[index]) { index += 1 }
+                let name = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
+                skipSpaces()
+                var value: String?
+                if index < bytes.count, bytes[index] == UInt8(ascii: "=") {
+                    index += 1
+                    skipSpaces()
+                    if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                        index += 1
+                        var text: [UInt8] = []
+                        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                            if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count { index += 1 }
+                            text.append(bytes[index])
+                            index += 1
+                        }
+                        guard index < bytes.count else { return nil }
+                        index += 1
+                        value = String(decoding: text, as: UTF8.self)
+                    } else {
+                        let valueStart = index
+                        while index < bytes.count, isToken(bytes[index]) { index += 1 }
+                        value = String(decoding: bytes[valueStart..<index], as: UTF8.self)
+                    }
+                }
+                // Only a link's first `rel` counts (RFC 8288, 3.3).
+                if name == "rel", relations == nil, let value {
+                    relations = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.lowercased() }
+                }
+            }
+            skipSpaces()
+            guard index == bytes.count || bytes[index] == UInt8(ascii: ",") else { return nil }
+            if relations?.contains(wanted) == true { return URL(string: target) }
+        }
+        return nil
     }
 }

@@ -349,6 +349,35 @@ struct FeaturesEndToEndTests {
         #expect(first.items.map(\.id) == [21, 22, 23])
     }
 
+    /// GitHub-style pages: each page's `Link` header names the next (relative on odd pages,
+    /// absolute on even ones, beside a `last` link and a title with a comma); the last has none.
+    @Test func linkPagesFollowTheLinkHeader() async throws {
+        let catalog = LiveCatalogService(client: try Self.client())
+        var pages: [[Int]] = []
+        for try await items in catalog.fetchLinkedItemsPages(away: nil, perPage: 5) { pages.append(items.map(\.id)) }
+        #expect(pages == [Array(1...5), Array(6...10), Array(11...15), Array(16...20), [21, 22, 23]])
+        let first = try await catalog.fetchLinkedItems(away: nil, pageLink: nil, perPage: 10)
+        #expect(first.items.count == 10)
+        let next = try #require(first.nextLink)
+        #expect(next.relativeString == "?page=2&per_page=10", "as the server wrote it")
+        let second = try await catalog.fetchLinkedItems(away: nil, pageLink: next, perPage: 99)
+        #expect(second.items.map(\.id) == Array(11...20), "the link's query, not the endpoint's")
+        #expect(second.nextLink?.absoluteString.hasSuffix("/linked?page=3&per_page=10") == true)
+        #expect(try await catalog.fetchLinkedItemsPages().allItems().count == 23)
+    }
+
+    /// A next link to another server is not followed: no request, and so no credential, goes there.
+    @Test func aLinkToAnotherServerIsNotFollowed() async throws {
+        let catalog = LiveCatalogService(client: try Self.client())
+        let first = try await catalog.fetchLinkedItems(away: true, pageLink: nil, perPage: 5)
+        #expect(first.nextLink?.host == "elsewhere.invalid")
+        let error = await #expect(throws: EndpointError.self) {
+            for try await _ in catalog.fetchLinkedItemsPages(away: true, perPage: 5) {}
+        }
+        #expect(error?.kind == .invalidRequest)
+        #expect(error?.description.contains("the link leads to another server (elsewhere.invalid)") == true, "\(String(describing: error))")
+    }
+
     @Test func numberedPagesStopAtThePageCount() async throws {
         let catalog = LiveCatalogService(client: try Self.client())
         var sizes: [Int] = []

@@ -403,7 +403,7 @@ import Testing
             (.marker("{ \"style\": \"page\" } },\n"),
              #"a paginated endpoint's 'response' is the type of its items, such as "[Item]", not Void"#),
             (.marker("{ \"style\": \"cursor\" }"), "cursor pagination needs 'nextCursor': the response field with the next page's cursor"),
-            (.marker("\"pages\""), "unknown pagination style 'pages'; expected one of: offset, page, cursor (did you mean 'page'?)"),
+            (.marker("\"pages\""), "unknown pagination style 'pages'; expected one of: offset, page, cursor, link (did you mean 'page'?)"),
             (.marker("\"pageCount\": \"n\""), "unknown key 'pageCount' in 'pagination'"),
             (.marker("-1"), "'firstPage' must be a whole number, 0 or more"),
             (.marker("\"\" }"), "a pagination field needs a name"),

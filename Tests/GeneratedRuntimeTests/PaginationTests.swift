@@ -280,3 +280,44 @@ import FoundationNetworking
         #expect(try await sequence.allItems() == ["a", "b", "c"])
     }
 }
+
+/// RFC 8288 `Link` headers, as link pagination reads them.
+@Suite struct LinkHeaderTests {
+    func next(_ field: String?, relation: String = "next") -> String? {
+        HTTPResponse(statusCode: 200, headers: field.map { ["link": $0] } ?? [:]).link(relation: relation)?.absoluteString
+    }
+
+    @Test func theLinkOfTheRelationIsFound() {
+        let github = #"<https://api.github.com/repositories/1300192/issues?page=2>; rel="next", <https://api.github.com/repositories/1300192/issues?page=4>; rel="last""#
+        #expect(next(github) == "https://api.github.com/repositories/1300192/issues?page=2")
+        #expect(next(github, relation: "last") == "https://api.github.com/repositories/1300192/issues?page=4")
+        #expect(next(github, relation: "prev") == nil)
+        #expect(next(nil) == nil)
+        #expect(next(#"</a?x=1,2>; rel="prev", </b>; title="next, or; not"; REL=next"#) == "/b", "commas and semicolons in a quoted title or a target")
+        #expect(next(#"</c>; rel="prefetch NEXT""#) == "/c", "one of several relations, case ignored")
+        #expect(next(#"</d>;rel=next"#) == "/d", "a token value, no spaces")
+        #expect(next(#", , </e>; rel="next""#) == "/e", "empty list elements")
+        #expect(next(#"</f>; rel="last"; rel="next""#) == nil, "only the first rel counts")
+        #expect(next(#"</g>; title="a \"quoted\" > title"; rel="next""#) == "/g", "an escaped quote in a quoted string")
+        #expect(next(#"<?page=2>; rel="next""#) == "?page=2", "a relative target, as written")
+    }
+
+    @Test func aMalformedHeaderGivesNoLinkFromWhereItStops() {
+        #expect(next(#"https://a/b; rel="next""#) == nil, "no angle brackets")
+        #expect(next(#"</a; rel="next""#) == nil, "an unclosed target")
+        #expect(next(#"</a>; rel="next"#) == nil, "an unclosed quoted string")
+        #expect(next(#"</a>; rel="next" garbage, </b>; rel="next""#) == nil)
+        #expect(next(#"</a>; rel="next", garbage"#) == "/a", "links before the problem are read")
+    }
+
+    @Test func aPageFromALinkHeaderKnowsItsNextLinkAndStopsOnARepeat() throws {
+        let response = HTTPResponse(statusCode: 200, headers: ["Link": #"</items?page=2>; rel="next""#], body: Data("[1, 2]".utf8))
+        let page = try response.decodePage(of: Int.self, items: nil, strategy: .strict, linkHeader: true)
+        #expect(page.items == [1, 2])
+        #expect(page.nextLink?.absoluteString == "/items?page=2")
+        #expect(page.nextPageLink(after: nil)?.absoluteString == "/items?page=2")
+        #expect(page.nextPageLink(after: URL(string: "/items?page=2")) == nil, "the same link again would loop")
+        let last = try HTTPResponse(statusCode: 200, body: Data("[]".utf8)).decodePage(of: Int.self, items: nil, strategy: .strict, linkHeader: true)
+        #expect(last.nextPageLink(after: URL(string: "/items?page=2")) == nil)
+    }
+}

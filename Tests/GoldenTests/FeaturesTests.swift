@@ -131,6 +131,8 @@ import Testing
         func fetchPagedItemsPages(perPage: Int?) -> PageSequence<Item> { PageSequence(pages: []) }
         func fetchItemsAfter(cursor: String?, limit: Int?) async throws -> Page<Item> { Page(items: []) }
         func fetchItemsAfterPages(limit: Int?) -> PageSequence<Item> { PageSequence(pages: []) }
+        func fetchLinkedItems(away: Bool?, pageLink: URL?, perPage: Int?) async throws -> Page<Item> { Page(items: []) }
+        func fetchLinkedItemsPages(away: Bool?, perPage: Int?) -> PageSequence<Item> { PageSequence(pages: []) }
         func fetchProblem(status: Int) async throws -> Item { Item(id: status, name: "") }
         func fetchUser(name: String) async throws -> User { User(name: name, age: 0) }
         func acknowledge(ok: Bool) async throws {}
@@ -143,6 +145,27 @@ import Testing
         #expect(model.rows == ["1. Tea", "2. Milk", "3. Jam"])
         #expect(model.pagesLoaded == 2)
         #expect(try await StubCatalog(pages: pages).fetchItemsPages(limit: nil).allItems().map(\.id) == [1, 2, 3, 4])
+    }
+
+    /// A link page goes to the address the page before gave, resolved against the endpoint's URL,
+    /// with the link's query instead of the endpoint's; never to another server.
+    @Test func aLinkPageGoesWhereTheLinkSays() throws {
+        let client = FeaturesAPI.client(server: .local)
+        func url(_ link: String?) throws -> String? {
+            try client.urlRequest(for: CatalogService.fetchLinkedItems(away: true, pageLink: link.map { URL(string: $0)! }, perPage: 5)).url?.absoluteString
+        }
+        #expect(try url(nil) == "http://127.0.0.1:8081/linked?away=true&per_page=5")
+        #expect(try url("?page=2") == "http://127.0.0.1:8081/linked?page=2")
+        #expect(try url("/linked?page=3&per_page=2") == "http://127.0.0.1:8081/linked?page=3&per_page=2")
+        #expect(try url("http://127.0.0.1:8081/linked?page=4") == "http://127.0.0.1:8081/linked?page=4")
+        #expect(try url("HTTP://127.0.0.1:8081/linked?page=4")?.hasSuffix("/linked?page=4") == true, "scheme and host ignore case")
+        for away in ["http://localhost:8081/linked", "http://127.0.0.1:8082/linked", "https://127.0.0.1:8081/linked",
+                     "http://user@127.0.0.1:8081/linked", "//evil.example/linked", "mailto:a@b.c", "file:///etc/passwd"] {
+            #expect(throws: EndpointError.self, "\(away)") { try url(away) }
+        }
+        let https = FeaturesAPI.client(baseURL: URL(string: "https://api.test/v2")!)
+        let request = try https.urlRequest(for: CatalogService.fetchLinkedItems(pageLink: URL(string: "https://api.test:443/v2/linked?page=2")!))
+        #expect(request.url?.absoluteString == "https://api.test:443/v2/linked?page=2", "the default port is the same server")
     }
 
     @Test func theCatalogLivesOnItsOwnServer() throws {

@@ -145,12 +145,13 @@ struct SpecReader {
         case "offset": ["style", "offset", "limit", "items", "total"]
         case "page": ["style", "page", "perPage", "items", "pageCount", "firstPage"]
         case "cursor": ["style", "cursor", "limit", "items", "nextCursor"]
+        case "link": ["style", "limit", "items"]
         default: ["style"]
         }
         if allowed.count == 1 {
             diagnostics.error(
-                "unknown pagination style '\(style.value)'; expected one of: offset, page, cursor"
-                    + (suggestion(for: style.value, among: ["offset", "page", "cursor"]).map { " (\($0))" } ?? ""),
+                "unknown pagination style '\(style.value)'; expected one of: offset, page, cursor, link"
+                    + (suggestion(for: style.value, among: ["offset", "page", "cursor", "link"]).map { " (\($0))" } ?? ""),
                 at: style.location)
             return nil
         }
@@ -163,10 +164,11 @@ struct SpecReader {
                 diagnostics.error("'firstPage' must be a whole number, 0 or more", at: entry.value.location)
             }
         }
-        let position = ["offset": "offset", "page": "page", "cursor": "cursor"][style.value]!
+        // A link page's position is the link itself, not a query item of its own.
+        let position = ["offset": "offset", "page": "page", "cursor": "cursor"][style.value]
         return .init(
             location: node.location, style: style,
-            positionParameter: optionalLocatedString(position, of: members),
+            positionParameter: position.flatMap { optionalLocatedString($0, of: members) },
             sizeParameter: optionalLocatedString(style.value == "page" ? "perPage" : "limit", of: members),
             items: optionalLocatedString("items", of: members), total: optionalLocatedString("total", of: members),
             pageCount: optionalLocatedString("pageCount", of: members),

@@ -247,6 +247,8 @@ struct ResolvedAPI: Sendable {
             case offset(total: String?)
             case page(first: Int, pageCount: String?)
             case cursor(next: String)
+            /// The next page is the `Link` header's `rel="next"` target.
+            case link
         }
 
         var style: Style
@@ -274,6 +276,8 @@ struct ResolvedAPI: Sendable {
             case body(key: String?, encoding: BodyEncoding)
             /// The upload's progress handler.
             case progress
+            /// A link page's address, from the `Link` header of the page before: the request goes there.
+            case pageLink
         }
 
         enum BodyEncoding: Sendable {

@@ -327,19 +327,24 @@ extension Resolver {
                     case .offset: "The index of the page's first item; nil for the first page."
                     case .page(let first, _): "The page's number, from \(first); nil for the first page."
                     case .cursor: "The cursor of the page, from the page before; nil for the first page."
+                    case .link: "The page's address, from the `Link` header of the page before; nil for the first page."
                     }
                     let size = plan.size.map { [($0, TypeReference.optional(.builtin(.int)), "Items per page; nil for the server's default.")] } ?? []
-                    for (name, type, description) in [(plan.position, plan.positionType, positionDescription)] + size {
+                    for (index, (name, type, description)) in ([(plan.position, plan.positionType, positionDescription)] + size).enumerated() {
                         let swiftName = SwiftNaming.memberName(name)
+                        // A link page's position is not a query item, and clashes only as a Swift name.
+                        let isLink = index == 0 && { if case .link = plan.style { true } else { false } }()
                         if let other = swiftNames[swiftName] {
                             diagnostics.error(
-                                "the pagination adds the query item '\(name)', which clashes with parameter '\(other)'; leave it out of the endpoint's parameters, or name the pagination's query item otherwise",
+                                isLink
+                                    ? "link pagination adds the parameter 'pageLink', which clashes with parameter '\(other)'; give that one a \"swiftName\""
+                                    : "the pagination adds the query item '\(name)', which clashes with parameter '\(other)'; leave it out of the endpoint's parameters, or name the pagination's query item otherwise",
                                 at: spec.location)
                             failed = true
                             break
                         }
                         guard claim(swiftName, for: name, at: spec.location) else { failed = true; break }
-                        parameters.append(.init(kind: .query(name: name), swiftName: swiftName, type: type, description: description))
+                        parameters.append(.init(kind: isLink ? .pageLink : .query(name: name), swiftName: swiftName, type: type, description: description))
                         added.append(swiftName)
                     }
                     if !failed {
@@ -628,6 +633,10 @@ extension Resolver {
         let positionName: String
         var sizeName: String?
         switch spec.style.value {
+        case "link":
+            style = .link
+            positionName = "pageLink"
+            sizeName = spec.sizeParameter?.value
         case "offset":
             style = .offset(total: spec.total?.value)
             positionName = spec.positionParameter?.value ?? "offset"
@@ -656,7 +665,11 @@ extension Resolver {
             diagnostics.error("a pagination field needs a name", at: name.location)
             return nil
         }
-        let positionType: TypeReference = if case .cursor = style { .optional(.builtin(.string)) } else { .optional(.builtin(.int)) }
+        let positionType: TypeReference = switch style {
+        case .cursor: .optional(.builtin(.string))
+        case .link: .optional(.builtin(.url))
+        case .offset, .page: .optional(.builtin(.int))
+        }
         return (style, positionName, positionType, sizeName)
     }
 

@@ -191,7 +191,7 @@ struct EndpointTranslator {
         var throwing = false
         func bodyStatements(_ parameter: ResolvedAPI.Parameter, value: String) -> [String] {
             switch parameter.kind {
-            case .path, .query, .header, .cookie, .progress: return []
+            case .path, .query, .header, .cookie, .progress, .pageLink: return []
             case .body(let key, .json(let contentType)):
                 throwing = true
                 var arguments = [value]
@@ -222,6 +222,7 @@ struct EndpointTranslator {
             case .query(let name): return ["request.addQuery(\(SwiftLiteral.string(name)), \(value))"] + secret
             case .header(let name): return ["request.setHeader(\(SwiftLiteral.string(name)), \(value))"] + secret
             case .cookie(let name): return ["request.addCookie(\(SwiftLiteral.string(name)), \(value))"] + secret
+            case .pageLink: return ["request.link = \(value)"]
             default: break
             }
             // An optional body is left out when it is nil: its statements go inside `if let`.
@@ -278,6 +279,7 @@ struct EndpointTranslator {
             case .offset(let total): if let total { arguments.append("total: \(SwiftLiteral.string(total))") }
             case .page(_, let pageCount): if let pageCount { arguments.append("pageCount: \(SwiftLiteral.string(pageCount))") }
             case .cursor(let next): arguments.append("nextCursor: \(SwiftLiteral.string(next))")
+            case .link: arguments.append("linkHeader: true")
             }
             printer.block("\(signature) throws -> \(Self.responseType(endpoint))") {
                 $0.wrapped("try response.decodePage", arguments, "")
@@ -342,6 +344,7 @@ struct EndpointTranslator {
         case .offset: "response.nextOffset(after: \(position), limit: \(size))"
         case .page(let first, _): "response.nextPageNumber(after: \(position), first: \(first), size: \(size))"
         case .cursor: "response.nextPageCursor(after: \(position))"
+        case .link: "response.nextPageLink(after: \(position))"
         }
         printer.line("/// The request for the page after `response`, or nil when it is the last.")
         printer.block("\(access)func nextPage(after response: \(Self.responseType(endpoint))) -> Self?") { printer in

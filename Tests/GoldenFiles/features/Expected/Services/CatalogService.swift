@@ -24,6 +24,16 @@ public enum CatalogService {
         FetchItemsAfterEndpoint(cursor: cursor, limit: limit)
     }
 
+    /// - Parameter pageLink: The page's address, from the `Link` header of the page before; nil for the first page.
+    /// - Parameter perPage: Items per page; nil for the server's default.
+    public static func fetchLinkedItems(
+        away: Bool? = nil,
+        pageLink: URL? = nil,
+        perPage: Int? = nil
+    ) -> FetchLinkedItemsEndpoint {
+        FetchLinkedItemsEndpoint(away: away, pageLink: pageLink, perPage: perPage)
+    }
+
     public static func fetchProblem(status: Int) -> FetchProblemEndpoint {
         FetchProblemEndpoint(status: status)
     }

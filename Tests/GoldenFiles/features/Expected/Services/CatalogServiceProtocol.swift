@@ -27,6 +27,13 @@ public protocol CatalogServiceProtocol: Sendable {
     /// Every page of `fetchItemsAfter`, fetched as the sequence is iterated.
     func fetchItemsAfterPages(limit: Int?) -> PageSequence<Item>
 
+    /// - Parameter pageLink: The page's address, from the `Link` header of the page before; nil for the first page.
+    /// - Parameter perPage: Items per page; nil for the server's default.
+    func fetchLinkedItems(away: Bool?, pageLink: URL?, perPage: Int?) async throws -> Page<Item>
+
+    /// Every page of `fetchLinkedItems`, fetched as the sequence is iterated.
+    func fetchLinkedItemsPages(away: Bool?, perPage: Int?) -> PageSequence<Item>
+
     func fetchProblem(status: Int) async throws -> Item
 
     func fetchUser(name: String) async throws -> User
@@ -60,5 +67,14 @@ extension CatalogServiceProtocol {
     /// Every page of `fetchItemsAfter`, fetched as the sequence is iterated.
     public func fetchItemsAfterPages() -> PageSequence<Item> {
         fetchItemsAfterPages(limit: nil)
+    }
+
+    public func fetchLinkedItems() async throws -> Page<Item> {
+        try await fetchLinkedItems(away: nil, pageLink: nil, perPage: nil)
+    }
+
+    /// Every page of `fetchLinkedItems`, fetched as the sequence is iterated.
+    public func fetchLinkedItemsPages() -> PageSequence<Item> {
+        fetchLinkedItemsPages(away: nil, perPage: nil)
     }
 }

@@ -36,6 +36,14 @@ public struct LiveCatalogService: CatalogServiceProtocol {
         self.client.pages(CatalogService.fetchItemsAfter(cursor: nil, limit: limit))
     }
 
+    public func fetchLinkedItems(away: Bool?, pageLink: URL?, perPage: Int?) async throws -> Page<Item> {
+        try await self.client.send(CatalogService.fetchLinkedItems(away: away, pageLink: pageLink, perPage: perPage))
+    }
+
+    public func fetchLinkedItemsPages(away: Bool?, perPage: Int?) -> PageSequence<Item> {
+        self.client.pages(CatalogService.fetchLinkedItems(away: away, pageLink: nil, perPage: perPage))
+    }
+
     public func fetchProblem(status: Int) async throws -> Item {
         try await self.client.send(CatalogService.fetchProblem(status: status))
     }

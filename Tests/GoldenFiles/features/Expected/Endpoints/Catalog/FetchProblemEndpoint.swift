@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Catalog/endpoints/3
+// Spec: #/resources/Catalog/endpoints/4
 public struct FetchProblemEndpoint: Endpoint, ErrorBodyDecoding {
     public typealias Response = Item
 

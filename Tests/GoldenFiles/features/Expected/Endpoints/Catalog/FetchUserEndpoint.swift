@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Catalog/endpoints/4
+// Spec: #/resources/Catalog/endpoints/5
 public struct FetchUserEndpoint: Endpoint {
     public typealias Response = User
 
