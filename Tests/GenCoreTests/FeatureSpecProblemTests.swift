@@ -372,7 +372,9 @@ import Testing
                 { "name": "listPages", "method": "GET", "path": "/lp" },
                 { "name": "list", "method": "GET", "path": "/l", "response": "[Item]", "pagination": { "style": "cursor", "nextCursor": "next", "items": "d" } },
                 { "name": "p12", "method": "GET", "path": "/p12", "response": "[Item]", "pagination": "offset" },
-                { "name": "p13", "method": "GET", "path": "/p13", "response": "Data", "pagination": { "style": "offset" } }
+                { "name": "p13", "method": "GET", "path": "/p13", "response": "Data", "pagination": { "style": "offset" } },
+                { "name": "p14", "method": "GET", "path": "/p14", "response": "[Item]", "pagination": { "style": "link", "nextCursor": "next" } },
+                { "name": "p15", "method": "GET", "path": "/p15", "response": "[Item]", "query": { "page_link": "String?" }, "pagination": { "style": "link" } }
               ]
             }
           }
@@ -417,6 +419,9 @@ import Testing
             (.marker("\"list\""),
              "endpoint 'list' is paginated, and its 'listPages' clashes with the endpoint at line \(listPagesLine); rename one"),
             (.marker("\"offset\" },\n"), "'pagination' must be an object, not a string"),
+            (.marker("\"nextCursor\": \"next\" } }"), "unknown key 'nextCursor' in 'pagination'"),
+            (.marker("{ \"style\": \"link\" }"),
+             #"link pagination adds the parameter 'pageLink', which clashes with parameter 'page_link'; give that one a "swiftName""#),
             (.marker("\"Data\", \"pagination\""),
              #"a paginated endpoint's 'response' is the type of its items, such as "[Item]", not Data"#),
         ])

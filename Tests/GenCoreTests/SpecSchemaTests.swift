@@ -174,7 +174,7 @@ import Testing
                 "/resources/Pages/endpoints/2/pagination", "/resources/Pages/endpoints/3/pagination/style",
                 "/resources/Pages/endpoints/4/pagination/pageCount", "/resources/Pages/endpoints/5/pagination/firstPage",
                 "/resources/Pages/endpoints/6/pagination/items", "/resources/Pages/endpoints/7/pagination",
-                "/resources/Pages/endpoints/13/pagination",
+                "/resources/Pages/endpoints/13/pagination", "/resources/Pages/endpoints/15/pagination/nextCursor",
             ]),
             ("response headers", FeatureSpecProblemTests.responseHeaderSpec, [
                 "/resources/Items/endpoints/0/responseHeaders/X Bad", "/resources/Items/endpoints/0/responseHeaders/X-Secret/secret",

@@ -157,22 +157,23 @@ struct SpecReader {
         }
         checkKeys(members, allowed: allowed, in: "'pagination'")
         var firstPage: Located<Int>?
-        if let entry = member("firstPage", of: members) {
+        if allowed.contains("firstPage"), let entry = member("firstPage", of: members) {
             if case .number(let text) = entry.value.value, let value = Int(text), value >= 0 {
                 firstPage = Located(value: value, location: entry.value.location)
             } else {
                 diagnostics.error("'firstPage' must be a whole number, 0 or more", at: entry.value.location)
             }
         }
+        // Only the style's own keys are read: another is reported above, and only there.
+        func field(_ key: String) -> Located<String>? { allowed.contains(key) ? optionalLocatedString(key, of: members) : nil }
         // A link page's position is the link itself, not a query item of its own.
         let position = ["offset": "offset", "page": "page", "cursor": "cursor"][style.value]
         return .init(
             location: node.location, style: style,
-            positionParameter: position.flatMap { optionalLocatedString($0, of: members) },
-            sizeParameter: optionalLocatedString(style.value == "page" ? "perPage" : "limit", of: members),
-            items: optionalLocatedString("items", of: members), total: optionalLocatedString("total", of: members),
-            pageCount: optionalLocatedString("pageCount", of: members),
-            nextCursor: optionalLocatedString("nextCursor", of: members), firstPage: firstPage)
+            positionParameter: position.flatMap { field($0) },
+            sizeParameter: field(style.value == "page" ? "perPage" : "limit"),
+            items: field("items"), total: field("total"), pageCount: field("pageCount"),
+            nextCursor: field("nextCursor"), firstPage: firstPage)
     }
 
     // MARK: Models
