@@ -1421,27 +1421,29 @@ private struct Builder {
 
     /// A pagination object whose query items do not clash with the endpoint's parameters.
     mutating func pagination(_ swiftNames: inout Set<String>) -> FuzzJSON? {
-        let style = pick(["offset", "page", "cursor"])
+        let style = pick(["offset", "page", "cursor", "link"])
         var fields: [(key: String, value: FuzzJSON)] = [("style", .string(style))]
-        var position = ["offset": "offset", "page": "page", "cursor": "cursor"][style]!
+        // A link page's position is `pageLink`, not a query item the spec can rename.
+        var position = ["offset": "offset", "page": "page", "cursor": "cursor", "link": "pageLink"][style]!
         var size: String? = ["offset": "limit", "page": "per_page"][style]
         let positionKey = position
         let sizeKey = style == "page" ? "perPage" : "limit"
-        if chance(40) {
+        if style != "link", chance(40) {
             position = pick(["after", "from", "p", "start index", "self"])
             fields.append((positionKey, .string(position)))
         }
-        if chance(40) || (style == "cursor" && chance(50)) {
+        if chance(40) || ((style == "cursor" || style == "link") && chance(50)) {
             size = pick(["count", "size", "n", "page size"])
             fields.append((sizeKey, .string(size!)))
         }
-        let hasItems = style == "cursor" || chance(70)
+        let hasItems = style == "cursor" || (style != "link" && chance(70)) || (style == "link" && chance(30))
         if hasItems { fields.append(("items", .string(pick(["records", "data", "items", "é"])))) }
         switch style {
         case "offset": if hasItems, chance(50) { fields.append(("total", .string("total"))) }
         case "page":
             if hasItems, chance(50) { fields.append(("pageCount", .string("total_pages"))) }
             if chance(40) { fields.append(("firstPage", .number(pick(["0", "1", "2"])))) }
+        case "link": break
         default: fields.append(("nextCursor", .string(pick(["next", "next_cursor"]))))
         }
         let names = [position] + (size.map { [$0] } ?? [])
