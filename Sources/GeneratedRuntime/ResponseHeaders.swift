@@ -96,7 +96,8 @@ extension UUID: ResponseHeaderValue {
 }
 
 extension URL: ResponseHeaderValue {
-    /// An absolute URL, or a reference relative to the request's (a `Location: /pets/7`).
+    /// The URL as the header writes it: absolute, or a relative reference (`Location: /pets/7`)
+    /// that the app resolves against the request's URL.
     public init?(headerValue text: String) { self.init(string: text) }
 }
 
@@ -117,7 +118,8 @@ enum HTTPDate {
     static let longDays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    static func date(from text: String) -> Date? {
+    /// `currentYear` decides the century of an RFC 850 date's two-digit year.
+    static func date(from text: String, currentYear: @autoclosure () -> Int = yearNow()) -> Date? {
         let parts = text.split(separator: " ", omittingEmptySubsequences: false)
         if parts.count == 6, parts[0].hasSuffix(","), days.contains(String(parts[0].dropLast())), parts[5] == "GMT",
            parts[1].count == 2, let day = number(parts[1]), let month = months.firstIndex(of: String(parts[2])),
@@ -126,12 +128,16 @@ enum HTTPDate {
             return date(year: year, month: month + 1, day: day, time: parts[4])
         }
         if parts.count == 4, parts[0].hasSuffix(","), longDays.contains(String(parts[0].dropLast())), parts[3] == "GMT" {
-            // RFC 850: Sunday, 06-Nov-94 08:49:37 GMT; a two-digit year is the nearest one in the past century or this one.
+            // RFC 850: Sunday, 06-Nov-94 08:49:37 GMT; a two-digit year is this century's unless
+            // that is more than 50 years ahead, then the last century's (RFC 9110, 5.6.7).
             let fields = parts[1].split(separator: "-", omittingEmptySubsequences: false)
             guard fields.count == 3, fields[0].count == 2, let day = number(fields[0]), let month = months.firstIndex(of: String(fields[1])),
                   fields[2].count == 2, let short = number(fields[2])
             else { return nil }
-            return date(year: short < 70 ? 2000 + short : 1900 + short, month: month + 1, day: day, time: parts[2])
+            let now = currentYear()
+            let century = now / 100 * 100
+            let year = century + short > now + 50 ? century - 100 + short : century + short
+            return date(year: year, month: month + 1, day: day, time: parts[2])
         }
         // asctime: Sun Nov  6 08:49:37 1994, a day under 10 after two spaces.
         let asctime: (day: Substring, time: Substring, year: Substring)? =
@@ -142,6 +148,13 @@ enum HTTPDate {
               let day = number(asctime.day), asctime.year.count == 4, let year = number(asctime.year)
         else { return nil }
         return date(year: year, month: month + 1, day: day, time: asctime.time)
+    }
+
+    /// The year now, in UTC.
+    static func yearNow() -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar.component(.year, from: Date())
     }
 
     private static func number(_ text: Substring) -> Int? {
@@ -170,13 +183,36 @@ enum HTTPDate {
 }
 
 extension Array: ResponseHeaderValue where Element: ResponseHeaderValue {
-    /// A comma-separated list (`Allow: GET, HEAD`); an empty field is an empty list.
+    /// A comma-separated list (`Allow: GET, HEAD`; RFC 9110, 5.6.1); an empty field is an empty
+    /// list and empty items do not count. A comma inside a quoted item (`"a, b"`, kept with its
+    /// quotes) or after an HTTP date's day name (`Sun, 06 Nov 1994 08:49:37 GMT`) does not
+    /// separate items.
     public init?(headerValue text: String) {
+        var items: [String] = []
+        var item = ""
+        var quoted = false
+        var escaped = false
+        for character in text {
+            if quoted {
+                item.append(character)
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
+            } else if character == "," {
+                let piece = HTTPResponse.trimmed(Substring(item))
+                // `Sun,` or `Sunday,` starts an HTTP date, which goes on after the comma.
+                if Element.self == Date.self, HTTPDate.days.contains(piece) || HTTPDate.longDays.contains(piece) {
+                    item.append(character)
+                } else {
+                    items.append(piece)
+                    item = ""
+                }
+            } else {
+                if character == "\"" { quoted = true }
+                item.append(character)
+            }
+        }
+        items.append(HTTPResponse.trimmed(Substring(item)))
         var elements: [Element] = []
-        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let item = HTTPResponse.trimmed(Substring(item))
-            // Empty items are allowed and do not count (RFC 9110, 5.6.1).
-            if item.isEmpty { continue }
+        for item in items where !item.isEmpty {
             guard let element = Element(headerValue: item) else { return nil }
             elements.append(element)
         }

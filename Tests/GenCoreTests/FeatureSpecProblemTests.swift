@@ -254,8 +254,9 @@ import Testing
                 },
                 {
                   "name": "h2", "method": "GET", "path": "/h2", "response": "Item", "stream": "jsonLines",
-                  "responseHeaders": { "X-Request-Id": "String" }
+                  "responseHeaders": { "X-Request-Id": "String", "X-Other": "Dta" }
                 },
+                { "name": "h5", "method": "GET", "path": "/h5", "responseHeaders": { "Bad Name": "Nope", "X-Q": "Int", "x-q": "Data" } },
                 { "name": "h3", "method": "GET", "path": "/h3", "query": { "withResponseHeaders": "Bool?" } },
                 { "name": "h4", "method": "GET", "path": "/h4", "responseHeaders": [] }
               ]
@@ -280,6 +281,12 @@ import Testing
             (.marker("\"count\" },\n"), #"response headers 'X-A' and 'X-B' both become 'count' in Swift; give one a "swiftName""#),
             (.marker("\"secret\""), "unknown key 'secret' in response header 'X-Secret'"),
             (.marker("\"X-Request-Id\""), "a streamed response's headers are not typed: 'responseHeaders' is for a response read whole"),
+            (.marker("Dta\""), "unknown type 'Dta'; did you mean 'Data'?"),
+            (.marker("\"Bad Name\""), "'Bad Name' is not a valid HTTP header name"),
+            (.marker("Nope\""), "unknown type 'Nope'"),
+            (.marker("\"x-q\""), "response headers 'X-Q' and 'x-q' are one header: names ignore case"),
+            (.marker("\"Data\" }"),
+             "response header 'x-q' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one (a comma-separated list), not Data"),
             (.marker("\"withResponseHeaders\""),
              #"parameter 'withResponseHeaders' would become 'withResponseHeaders', which every endpoint declares; give it a "swiftName""#),
             (.marker("[] }"), "'responseHeaders' must be an object, not an array"),

@@ -635,6 +635,26 @@ import Testing
         ], "\(imported.warnings)")
     }
 
+    /// Found by a review: a HEAD operation's headers and the headers only another 2xx response
+    /// declares were left out without a word. Hop-by-hop headers describe the connection.
+    @Test func headAndOtherSuccessResponsesGiveTheirHeadersToo() throws {
+        let imported = try importing(##"""
+            {"openapi": "3.1.0", "info": {"title": "Test", "version": "1"}, "paths": {
+              "/a": {"head": {"operationId": "probe", "responses": {"200": {"description": "", "headers": {
+                "ETag": {"required": true, "schema": {"type": "string"}}, "Content-Length": {"schema": {"type": "integer"}}}}}},
+                     "put": {"operationId": "put", "responses": {
+                "200": {"description": "", "headers": {"ETag": {"required": true, "schema": {"type": "string"}}, "Transfer-Encoding": {"schema": {"type": "string"}}}},
+                "201": {"description": "", "headers": {"etag": {"required": true, "schema": {"type": "string"}},
+                                                       "Location": {"required": true, "schema": {"type": "string", "format": "uri"}}}}}}}}}
+            """##)
+        #expect(imported.endpoint("probe")?["responseHeaders"] as? [String: String] == ["ETag": "String", "Content-Length": "Int?"])
+        let put = try #require(imported.endpoint("put")?["responseHeaders"] as? [String: String])
+        #expect(put == ["ETag": "String", "Location": "URL?"], "the 201 response's Location: optional, since a 200 comes without")
+        #expect(imported.warnings == [
+            "#/paths/~1a/put/responses/200/headers/Transfer-Encoding: the Transfer-Encoding header is not typed: it describes the connection, which the URL session handles",
+        ], "\(imported.warnings)")
+    }
+
     @Test func bodyAndParameterNamesNeverClash() throws {
         let imported = try importing(document(
             schemas: #""Item": {"type": "object", "properties": {"x": {"type": "string"}}}"#,

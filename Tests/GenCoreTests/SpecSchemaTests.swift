@@ -178,7 +178,8 @@ import Testing
             ]),
             ("response headers", FeatureSpecProblemTests.responseHeaderSpec, [
                 "/resources/Items/endpoints/0/responseHeaders/X Bad", "/resources/Items/endpoints/0/responseHeaders/X-Secret/secret",
-                "/resources/Items/endpoints/1/responseHeaders", "/resources/Items/endpoints/3/responseHeaders",
+                "/resources/Items/endpoints/1/responseHeaders", "/resources/Items/endpoints/2/responseHeaders/Bad Name",
+                "/resources/Items/endpoints/4/responseHeaders",
             ]),
             ("unions", ShapeSpecProblemTests.unionSpec, ["/models/Scalars/oneOf/4", "/models/Lonely/oneOf", "/models/Lonely", "/models/Wrong/oneOf"]),
             ("server URLs", FeatureSpecProblemTests.serverSpec, [

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import GeneratedRuntime
+@testable import GeneratedRuntime
 import Testing
 
 /// Typed response headers: each value type reads its text forms and refuses others, a missing or
@@ -83,6 +83,36 @@ import Testing
         }
         #expect(error?.name == name)
         #expect(error?.description == "the '\(name)' header does not read as \(typeName)")
+    }
+
+    /// Found by a review: a list split inside a quoted item or an HTTP date; an RFC 850 year read
+    /// with a fixed pivot instead of RFC 9110's rule (this century unless over 50 years ahead).
+    @Test func listsKeepQuotedItemsAndHTTPDatesWhole() throws {
+        let response = HTTPResponse(statusCode: 200, headers: [
+            "X-Tags": #""a, b", c, "d \"e, f\"""#,
+            "X-Dates": "Sun, 06 Nov 1994 08:49:37 GMT, Sunday, 06-Nov-94 08:49:37 GMT,1994-11-06T08:49:37Z",
+            "X-Date": "Sun, 06 Nov 1994 08:49:37 GMT",
+        ])
+        #expect(try response.header("X-Tags", as: [String].self) == [#""a, b""#, "c", #""d \"e, f\"""#])
+        let date = Date(timeIntervalSince1970: 784_111_777)
+        #expect(try response.header("X-Dates", as: [Date].self) == [date, date, date])
+        #expect(try response.header("X-Date", as: [Date].self) == [date])
+        #expect(throws: ResponseHeaderError.self, "a day name and no date") {
+            try HTTPResponse(statusCode: 200, headers: ["X": "Sun, 1"]).header("X", as: [Date].self)
+        }
+    }
+
+    @Test func aTwoDigitYearIsThisCenturysUnlessMoreThanFiftyYearsAhead() {
+        func year(_ text: String, now: Int) -> Int? {
+            HTTPDate.date(from: text, currentYear: now).map { Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: $0).year! }
+        }
+        #expect(year("Tuesday, 01-Jan-75 00:00:00 GMT", now: 2026) == 2075)
+        #expect(year("Tuesday, 01-Jan-77 00:00:00 GMT", now: 2026) == 1977)
+        #expect(year("Tuesday, 01-Jan-94 00:00:00 GMT", now: 2026) == 1994)
+        #expect(year("Tuesday, 01-Jan-26 00:00:00 GMT", now: 2026) == 2026)
+        #expect(year("Tuesday, 01-Jan-49 00:00:00 GMT", now: 2099) == 2049)
+        #expect(year("Tuesday, 01-Jan-80 00:00:00 GMT", now: 2030) == 2080, "exactly 50 years ahead")
+        #expect(year("Tuesday, 01-Jan-81 00:00:00 GMT", now: 2030) == 1981)
     }
 
     @Test func aMissingRequiredHeaderIsAnError() {

@@ -736,10 +736,9 @@ extension OpenAPIReader {
     /// says; `Set-Cookie` too (the URL session keeps cookies, and joined values cannot be split).
     private mutating func readResponseHeaders(
         _ endpoint: inout SpecDocument.Endpoint, _ headers: [JSONNode.Member], pointer: String, hint: String,
-        requiredElsewhere: (String) -> Bool
+        names: inout Set<String>, swiftNames: inout Set<String>, requiredElsewhere: (String) -> Bool
     ) {
-        var names: Set<String> = []
-        var swiftNames: Set<String> = []
+        var own: Set<String> = []
         for header in headers {
             let headerPointer = Self.pointer(pointer, header.key)
             let lowered = header.key.lowercased()
@@ -748,14 +747,21 @@ extension OpenAPIReader {
                 unmapped("the Set-Cookie header is not typed: the URL session keeps the cookies it sets", at: header.value, pointer: headerPointer)
                 continue
             }
+            if Self.hopByHopHeaders.contains(lowered) {
+                unmapped("the \(header.key) header is not typed: it describes the connection, which the URL session handles",
+                         at: header.value, pointer: headerPointer)
+                continue
+            }
             guard Resolver.isHeaderName(header.key) else {
                 unmapped("'\(header.key)' is not a valid header name; the header is left out", at: header.value, pointer: headerPointer)
                 continue
             }
-            guard names.insert(lowered).inserted else {
+            guard own.insert(lowered).inserted else {
                 unmapped("the header '\(header.key)' is listed twice (names ignore case); the first is kept", at: header.value, pointer: headerPointer)
                 continue
             }
+            // Declared by a response read before (another 2xx response's copy of it).
+            guard names.insert(lowered).inserted else { continue }
             guard let (node, nodePointer) = dereference(header.value, pointer: headerPointer), let fields = Self.object(node) else { continue }
             var type = SchemaType(type: "String")
             if let schema = member("schema", fields)?.value {
@@ -786,6 +792,40 @@ extension OpenAPIReader {
                 description: Self.prose(member("description", fields)?.value), swiftName: specSwiftName))
         }
     }
+
+    /// The headers of the 2xx responses, typed: the chosen response's first, then those only
+    /// another 2xx response declares (optional, since the chosen one may come without them). A
+    /// header is required only when every 2xx response says it comes.
+    private mutating func readSuccessHeaders(
+        _ endpoint: inout SpecDocument.Endpoint, success: JSONNode.Member, successes: [JSONNode.Member], pointer: String,
+        operationName: String
+    ) {
+        var sources: [(entries: [JSONNode.Member], node: JSONNode, pointer: String)] = []
+        for response in [success] + successes.filter({ $0.key != success.key }) {
+            let responsePointer = Self.pointer(pointer, response.key)
+            if let (target, targetPointer) = dereference(response.value, pointer: responsePointer), let fields = Self.object(target),
+               let headers = member("headers", fields), let entries = Self.object(headers.value), !entries.isEmpty {
+                sources.append((entries, headers.value, targetPointer + "/headers"))
+            }
+        }
+        guard let first = sources.first else { return }
+        if endpoint.stream != nil {
+            let names = sources.flatMap { $0.entries.map(\.key) }
+            unmapped("a streamed response's headers (\(names.joined(separator: ", "))) are not typed", at: first.node, pointer: first.pointer)
+            return
+        }
+        let others = successes.filter { $0.key != success.key }.map { requiredHeaderNames($0.value, pointer: Self.pointer(pointer, $0.key)) }
+        var names: Set<String> = []
+        var swiftNames: Set<String> = []
+        for (index, source) in sources.enumerated() {
+            readResponseHeaders(
+                &endpoint, source.entries, pointer: source.pointer, hint: operationName, names: &names, swiftNames: &swiftNames,
+                requiredElsewhere: { name in index == 0 && others.allSatisfy { $0.contains(name) } })
+        }
+    }
+
+    /// Headers about the connection rather than the response (RFC 9110, 7.6.1).
+    static let hopByHopHeaders: Set<String> = ["connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade"]
 
     /// The names, in lower case, of the headers a response marks `required`.
     private mutating func requiredHeaderNames(_ node: JSONNode, pointer: String) -> Set<String> {
@@ -874,22 +914,16 @@ extension OpenAPIReader {
         guard let responses = Self.object(node) else { return }
         let successes = responses.filter { $0.key.hasPrefix("2") }
         let success = successes.min { $0.key < $1.key } ?? responses.first { $0.key == "default" }
-        // A HEAD response has no body, whatever content its description lists (the GET's).
-        if let success, endpoint.method.value.uppercased() != "HEAD" {
+        // A HEAD response has no body, whatever content its description lists (the GET's), but
+        // its headers are what it is for.
+        let isHead = endpoint.method.value.uppercased() == "HEAD"
+        if let success, isHead {
+            readSuccessHeaders(&endpoint, success: success, successes: successes, pointer: pointer, operationName: operationName)
+        }
+        if let success, !isHead {
             let successPointer = Self.pointer(pointer, success.key)
             readSuccess(&endpoint, success.value, pointer: successPointer, operationName: operationName)
-            if let (target, targetPointer) = dereference(success.value, pointer: successPointer), let fields = Self.object(target),
-               let headers = member("headers", fields), let entries = Self.object(headers.value), !entries.isEmpty {
-                if endpoint.stream != nil {
-                    unmapped("a streamed response's headers (\(entries.map(\.key).joined(separator: ", "))) are not typed",
-                             at: headers.value, pointer: targetPointer + "/headers")
-                } else {
-                    // A header is required only when every 2xx response says it comes.
-                    let others = successes.filter { $0.key != success.key }.map { requiredHeaderNames($0.value, pointer: Self.pointer(pointer, $0.key)) }
-                    readResponseHeaders(&endpoint, entries, pointer: targetPointer + "/headers", hint: operationName,
-                                        requiredElsewhere: { name in others.allSatisfy { $0.contains(name) } })
-                }
-            }
+            readSuccessHeaders(&endpoint, success: success, successes: successes, pointer: pointer, operationName: operationName)
             // Other 2xx responses with another body: the endpoint reads every 2xx response as the chosen one.
             let chosen = bodySignature(success.value, pointer: successPointer)
             var bodiless = false

@@ -403,39 +403,48 @@ extension Resolver {
     mutating func resolveResponseHeaders(_ endpoint: SpecDocument.Endpoint, streamed: Bool) -> [ResolvedAPI.ResponseHeader]? {
         var failed = false
         if streamed, let first = endpoint.responseHeaders.first {
+            // Reported once; the headers themselves are still checked.
             diagnostics.error(
                 "a streamed response's headers are not typed: 'responseHeaders' is for a response read whole",
                 at: first.name.location)
-            return nil
+            failed = true
         }
         var headers: [ResolvedAPI.ResponseHeader] = []
         var names: [String: String] = [:]
         var swiftNames: [String: String] = [:]
         for header in endpoint.responseHeaders {
-            guard checkHeaderName(header.name), let type = resolveType(header.type) else { failed = true; continue }
-            if let other = names[header.name.value.lowercased()] {
+            // Each problem of a header is reported: its name, its type, its Swift name.
+            var valid = checkHeaderName(header.name)
+            var repeated = false
+            if valid, let other = names[header.name.value.lowercased()] {
                 diagnostics.error("response headers '\(other)' and '\(header.name.value)' are one header: names ignore case", at: header.name.location)
-                failed = true
-                continue
+                valid = false
+                repeated = true
+            } else if valid {
+                names[header.name.value.lowercased()] = header.name.value
             }
-            names[header.name.value.lowercased()] = header.name.value
-            let element: TypeReference = if case .array(let element) = type.unwrapped { element } else { type.unwrapped }
-            guard isSimple(element) else {
-                diagnostics.error(
-                    "response header '\(header.name.value)' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one (a comma-separated list), not \(type.swift)",
-                    at: header.type.location)
-                failed = true
-                continue
+            let type = resolveType(header.type)
+            if let type {
+                let element: TypeReference = if case .array(let element) = type.unwrapped { element } else { type.unwrapped }
+                if !isSimple(element) {
+                    diagnostics.error(
+                        "response header '\(header.name.value)' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one (a comma-separated list), not \(type.swift)",
+                        at: header.type.location)
+                    valid = false
+                }
+            } else {
+                valid = false
             }
             let swiftName = SwiftNaming.memberName(header.swiftName?.value ?? header.name.value)
-            if let other = swiftNames[swiftName] {
+            if let other = swiftNames[swiftName], !repeated {
                 diagnostics.error(
                     "response headers '\(other)' and '\(header.name.value)' both become '\(swiftName)' in Swift; give one a \"swiftName\"",
                     at: header.swiftName?.location ?? header.name.location)
-                failed = true
-                continue
+                valid = false
+            } else if !repeated {
+                swiftNames[swiftName] = header.name.value
             }
-            swiftNames[swiftName] = header.name.value
+            guard valid, let type else { failed = true; continue }
             headers.append(.init(name: header.name.value, swiftName: swiftName, type: type, description: header.description))
         }
         return failed ? nil : headers
