@@ -115,7 +115,11 @@ extension APIKeyAuthScheme {
         case .header(let name):
             request.setValue(try HeaderValue.checked(credential.value, "the API key"), forHTTPHeaderField: name)
         case .query(let name):
-            guard let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+            // One key: an item of that name already there (a server's link that repeats the query
+            // it saw) is replaced.
+            guard let url = request.url.map({ EndpointClient.removingQueryItems(named: name, from: $0) }),
+                  var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+            else {
                 throw URLError(.badURL)
             }
             let item = "\(PercentEncoding.encode(name))=\(PercentEncoding.encode(credential.value))"

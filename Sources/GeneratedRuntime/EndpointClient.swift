@@ -118,6 +118,8 @@ public struct EndpointClient: EndpointSending {
     /// Adds a credential to a request, and knows what of it to keep out of error descriptions.
     struct Authorizer: Sendable {
         var authorize: @Sendable (inout URLRequest) async throws -> [String]
+        /// The query item the credential goes in (an API key's), if any.
+        var queryItem: String? = nil
     }
 
     static func lacksCredential<E: Endpoint>(_ endpoint: E.Type) -> EndpointError {
@@ -136,6 +138,11 @@ public struct EndpointClient: EndpointSending {
             urlRequest = try makeURLRequest(request)
         } catch {
             throw error as? EndpointError ?? EndpointError(kind: .invalidRequest, method: nil, url: nil, underlyingError: error)
+        }
+        // A link the server gave may hold the API key it saw in the query: it goes, and the
+        // authorizer adds the key again, so that errors never show it.
+        if request.link != nil, let name = authorizer?.queryItem, let url = urlRequest.url {
+            urlRequest.url = Self.removingQueryItems(named: name, from: url)
         }
         // Errors name the URL as it was before authorization: an API key in the query stays out.
         var context = ResponseBody.ErrorContext(method: request.method, url: urlRequest.url, secrets: request.secrets)
@@ -232,6 +239,8 @@ public struct EndpointClient: EndpointSending {
 
     /// Checks the status of a whole response and decodes it.
     private func decode<E: Endpoint>(_ response: HTTPResponse, of endpoint: E, _ context: ResponseBody.ErrorContext) throws(EndpointError) -> E.Response {
+        var response = response
+        if response.url == nil { response.url = context.url }
         try check(response, of: endpoint, context)
         do {
             return try endpoint.decodeResponse(response)
@@ -376,6 +385,17 @@ public struct EndpointClient: EndpointSending {
         return target
     }
 
+    /// `url` without its query items of `name` (compared decoded).
+    static func removingQueryItems(named name: String, from url: URL) -> URL {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true), let query = components.percentEncodedQuery else { return url }
+        let kept = query.split(separator: "&", omittingEmptySubsequences: false).filter { item in
+            let itemName = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            return String(itemName).replacingOccurrences(of: "+", with: " ").removingPercentEncoding != name
+        }
+        components.percentEncodedQuery = kept.isEmpty ? nil : kept.joined(separator: "&")
+        return components.url ?? url
+    }
+
     /// The URL of `request` on the server at `base`: its path appended to the base's path, its
     /// query instead of the base's.
     static func url(for request: EndpointRequest, against base: URL) throws -> URL {
@@ -493,7 +513,9 @@ public struct AuthorizedClient<Scheme: AuthScheme>: EndpointSending {
 
     /// Adds the credential `credential` gives, and knows what of it to keep secret.
     static func authorizer(_ credential: @escaping @Sendable () async throws -> Scheme.Credential) -> EndpointClient.Authorizer {
-        EndpointClient.Authorizer { request in
+        var queryItem: String?
+        if let scheme = Scheme.self as? any APIKeyAuthScheme.Type, case .query(let name) = scheme.location { queryItem = name }
+        return EndpointClient.Authorizer(authorize: { request in
             let value = try await credential()
             guard Scheme.Credential.self == CustomAuthorization.self, let custom = value as? CustomAuthorization,
                   custom.redactsAddedValues
@@ -505,7 +527,7 @@ public struct AuthorizedClient<Scheme: AuthScheme>: EndpointSending {
             let before = request
             try await Scheme.authorize(&request, with: value)
             return Scheme.secrets(of: value) + CustomAuthorization.addedValues(from: before, to: request)
-        }
+        }, queryItem: queryItem)
     }
 }
 

@@ -6,11 +6,16 @@ public struct HTTPResponse: Sendable, Hashable {
     /// Header fields as received; look them up with ``value(forHeader:)``, which ignores case.
     public var headers: [String: String]
     public var body: Data
+    /// The URL the response answers, when known: an ``EndpointClient`` sets the request's when
+    /// the transport did not set its own. Relative links in the response (a `Link` header's next
+    /// page) are resolved against it.
+    public var url: URL?
 
-    public init(statusCode: Int, headers: [String: String] = [:], body: Data = Data()) {
+    public init(statusCode: Int, headers: [String: String] = [:], body: Data = Data(), url: URL? = nil) {
         self.statusCode = statusCode
         self.headers = headers
         self.body = body
+        self.url = url
     }
 
     /// The value of a header field, whatever the case of its name.

@@ -102,6 +102,8 @@ public struct PageSequence<Item: Sendable>: AsyncSequence, Sendable {
                 let page = try await send(endpoint)
                 var cursors = cursors
                 if let cursor = page.nextCursor, !cursor.isEmpty, !cursors.insert(cursor).inserted { return (page.items, nil) }
+                // A link seen before (pages that link round) ends the list too.
+                if let link = page.nextLink, !cursors.insert("link:" + link.absoluteString).inserted { return (page.items, nil) }
                 return (page.items, endpoint.nextPage(after: page).map { step($0, cursors: cursors) })
             }
         }
@@ -169,7 +171,12 @@ extension HTTPResponse {
         pageCount: String? = nil, nextCursor: String? = nil, linkHeader: Bool = false
     ) throws -> Page<Item> {
         let (elements, dropped) = try decodeJSONArrayCountingDropped(of: Item.self, unwrapping: items, strategy: strategy)
-        if linkHeader { return Page(items: elements, droppedCount: dropped, nextLink: link(relation: "next")) }
+        if linkHeader {
+            // Resolved against the URL the page came from (a `<3>` on `/items/page/2` is
+            // `/items/page/3`), when the response knows it.
+            let next = link(relation: "next").map { link in url.flatMap { URL(string: link.absoluteString, relativeTo: $0)?.absoluteURL } ?? link }
+            return Page(items: elements, droppedCount: dropped, nextLink: next)
+        }
         guard total != nil || pageCount != nil || nextCursor != nil else { return Page(items: elements, droppedCount: dropped) }
         // Those keys alone, not the items again.
         let fields = try topLevelFields([total, pageCount, nextCursor].compactMap { $0 })
@@ -255,6 +262,7 @@ extension HTTPResponse {
             let target = String(decoding: bytes[start..<index], as: UTF8.self)
             index += 1
             var relations: [String]?
+            var anchored = false
             while true {
                 skipSpaces()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else { break }
@@ -280,11 +288,15 @@ extension HTTPResponse {
                         index += 1
                         value = String(decoding: text, as: UTF8.self)
                     } else {
+                        // A token, read liberally up to the next `;` or `,` (`type=application/json`).
                         let valueStart = index
-                        while index < bytes.count, isToken(bytes[index]) { index += 1 }
+                        while index < bytes.count, bytes[index] != UInt8(ascii: ";"), bytes[index] != UInt8(ascii: ",") { index += 1 }
                         value = String(decoding: bytes[valueStart..<index], as: UTF8.self)
+                            .trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
                     }
                 }
+                // A link with another context is not this response's (RFC 8288, 3.2).
+                if name == "anchor" { anchored = true }
                 // Only a link's first `rel` counts (RFC 8288, 3.3).
                 if name == "rel", relations == nil, let value {
                     relations = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { $0.lowercased() }
@@ -292,7 +304,7 @@ extension HTTPResponse {
             }
             skipSpaces()
             guard index == bytes.count || bytes[index] == UInt8(ascii: ",") else { return nil }
-            if relations?.contains(wanted) == true { return URL(string: target) }
+            if !anchored, relations?.contains(wanted) == true { return URL(string: target) }
         }
         return nil
     }

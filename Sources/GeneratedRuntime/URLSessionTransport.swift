@@ -73,7 +73,7 @@ public struct URLSessionTransport: HTTPTransport {
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)
         }
-        return HTTPResponse(statusCode: http.statusCode, headers: Self.headers(of: http), body: data)
+        return HTTPResponse(statusCode: http.statusCode, headers: Self.headers(of: http), body: data, url: http.url)
     }
 
     /// Streams the body with an upload task, reporting progress as the bytes go out.
@@ -593,7 +593,7 @@ private final class Exchange: @unchecked Sendable {
             finish(.failure(error))
             return
         }
-        finish(.success(HTTPResponse(statusCode: http.statusCode, headers: URLSessionTransport.headers(of: http), body: body)))
+        finish(.success(HTTPResponse(statusCode: http.statusCode, headers: URLSessionTransport.headers(of: http), body: body, url: http.url)))
     }
 
     /// Ends the wait with a whole response (for a stream, one whose body has arrived), or an error.

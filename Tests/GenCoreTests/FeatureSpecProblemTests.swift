@@ -381,7 +381,8 @@ import Testing
                 { "name": "p12", "method": "GET", "path": "/p12", "response": "[Item]", "pagination": "offset" },
                 { "name": "p13", "method": "GET", "path": "/p13", "response": "Data", "pagination": { "style": "offset" } },
                 { "name": "p14", "method": "GET", "path": "/p14", "response": "[Item]", "pagination": { "style": "link", "nextCursor": "next" } },
-                { "name": "p15", "method": "GET", "path": "/p15", "response": "[Item]", "query": { "page_link": "String?" }, "pagination": { "style": "link" } }
+                { "name": "p15", "method": "GET", "path": "/p15", "response": "[Item]", "query": { "page_link": "String?" }, "pagination": { "style": "link" } },
+                { "name": "p16", "method": "GET", "path": "/p16", "response": "[Item]", "pagination": { "style": "link", "limit": "page link" } }
               ]
             }
           }
@@ -428,7 +429,9 @@ import Testing
             (.marker("\"offset\" },\n"), "'pagination' must be an object, not a string"),
             (.marker("\"nextCursor\": \"next\" } }"), "unknown key 'nextCursor' in 'pagination'"),
             (.marker("{ \"style\": \"link\" }"),
-             #"link pagination adds the parameter 'pageLink', which clashes with parameter 'page_link'; give that one a "swiftName""#),
+             #"link pagination adds the parameter 'pageLink', which clashes with parameter 'page_link'; give that one another "swiftName""#),
+            (.marker("{ \"style\": \"link\", \"limit\": \"page link\" }"),
+             "the page-size query item 'page link' becomes 'pageLink' in Swift, which link pagination uses for the page's address; name it otherwise"),
             (.marker("\"Data\", \"pagination\""),
              #"a paginated endpoint's 'response' is the type of its items, such as "[Item]", not Data"#),
         ])

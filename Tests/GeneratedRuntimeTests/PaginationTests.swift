@@ -300,6 +300,8 @@ import FoundationNetworking
         #expect(next(#"</f>; rel="last"; rel="next""#) == nil, "only the first rel counts")
         #expect(next(#"</g>; title="a \"quoted\" > title"; rel="next""#) == "/g", "an escaped quote in a quoted string")
         #expect(next(#"<?page=2>; rel="next""#) == "?page=2", "a relative target, as written")
+        #expect(next(#"</h>; type=application/json; rel=next"#) == "/h", "an unquoted value that is not a token, read liberally")
+        #expect(next(##"</i>; rel=next; anchor="#other", </j>; rel="next""##) == "/j", "a link about another resource is not this one's")
     }
 
     @Test func aMalformedHeaderGivesNoLinkFromWhereItStops() {
@@ -319,5 +321,88 @@ import FoundationNetworking
         #expect(page.nextPageLink(after: URL(string: "/items?page=2")) == nil, "the same link again would loop")
         let last = try HTTPResponse(statusCode: 200, body: Data("[]".utf8)).decodePage(of: Int.self, items: nil, strategy: .strict, linkHeader: true)
         #expect(last.nextPageLink(after: URL(string: "/items?page=2")) == nil)
+    }
+}
+
+/// Link pages through a client (found by a review): relative links resolve against the page that
+/// gave them, pages that link round end, and an API key the server repeats in its links is sent
+/// once and never shown.
+@Suite(.timeLimit(.minutes(1))) struct LinkPagesThroughAClientTests {
+    struct Linked<Auth: AuthScheme>: PaginatedEndpoint {
+        typealias Response = Page<Int>
+        typealias PageItem = Int
+        var pageLink: URL?
+        func makeRequest() -> EndpointRequest {
+            var request = EndpointRequest(method: .get, path: "/items")
+            request.link = pageLink
+            return request
+        }
+        func decodeResponse(_ response: HTTPResponse) throws -> Page<Int> {
+            try response.decodePage(of: Int.self, items: nil, strategy: .strict, linkHeader: true)
+        }
+        func nextPage(after response: Page<Int>) -> Self? {
+            guard let position = response.nextPageLink(after: pageLink) else { return nil }
+            return Self(pageLink: position)
+        }
+    }
+
+    enum QueryKey: APIKeyAuthScheme {
+        static let location = APIKeyLocation.query("api_key")
+    }
+
+    /// Answers `/api/…` paths from a table: path → (items, Link header).
+    static func transport(_ pages: [String: ([Int], String?)]) -> CannedTransport {
+        let transport = CannedTransport()
+        for (path, page) in pages {
+            transport.stub(.get, path, with: .json("\(page.0)", headers: page.1.map { ["Link": $0] } ?? [:]))
+        }
+        return transport
+    }
+
+    @Test func aRelativeLinkResolvesAgainstThePageThatGaveIt() async throws {
+        let transport = Self.transport([
+            "/api/items": ([1], #"<items/page/2>; rel="next""#),
+            "/api/items/page/2": ([2], #"<3>; rel="next""#),
+            "/api/items/page/3": ([3], nil),
+        ])
+        let client = EndpointClient(baseURL: URL(string: "https://api.test/api")!, transport: transport)
+        #expect(try await client.pages(Linked<NoAuth>()).allItems() == [1, 2, 3])
+        #expect(transport.requests.map { $0.url!.path } == ["/api/items", "/api/items/page/2", "/api/items/page/3"])
+    }
+
+    @Test func pagesThatLinkRoundEnd() async throws {
+        let transport = Self.transport([
+            "/api/items": ([1], #"</api/a>; rel="next""#),
+            "/api/a": ([2], #"</api/b>; rel="next""#),
+            "/api/b": ([3], #"</api/a>; rel="next""#),
+        ])
+        let client = EndpointClient(baseURL: URL(string: "https://api.test/api")!, transport: transport)
+        #expect(try await client.pages(Linked<NoAuth>()).allItems() == [1, 2, 3], "page b links back to page a: the list ends")
+        #expect(transport.requests.count == 3)
+    }
+
+    @Test func anAPIKeyTheServerRepeatsInItsLinksIsSentOnceAndNeverShown() async throws {
+        let transport = CannedTransport()
+        transport.stub(.get, "/api/items") { request in
+            // The server's next link repeats the query it received (the key too), with the next page.
+            var components = URLComponents(url: request.url!, resolvingAgainstBaseURL: true)!
+            let page = Int(components.queryItems!.first { $0.name == "page" }?.value ?? "1")!
+            components.queryItems = components.queryItems!.filter { $0.name != "page" } + [URLQueryItem(name: "page", value: "\(page + 1)")]
+            return .json("[\(page)]", headers: page < 3 ? ["Link": "<\(components.url!.absoluteString)>; rel=\"next\""] : [:])
+        }
+        let client = EndpointClient(baseURL: URL(string: "https://api.test/api")!, transport: transport)
+            .authorized(QueryKey.self, credential: APIKey("k3y-s3cret"))
+        #expect(try await client.pages(Linked<QueryKey>()).allItems() == [1, 2, 3])
+        for request in transport.requests {
+            let keys = URLComponents(url: request.url!, resolvingAgainstBaseURL: true)!.queryItems!.filter { $0.name == "api_key" }
+            #expect(keys.map(\.value) == ["k3y-s3cret"], "\(request.url!)")
+        }
+        // A credential that fails on a followed link: the error does not show the key the link holds.
+        let link = URL(string: "https://api.test/api/items?api_key=k3y-s3cret&page=2")!
+        let failing = EndpointClient(baseURL: URL(string: "https://api.test/api")!, transport: transport)
+            .authorized(QueryKey.self) { () async throws -> APIKey in throw FailureReason(message: "no key today") }
+        let error = await #expect(throws: EndpointError.self) { try await failing.send(Linked<QueryKey>(pageLink: link)) }
+        #expect(error?.kind == .authorization)
+        #expect(error?.description.contains("k3y-s3cret") == false, "\(String(describing: error))")
     }
 }

@@ -335,11 +335,14 @@ extension Resolver {
                         // A link page's position is not a query item, and clashes only as a Swift name.
                         let isLink = index == 0 && { if case .link = plan.style { true } else { false } }()
                         if let other = swiftNames[swiftName] {
-                            diagnostics.error(
-                                isLink
-                                    ? "link pagination adds the parameter 'pageLink', which clashes with parameter '\(other)'; give that one a \"swiftName\""
-                                    : "the pagination adds the query item '\(name)', which clashes with parameter '\(other)'; leave it out of the endpoint's parameters, or name the pagination's query item otherwise",
-                                at: spec.location)
+                            let message = if isLink {
+                                "link pagination adds the parameter 'pageLink', which clashes with parameter '\(other)'; give that one another \"swiftName\""
+                            } else if case .link = plan.style, index == 1, added.first == swiftName {
+                                "the page-size query item '\(name)' becomes 'pageLink' in Swift, which link pagination uses for the page's address; name it otherwise"
+                            } else {
+                                "the pagination adds the query item '\(name)', which clashes with parameter '\(other)'; leave it out of the endpoint's parameters, or name the pagination's query item otherwise"
+                            }
+                            diagnostics.error(message, at: spec.location)
                             failed = true
                             break
                         }
