@@ -1,7 +1,7 @@
 /// An enum generated from a spec that keeps values the spec does not list in an `unknown` case,
 /// so a server that adds a value does not break decoding for apps already shipped.
-public protocol OpenEnum: RawRepresentable, Codable, Hashable, Sendable, ParameterValue, ResponseHeaderValue
-where RawValue: Codable & Hashable & Sendable & ParameterValue & ResponseHeaderValue {
+public protocol OpenEnum: RawRepresentable, Codable, Hashable, Sendable, ParameterValue
+where RawValue: Codable & Hashable & Sendable & ParameterValue {
     /// Every raw value makes a case: listed values their own, any other `unknown`.
     init(rawValue: RawValue)
 }

@@ -220,13 +220,6 @@ extension Array: ResponseHeaderValue where Element: ResponseHeaderValue {
     }
 }
 
-extension OpenEnum {
-    /// The case whose raw value the text spells (`unknown` for one the spec does not list).
-    public init?(headerValue text: String) {
-        guard let rawValue = RawValue(headerValue: text) else { return nil }
-        self.init(rawValue: rawValue)
-    }
-}
 
 /// A response header that is missing or does not read as its type.
 public struct ResponseHeaderError: Error, Sendable, CustomStringConvertible {
@@ -244,18 +237,46 @@ extension HTTPResponse {
     /// The header field `name` (case ignored) read as `T`; throws a ``ResponseHeaderError`` when
     /// the response has no such field or its value does not read as `T`.
     public func header<T: ResponseHeaderValue>(_ name: String, as type: T.Type) throws -> T {
-        guard let value = try headerIfPresent(name, as: T.self) else {
-            throw ResponseHeaderError(name: name, description: "the response has no '\(name)' header")
-        }
-        return value
+        try required(name, try headerIfPresent(name, as: T.self))
     }
 
     /// The header field `name` (case ignored) read as `T`, nil when the response has no such
     /// field; throws a ``ResponseHeaderError`` when its value does not read as `T`. The value
     /// itself is not in the error, since headers can hold secrets.
     public func headerIfPresent<T: ResponseHeaderValue>(_ name: String, as type: T.Type) throws -> T? {
+        try read(name, as: T.self) { T(headerValue: $0) }
+    }
+
+    // A generated enum reads its raw value: functions of their own rather than a conformance
+    // of every enum, which each enum of a module would cost the compiler.
+
+    /// The header field `name` read as the enum case its raw value names (`unknown` for one
+    /// the spec does not list).
+    public func header<T: OpenEnum>(_ name: String, as type: T.Type) throws -> T where T.RawValue: ResponseHeaderValue {
+        try required(name, try headerIfPresent(name, as: T.self))
+    }
+
+    public func headerIfPresent<T: OpenEnum>(_ name: String, as type: T.Type) throws -> T? where T.RawValue: ResponseHeaderValue {
+        try read(name, as: T.self) { T.RawValue(headerValue: $0).map(T.init(rawValue:)) }
+    }
+
+    /// The header field `name` read as a list of enum cases.
+    public func header<T: OpenEnum>(_ name: String, as type: [T].Type) throws -> [T] where T.RawValue: ResponseHeaderValue {
+        try required(name, try headerIfPresent(name, as: [T].self))
+    }
+
+    public func headerIfPresent<T: OpenEnum>(_ name: String, as type: [T].Type) throws -> [T]? where T.RawValue: ResponseHeaderValue {
+        try read(name, as: [T].self) { [T.RawValue](headerValue: $0).map { $0.map(T.init(rawValue:)) } }
+    }
+
+    private func required<T>(_ name: String, _ value: T?) throws -> T {
+        guard let value else { throw ResponseHeaderError(name: name, description: "the response has no '\(name)' header") }
+        return value
+    }
+
+    private func read<T>(_ name: String, as type: T.Type, _ parse: (String) -> T?) throws -> T? {
         guard let text = value(forHeader: name) else { return nil }
-        guard let value = T(headerValue: Self.trimmed(Substring(text))) else {
+        guard let value = parse(Self.trimmed(Substring(text))) else {
             throw ResponseHeaderError(name: name, description: "the '\(name)' header does not read as \(T.self)")
         }
         return value
