@@ -149,7 +149,7 @@ public struct EndpointRequest: Sendable {
     }
 
     /// RFC 9110's `tchar`: what a header parameter's value may hold without quotes.
-    private static let tokenCharacters = ByteSet("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+    static let tokenCharacters = ByteSet("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
     /// RFC 2046 section 5.1.1's `bchars`: what a boundary may hold (not ending with the space).
     private static let boundaryCharacters = ByteSet("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'()+_,-./:=? ".utf8)
 

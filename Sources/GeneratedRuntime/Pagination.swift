@@ -243,10 +243,7 @@ extension HTTPResponse {
         func skipSpaces() {
             while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
         }
-        func isToken(_ byte: UInt8) -> Bool {
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                || "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
+        let isToken = EndpointRequest.tokenCharacters.contains
         while index < bytes.count {
             skipSpaces()
             // Empty list elements do not count (RFC 9110, 5.6.1).
