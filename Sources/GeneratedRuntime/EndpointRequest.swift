@@ -75,9 +75,21 @@ public struct EndpointRequest: Sendable {
     public struct QueryItem: Sendable, Hashable {
         public var name: String
         public var value: String
-        public init(name: String, value: String) {
+        /// For an array sent as one item (``addQueryList(_:_:separator:)``), the character between
+        /// its elements in `value`; a comma is sent as it is, so that a reader can tell it from a
+        /// comma in a value (`%2C`), a space and `|` percent-encoded like any other.
+        public var separator: Character?
+
+        public init(name: String, value: String, separator: Character? = nil) {
             self.name = name
             self.value = value
+            self.separator = separator
+        }
+
+        /// `name=value`, percent-encoded.
+        var percentEncoded: String {
+            let value = separator == "," ? PercentEncoding.encodeKeepingCommas(value) : PercentEncoding.encode(value)
+            return PercentEncoding.encode(name) + "=" + value
         }
     }
 
@@ -93,6 +105,40 @@ public struct EndpointRequest: Sendable {
         for value in values {
             query.append(QueryItem(name: name, value: value.parameterValue))
         }
+    }
+
+    /// Appends one `name=value` item holding the elements in order, `separator` between them
+    /// (`ids=1,2,3`), unless `values` is nil or empty: OpenAPI's `form` style not exploded
+    /// (`","`), `spaceDelimited` (`" "`) or `pipeDelimited` (`"|"`). An element that holds the
+    /// separator would reach the server as two, so it is not sent: the request records the
+    /// ``problem`` and the client fails it with `invalidRequest`.
+    public mutating func addQueryList(_ name: String, _ values: [some ParameterValue]?, separator: Character) {
+        guard let values, !values.isEmpty else { return }
+        let texts = values.map(\.parameterValue)
+        if texts.contains(where: { $0.contains(separator) }) {
+            if problem == nil { problem = "an element of query item '\(name)' holds its separator '\(separator)'" }
+            return
+        }
+        query.append(QueryItem(name: name, value: texts.joined(separator: String(separator)), separator: separator))
+    }
+
+    /// Sets a header to a list (RFC 9110 section 5.6.1), its elements separated by commas
+    /// (`X-Tags: a,b`), unless `values` is nil or empty. An element the list's reader would not
+    /// get back as it was (one that is empty, holds a comma, begins or ends with a space, or
+    /// that a header cannot carry at all) is not sent: as with ``setHeader(_:_:)``, the request
+    /// records the ``problem`` and the client fails it with `invalidRequest`.
+    public mutating func setHeaderList(_ name: String, _ values: [some ParameterValue]?) {
+        guard let values, !values.isEmpty else { return }
+        let texts = values.map(\.parameterValue)
+        for text in texts {
+            let reason = text.isEmpty ? "is empty, which a list's reader drops"
+                : text.contains(",") ? "holds a comma, which separates a list's elements" : HeaderValue.problem(text)
+            if let reason {
+                if problem == nil { problem = "an element of header '\(name)' \(reason)" }
+                return
+            }
+        }
+        setHeaderField(name, texts.joined(separator: ","))
     }
 
     /// Sets a header unless `value` is nil. A value that a header cannot carry as it is (a line
@@ -208,8 +254,7 @@ public struct EndpointRequest: Sendable {
     /// The query string, percent-encoded so that every reserved character survives the trip.
     public var percentEncodedQuery: String? {
         guard !query.isEmpty else { return nil }
-        return query.map { "\(PercentEncoding.encode($0.name))=\(PercentEncoding.encode($0.value))" }
-            .joined(separator: "&")
+        return query.map(\.percentEncoded).joined(separator: "&")
     }
 }
 
@@ -338,6 +383,13 @@ public enum PercentEncoding {
     public static func encode(_ string: String) -> String {
         encode(string.utf8, keeping: unreserved)
     }
+
+    /// As ``encode(_:)``, but commas stay as they are: the separators of a delimited query array.
+    static func encodeKeepingCommas(_ string: String) -> String {
+        encode(string.utf8, keeping: unreservedAndComma)
+    }
+
+    private static let unreservedAndComma = unreserved.union(ByteSet(",".utf8))
 
     /// As ``encode(_:)``, from bytes that need not be UTF-8: each is encoded as it is.
     public static func encode(bytes: some Collection<UInt8>) -> String {

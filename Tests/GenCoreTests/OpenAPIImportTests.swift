@@ -530,14 +530,60 @@ import Testing
         let query = try #require(endpoint["query"] as? [String: Any])
         #expect(query["tag"] as? String == "[String]?")
         #expect(query["id"] as? [String: String] == ["type": "Int?", "swiftName": "idQuery"], "two parameters named id")
-        #expect(query["csv"] as? String == "String?")
+        #expect(query["csv"] as? [String: String] == ["type": "[String]?", "separator": ","], "not exploded: one item, commas between")
         #expect(query["filter[a]"] as? String == "String?", "a deepObject is a query item per property")
         #expect(endpoint["headers"] as? [String: String] == ["X-Trace": "String"], "an Accept parameter is ignored, as OpenAPI says")
         #expect(endpoint["cookies"] as? [String: String] == ["sid": "String?"])
         #expect(endpoint["response"] == nil)
+        #expect(imported.warnings == [])
+    }
+
+    /// OpenAPI's styles for an array in the query (`form`, exploded or not, `spaceDelimited`,
+    /// `pipeDelimited`) and in a header (`simple`, a list whatever `explode` says); those the
+    /// spec format cannot send (a delimited array in the path or a cookie, a deepObject array)
+    /// are a String the app writes, with a warning.
+    @Test func arrayParametersKeepTheirStyle() throws {
+        let imported = try importing(document(paths: """
+            "/items/{ids}": {"get": {"operationId": "list", "parameters": [
+                {"name": "ids", "in": "path", "required": true, "schema": {"type": "array", "items": {"type": "integer"}}},
+                {"name": "exploded", "in": "query", "style": "form", "explode": true, "schema": {"type": "array", "items": {"type": "string"}}},
+                {"name": "comma", "in": "query", "required": true, "explode": false, "schema": {"type": "array", "items": {"type": "integer"}}},
+                {"name": "space", "in": "query", "style": "spaceDelimited", "schema": {"type": "array", "items": {"type": "string"}}},
+                {"name": "pipe", "in": "query", "style": "pipeDelimited", "explode": false, "schema": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}}},
+                {"name": "pipeExploded", "in": "query", "style": "pipeDelimited", "explode": true, "schema": {"type": "array", "items": {"type": "string"}}},
+                {"name": "deep", "in": "query", "style": "deepObject", "schema": {"type": "array", "items": {"type": "string"}}},
+                {"name": "X-Tags", "in": "header", "style": "simple", "explode": false, "schema": {"type": "array", "items": {"type": "string"}}},
+                {"name": "X-Ids", "in": "header", "required": true, "explode": true, "schema": {"type": "array", "items": {"type": "integer"}}},
+                {"name": "X-Nested", "in": "header", "schema": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}}},
+                {"name": "c", "in": "cookie", "explode": false, "schema": {"type": "array", "items": {"type": "string"}}}],
+                "responses": {"204": {"description": "none"}}}}
+            """))
+        let endpoint = try #require(imported.endpoint("list"))
+        let query = try #require(endpoint["query"] as? [String: Any])
+        #expect(query["exploded"] as? String == "[String]?")
+        #expect(query["comma"] as? [String: String] == ["type": "[Int]", "separator": ","])
+        #expect(query["space"] as? [String: String] == ["type": "[String]?", "separator": " "], "spaceDelimited is not exploded by default")
+        #expect(query["pipe"] as? [String: String] == ["type": "[ListPipeItem]?", "separator": "|"])
+        #expect(query["pipeExploded"] as? String == "[String]?", "exploded, a delimited style is form's")
+        #expect(query["deep"] as? String == "String?")
+        #expect(endpoint["headers"] as? [String: String] == ["X-Tags": "[String]?", "X-Ids": "[Int]", "X-Nested": "String?"])
+        #expect(endpoint["pathParams"] as? [String: String] == ["ids": "String"])
+        #expect(endpoint["cookies"] as? [String: String] == ["c": "String?"])
         #expect(imported.warnings == [
-            "#/paths/~1items~1{id}/get/parameters/2: an array sent with style 'form' and explode false is imported as a String: the spec format sends one item per element; join the values as the API expects",
+            "#/paths/~1items~1{ids}/get/parameters/0: a path parameter holding an array is imported as a String that the app encodes",
+            "#/paths/~1items~1{ids}/get/parameters/6: a query parameter holding an array is imported as a String that the app encodes (style 'deepObject')",
+            "#/paths/~1items~1{ids}/get/parameters/9: a header parameter holding an array is imported as a String that the app encodes",
+            "#/paths/~1items~1{ids}/get/parameters/10: a cookie parameter holding an array is imported as a String that the app encodes",
         ])
+        // What the import writes generates and compiles into the calls that send each style.
+        let generated = Generator.generate(specText: imported.text, specPath: "spec.json")
+        let source = generated.files.map(\.contents).joined()
+        #expect(source.contains(#"request.addQueryList("comma", comma, separator: ",")"#))
+        #expect(source.contains(#"request.addQueryList("space", space, separator: " ")"#))
+        #expect(source.contains(#"request.addQueryList("pipe", pipe, separator: "|")"#))
+        #expect(source.contains(#"request.addQuery("pipeExploded", pipeExploded)"#))
+        #expect(source.contains(#"request.setHeaderList("X-Tags", xTags)"#))
+        #expect(source.contains(#"request.setHeaderList("X-Ids", xIds)"#))
     }
 
     @Test func bodiesAreJSONFormsMultipartOrBytes() throws {

@@ -516,8 +516,8 @@ extension OpenAPIReader {
                 }
                 continue
             }
-            var type = parameterType(parameter.fields, node: parameter.node, place: place, pointer: parameter.pointer,
-                                     hint: operationName + SwiftNaming.typeName(name))
+            var (type, separator) = parameterType(parameter.fields, node: parameter.node, place: place, pointer: parameter.pointer,
+                                                  hint: operationName + SwiftNaming.typeName(name))
             if !required || type.nullable, place != "path" { type.type += "?" }
             var swiftName = SwiftNaming.memberName(place == "path" ? placeholderNames[name] ?? name : name)
             var specSwiftName: Located<String>?
@@ -537,7 +537,8 @@ extension OpenAPIReader {
             let value = SpecDocument.Parameter(
                 name: place == "path" && placeholderNames[name] != nil
                     ? Located(value: placeholderNames[name]!, location: nameNode.location) : Located(name, of: nameNode), type: Located(value: type.type, location: parameter.node.location),
-                description: description, swiftName: specSwiftName)
+                description: description, swiftName: specSwiftName,
+                separator: separator.map { Located(value: $0, location: parameter.node.location) })
             switch place {
             case "path":
                 declaredPath.insert(value.name.value)
@@ -599,18 +600,19 @@ extension OpenAPIReader {
         endpointSwiftNames = swiftNames
     }
 
-    /// The type of a parameter: a simple value (or, in the query, an array of one, one item per
-    /// element); a value with no single text form is sent as the text the app writes, with a warning.
+    /// The type of a parameter: a simple value, or an array of one in the query (one item per
+    /// element, or one item with a `separator` between the elements) or in a header (a list); a
+    /// value with no single text form is sent as the text the app writes, with a warning.
     private mutating func parameterType(
         _ fields: [JSONNode.Member], node: JSONNode, place: String, pointer: String, hint: String
-    ) -> SchemaType {
+    ) -> (SchemaType, separator: String?) {
         let schema = member("schema", fields)?.value
         if schema == nil, let content = member("content", fields).flatMap({ Self.object($0.value) }), let first = content.first {
             unmapped("the parameter's value is '\(first.key)' content; it is imported as a String that the app encodes",
                      at: first.value, pointer: Self.pointer(pointer + "/content", first.key))
-            return SchemaType(type: "String")
+            return (SchemaType(type: "String"), nil)
         }
-        guard let schemaNode = schema else { return SchemaType(type: "String") }
+        guard let schemaNode = schema else { return (SchemaType(type: "String"), nil) }
         var type = schemaType(schemaNode, pointer: pointer + "/schema", hint: hint, context: .parameter)
         let style = member("style", fields).flatMap { Self.text($0.value) }
         let explode = member("explode", fields).map { Self.bool($0.value) } ?? (style == nil || style == "form")
@@ -618,27 +620,27 @@ extension OpenAPIReader {
             unmapped("a path parameter with style '\(style)' is imported as a String: the app writes the value with its "
                      + "prefix ('\(style == "matrix" ? ";name=" : ".")'), which the spec format does not add", at: node, pointer: pointer)
             type.type = "String"
-            return type
+            return (type, nil)
         }
-        if isSimpleParameter(type.type) { return type }
-        if place == "query", type.type.hasPrefix("["), type.type.hasSuffix("]"), !type.type.contains(":") {
-            let element = String(type.type.dropFirst().dropLast())
-            if isSimpleParameter(element), explode, style == nil || style == "form" {
-                return type
-            }
-            if isSimpleParameter(element) {
-                unmapped("an array sent with style '\(style ?? "form")'\(explode ? "" : " and explode false") is imported as a "
-                         + "String: the spec format sends one item per element; join the values as the API expects",
-                         at: node, pointer: pointer)
-                type.type = "String"
-                return type
+        if isSimpleParameter(type.type) { return (type, nil) }
+        if type.type.hasPrefix("["), type.type.hasSuffix("]"), !type.type.contains(":"),
+           isSimpleParameter(String(type.type.dropFirst().dropLast())) {
+            switch (place, style ?? (place == "header" ? "simple" : "form")) {
+            // Exploded, the delimited styles are form's (OpenAPI 3.1.1 says so): an item per element.
+            case ("query", "form"), ("query", "spaceDelimited"), ("query", "pipeDelimited"):
+                guard !explode else { return (type, nil) }
+                return (type, style == "spaceDelimited" ? " " : style == "pipeDelimited" ? "|" : ",")
+            // A header's array is a list, `a,b`, exploded or not.
+            case ("header", "simple"): return (type, nil)
+            default: break
             }
         }
-        let what = type.type.hasPrefix("[") ? "an array" : type.type == "JSON" ? "a JSON value" : "'\(type.type)'"
+        let what = type.type.hasPrefix("[") ? (type.type.contains(":") ? "a dictionary" : "an array")
+            : type.type == "JSON" ? "a JSON value" : "'\(type.type)'"
         unmapped("a \(place) parameter holding \(what) is imported as a String that the app encodes"
                  + (style.map { " (style '\($0)')" } ?? ""), at: node, pointer: pointer)
         type.type = "String"
-        return type
+        return (type, nil)
     }
 
     /// The query items of an object parameter sent exploded, one per property (`style: form`, the

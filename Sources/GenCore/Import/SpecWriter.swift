@@ -164,6 +164,7 @@ enum SpecWriter {
         var fields: [(String, Value)] = [("type", .string(parameter.type.value))]
         if let swiftName = parameter.swiftName { fields.append(("swiftName", .string(swiftName.value))) }
         if parameter.secret { fields.append(("secret", .bool(true))) }
+        if let separator = parameter.separator { fields.append(("separator", .string(separator.value))) }
         if let description = parameter.description { fields.append(("description", .string(description))) }
         return fields.count == 1 ? fields[0].1 : .object(fields)
     }

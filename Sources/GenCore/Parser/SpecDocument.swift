@@ -228,6 +228,8 @@ struct SpecDocument: Sendable {
         var swiftName: Located<String>?
         /// `"secret": true`: its value never shows in errors or logs.
         var secret = false
+        /// What separates an array's elements in one query item or header (`ids=1,2,3`), as written.
+        var separator: Located<String>? = nil
     }
 
     struct Body: Sendable {

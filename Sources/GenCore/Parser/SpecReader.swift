@@ -426,11 +426,11 @@ struct SpecReader {
             envelope: member("envelope", of: members).flatMap { Self.isNone($0.value) ? nil : envelope($0.value) },
             withoutEnvelope: member("envelope", of: members).map { Self.isNone($0.value) } ?? false,
             pagination: member("pagination", of: members).flatMap { pagination($0.value) },
-            responseHeaders: parameters("responseHeaders", of: members, what: "response header", allowingSecret: false))
+            responseHeaders: parameters("responseHeaders", of: members, what: "response header", inRequest: false))
     }
 
     private mutating func parameters(
-        _ key: String, of members: [JSONNode.Member], what kind: String = "parameter", allowingSecret: Bool = true
+        _ key: String, of members: [JSONNode.Member], what kind: String = "parameter", inRequest: Bool = true
     ) -> [SpecDocument.Parameter] {
         guard let node = member(key, of: members)?.value, let entries = object(node, "'\(key)'") else { return [] }
         var result: [SpecDocument.Parameter] = []
@@ -441,12 +441,14 @@ struct SpecReader {
             case .string(let type):
                 result.append(.init(name: name, type: Located(type, of: entry.value)))
             case .object(let fields):
-                checkKeys(fields, allowed: ["type", "description", "swiftName"] + (allowingSecret ? ["secret"] : []), in: what)
+                // A request parameter may be secret, and an array one may name its separator.
+                checkKeys(fields, allowed: ["type", "description", "swiftName"] + (inRequest ? ["secret", "separator"] : []), in: what)
                 let secret = optionalBool("secret", of: fields) ?? false
                 if let type = requiredString("type", of: fields, at: entry.value.location, in: what) {
                     result.append(.init(
                         name: name, type: type, description: optionalString("description", of: fields),
-                        swiftName: optionalLocatedString("swiftName", of: fields), secret: secret))
+                        swiftName: optionalLocatedString("swiftName", of: fields), secret: secret,
+                        separator: optionalLocatedString("separator", of: fields)))
                 }
             default:
                 diagnostics.error("\(what) must be a type or an object with a \"type\", not \(entry.value.kindName)", at: entry.value.location)

@@ -270,7 +270,9 @@ struct ResolvedAPI: Sendable {
     struct Parameter: Sendable {
         enum Kind: Sendable {
             case path
-            case query(name: String)
+            /// `separator`: an array sent as one item, its elements separated (`ids=1,2,3`);
+            /// nil: one item per element.
+            case query(name: String, separator: Character? = nil)
             case header(name: String)
             case cookie(name: String)
             case body(key: String?, encoding: BodyEncoding)

@@ -62,6 +62,9 @@ extension Resolver {
     }
 
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]
+    /// What may separate the elements of an array sent as one query item: OpenAPI's `form`
+    /// (not exploded), `spaceDelimited` and `pipeDelimited` styles.
+    static let querySeparators: [String: Character] = [",": ",", " ": " ", "|": "|"]
 
     /// A cookie name is a token: visible ASCII without separators.
     static func isCookieName(_ name: String) -> Bool {
@@ -127,6 +130,35 @@ extension Resolver {
             parameters.append(.init(kind: kind, swiftName: swiftName, type: type, description: parameter.description, secret: parameter.secret))
             return true
         }
+        /// The separator a parameter's `separator` names: `.some(nil)` for none (one query item per
+        /// element), nil after reporting a separator that is not among `allowed` or not on an array.
+        func listSeparator(of parameter: SpecDocument.Parameter, type: TypeReference, allowed: [String: Character]) -> Character?? {
+            guard let written = parameter.separator else { return .some(nil) }
+            guard case .array = type.unwrapped else {
+                diagnostics.error(
+                    "'separator' is for a parameter that holds an array; '\(parameter.name.value)' is \(type.swift)",
+                    at: written.location)
+                return nil
+            }
+            guard let separator = allowed[written.value] else {
+                var message = if allowed.count == 1 {
+                    "a header's list is separated by commas; 'separator' can only be ','"
+                } else {
+                    "unknown separator '\(written.value)'; expected one of: " + allowed.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
+                }
+                let named = ["comma": ",", "space": " ", "pipe": "|"][written.value.lowercased()]
+                if let named, allowed[named] != nil { message += " (did you mean '\(named)'?)" }
+                diagnostics.error(message, at: written.location)
+                return nil
+            }
+            return .some(separator)
+        }
+        /// Reports a `separator` where there is no array to separate; false if there is one.
+        func refuseSeparator(of parameter: SpecDocument.Parameter, _ what: String) -> Bool {
+            guard let written = parameter.separator else { return true }
+            diagnostics.error("'separator' is for query parameters and headers that hold an array, not \(what)", at: written.location)
+            return false
+        }
         /// Reports a parameter whose type has no single text form.
         func notSimple(_ what: String, _ parameter: SpecDocument.Parameter, _ type: TypeReference, orArray: Bool = false) {
             let allowed = "a String, number, Bool, UUID, URL, Date or enum" + (orArray ? ", or an array of one" : "")
@@ -154,6 +186,7 @@ extension Resolver {
                 failed = true
                 continue
             }
+            if !refuseSeparator(of: parameter, "a path parameter") { failed = true }
             guard let type = resolveType(parameter.type) else { failed = true; continue }
             guard isSimple(type) else {
                 notSimple("path parameter", parameter, type)
@@ -199,12 +232,14 @@ extension Resolver {
             }
             guard let type = resolveType(parameter.type) else { failed = true; continue }
             let element: TypeReference = if case .array(let element) = type.unwrapped { element } else { type.unwrapped }
+            let separator = listSeparator(of: parameter, type: type, allowed: Self.querySeparators)
             guard isSimple(element) else {
                 notSimple("query parameter", parameter, type, orArray: true)
                 failed = true
                 continue
             }
-            if !add(parameter, as: .query(name: parameter.name.value), type: type) { failed = true }
+            guard case .some(let character) = separator else { failed = true; continue }
+            if !add(parameter, as: .query(name: parameter.name.value, separator: character), type: type) { failed = true }
         }
         var headerNames: [String: String] = [:]
         for parameter in endpoint.headers {
@@ -215,11 +250,15 @@ extension Resolver {
                 continue
             }
             headerNames[parameter.name.value.lowercased()] = parameter.name.value
-            guard isSimple(type.unwrapped) else {
-                notSimple("header", parameter, type)
+            // A list goes in one field, its elements separated by commas (RFC 9110's lists).
+            let element: TypeReference = if case .array(let element) = type.unwrapped { element } else { type.unwrapped }
+            let separator = listSeparator(of: parameter, type: type, allowed: [",": ","])
+            guard isSimple(element) else {
+                notSimple("header", parameter, type, orArray: true)
                 failed = true
                 continue
             }
+            guard separator != nil else { failed = true; continue }
             if !add(parameter, as: .header(name: parameter.name.value), type: type) { failed = true }
         }
         var cookieNames: Set<String> = []
@@ -234,6 +273,7 @@ extension Resolver {
                 failed = true
                 continue
             }
+            if !refuseSeparator(of: parameter, "a cookie") { failed = true }
             guard let type = resolveType(parameter.type) else { failed = true; continue }
             guard isSimple(type.unwrapped) else {
                 notSimple("cookie", parameter, type)

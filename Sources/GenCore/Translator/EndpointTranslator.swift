@@ -219,8 +219,13 @@ struct EndpointTranslator {
             let secret = parameter.secret ? ["request.markSecret(\(value))"] : []
             switch parameter.kind {
             case .path: return secret
-            case .query(let name): return ["request.addQuery(\(SwiftLiteral.string(name)), \(value))"] + secret
-            case .header(let name): return ["request.setHeader(\(SwiftLiteral.string(name)), \(value))"] + secret
+            case .query(let name, nil): return ["request.addQuery(\(SwiftLiteral.string(name)), \(value))"] + secret
+            case .query(let name, let separator?):
+                return ["request.addQueryList(\(SwiftLiteral.string(name)), \(value), separator: \(SwiftLiteral.string(String(separator))))"] + secret
+            case .header(let name):
+                // A list goes in one field, its elements separated by commas.
+                let function = if case .array = parameter.type.unwrapped { "setHeaderList" } else { "setHeader" }
+                return ["request.\(function)(\(SwiftLiteral.string(name)), \(value))"] + secret
             case .cookie(let name): return ["request.addCookie(\(SwiftLiteral.string(name)), \(value))"] + secret
             case .pageLink: return ["request.link = \(value)"]
             default: break
