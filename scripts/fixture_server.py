@@ -381,6 +381,9 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/envelope/ack":
             ok = query.get("ok", "true") == "true"
             return self.send_json(200, {"fetchStatus": 1 if ok else 0, "message": "OK" if ok else "Try again later"})
+        if url.path == "/echo/query":
+            # The query string as it came, undecoded, and the X-Tags header: how lists are sent.
+            return self.send_json(200, {"query": url.query, "tags": self.headers.get("X-Tags")})
         if url.path == "/echo":
             return self.send_json(200, {"id": query.get("id"), "headers": dict(self.headers.items())})
         if url.path.startswith("/delay/"):

@@ -417,6 +417,20 @@ struct FeaturesEndToEndTests {
         #expect(problem == Problem(title: "Out of stock", detail: "Item 7 is out of stock.", status: 409))
     }
 
+    /// What the fixture server receives of arrays sent in one query item and in one header
+    /// field: the query string as it came (the commas between elements as they are, a comma in a
+    /// value encoded) and the header's list.
+    @Test func delimitedArraysReachTheServerAsOneItem() async throws {
+        let catalog = LiveCatalogService(client: try Self.client())
+        let echo = try await catalog.echoLists(ids: [10, -2, 3], words: ["a+b", "ü"], kinds: [.soldOut, .inStock], tag: ["x,y", "z"],
+                                               tags: ["first", "second one"])
+        #expect(echo.query == "ids=10,-2,3&words=a%2Bb%20%C3%BC&kinds=sold-out%7Cin-stock&tag=x%2Cy&tag=z")
+        #expect(echo.tags == "first,second one")
+        let bare = try await catalog.echoLists(ids: [7])
+        #expect(bare.query == "ids=7")
+        #expect(bare.tags == nil)
+    }
+
     @Test func anEnvelopeUnwrapsItsValueOrFailsWithItsMessage() async throws {
         let catalog = LiveCatalogService(client: try Self.client())
         #expect(try await catalog.fetchUser(name: "Ada") == User(name: "Ada", age: 21))

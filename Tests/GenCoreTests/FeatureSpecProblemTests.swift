@@ -293,6 +293,58 @@ import Testing
         ])
     }
 
+    static let parameterListSpec = #"""
+        {
+          "endpointgen": 1,
+          "name": "Broken",
+          "models": { "Item": { "properties": { "id": "Int" } } },
+          "resources": {
+            "Items": {
+              "endpoints": [
+                {
+                  "name": "l1", "method": "GET", "path": "/l1/{id}",
+                  "pathParams": { "id": { "type": "Int", "separator": "," } },
+                  "query": {
+                    "one": { "type": "Int?", "separator": "," },
+                    "semi": { "type": "[Int]", "separator": ";" },
+                    "named": { "type": "[String]?", "separator": "comma" },
+                    "models": { "type": "[Item]", "separator": "|" },
+                    "fine": { "type": "[Int]?", "separator": " " }
+                  },
+                  "headers": {
+                    "X-Pipe": { "type": "[String]", "separator": "|" },
+                    "X-Nested": "[[String]]",
+                    "X-Items": "[Item]?",
+                    "X-Fine": { "type": "[Int]?", "separator": "," },
+                    "X-Plain": "[String]"
+                  },
+                  "cookies": { "c": { "type": "String", "separator": "," } }
+                }
+              ]
+            }
+          }
+        }
+        """#
+
+    /// A `separator` only where an array goes in one query item or header, and only one each
+    /// place can send; a header's array is a comma-separated list, of simple values only. All
+    /// reported in one run, a bad separator beside its parameter's bad type.
+    @Test func parameterListProblems() {
+        check(Self.parameterListSpec, [
+            (.at(10, 63), "'separator' is for query parameters and headers that hold an array, not a path parameter"),
+            (.at(12, 51), "'separator' is for a parameter that holds an array; 'one' is Int?"),
+            (.marker("\";\""), "unknown separator ';'; expected one of: ' ', ',', '|'"),
+            (.marker("\"comma\""), "unknown separator 'comma'; expected one of: ' ', ',', '|' (did you mean ','?)"),
+            (.marker("\"[Item]\""), "query parameter 'models' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one, not [Item]"),
+            (.at(19, 58), "a header's list is separated by commas; 'separator' can only be ','"),
+            (.marker("\"[[String]]\""),
+             "header 'X-Nested' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one (a comma-separated list), not [[String]]"),
+            (.marker("\"[Item]?\""),
+             "header 'X-Items' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one (a comma-separated list), not [Item]?"),
+            (.marker("\",\" } }\n"), "'separator' is for query parameters and headers that hold an array, not a cookie"),
+        ])
+    }
+
     /// `[File]` in a multipart body is rejected: the runtime's `FormFields` has no `append` for an
     /// array of files, so the generated code would not compile. (Only the place and the property
     /// are checked: the message's wording is not settled.)

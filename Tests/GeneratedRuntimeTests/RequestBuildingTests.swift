@@ -163,6 +163,77 @@ import FoundationNetworking
             + "&url=https%3A%2F%2Fa.b%2Fc%3Fd%3De&date=1970-01-01T00%3A00%3A00.250Z&list=x&list=y")
     }
 
+    /// OpenAPI's delimited styles: one item, the elements percent-encoded one by one, a comma
+    /// between them sent as it is (so a reader that splits before decoding tells it from a
+    /// comma in a value), a space or `|` percent-encoded.
+    @Test func aDelimitedArrayIsOneQueryItem() throws {
+        var request = EndpointRequest(method: .get, path: "/")
+        request.addQueryList("ids", [1, 2, 3], separator: ",")
+        request.addQueryList("words", ["a&b", "c=d", "é"], separator: " ")
+        request.addQueryList("pipes", ["x/y", "z"], separator: "|")
+        request.addQueryList("one", [UUID(uuidString: "00000000-0000-0000-0000-000000000001")!], separator: ",")
+        request.addQueryList("blank", [""], separator: ",")
+        request.addQueryList("empty", [Int](), separator: ",")
+        request.addQueryList("none", [Int]?.none, separator: ",")
+        #expect(request.percentEncodedQuery == "ids=1,2,3&words=a%26b%20c%3Dd%20%C3%A9&pipes=x%2Fy%7Cz"
+            + "&one=00000000-0000-0000-0000-000000000001&blank=")
+        #expect(request.query.map(\.value) == ["1,2,3", "a&b c=d é", "x/y|z", "00000000-0000-0000-0000-000000000001", ""])
+        #expect(request.query.map(\.separator) == [",", " ", "|", ",", ","])
+        #expect(request.problem == nil)
+        // A plain item keeps its commas encoded: only a list's separators go as they are.
+        var plain = EndpointRequest(method: .get, path: "/")
+        plain.addQuery("text", "a,b")
+        #expect(plain.percentEncodedQuery == "text=a%2Cb")
+        let client = EndpointClient(baseURL: URL(string: "https://h/v1")!)
+        #expect(try client.urlRequest(for: Probe(request: request)).url?.absoluteString
+            == "https://h/v1/?ids=1,2,3&words=a%26b%20c%3Dd%20%C3%A9&pipes=x%2Fy%7Cz&one=00000000-0000-0000-0000-000000000001&blank=")
+    }
+
+    @Test func anElementHoldingItsSeparatorFailsTheRequest() async throws {
+        for (values, separator) in [(["a,b", "c"], Character(",")), (["a b"], " "), (["a", "b|c"], "|")] {
+            var request = EndpointRequest(method: .get, path: "/")
+            request.addQueryList("secretList", values, separator: separator)
+            #expect(request.query.isEmpty)
+            #expect(request.problem == "an element of query item 'secretList' holds its separator '\(separator)'")
+            let recorder = Recorder()
+            let client = EndpointClient(baseURL: URL(string: "https://h")!, transport: recorder)
+            let error = await #expect(throws: EndpointError.self) { try await client.send(Probe(request: request)) }
+            #expect(error?.kind == .invalidRequest)
+            #expect(error.map { String(describing: $0).contains("query item 'secretList'") } == true)
+            #expect(error.map { String(describing: $0).contains(values.joined()) } == false, "the value stays out")
+            #expect(await recorder.requests.isEmpty)
+        }
+    }
+
+    /// RFC 9110's lists: elements separated by a comma alone (OpenAPI's `simple` style); an
+    /// element a list's reader would not get back as it was fails the request.
+    @Test func aHeaderListIsOneFieldOfCommaSeparatedElements() async throws {
+        var request = EndpointRequest(method: .get, path: "/")
+        request.setHeaderList("X-Tags", ["a", "b c", "d;e=\"f\""])
+        request.setHeaderList("X-Ids", [1, 2])
+        request.setHeaderList("X-Empty", [String]())
+        request.setHeaderList("X-None", [String]?.none)
+        #expect(request.headers == ["X-Tags": "a,b c,d;e=\"f\"", "X-Ids": "1,2"])
+        #expect(request.problem == nil)
+        let reasons = [
+            ["a,b"]: "holds a comma, which separates a list's elements",
+            ["a", ""]: "is empty, which a list's reader drops",
+            [" a"]: "begins or ends with a space, which HTTP drops",
+            ["a\r\nX-Admin: 1"]: "holds a line break",
+        ]
+        for (values, reason) in reasons {
+            var bad = EndpointRequest(method: .get, path: "/")
+            bad.setHeaderList("X-Tags", values)
+            #expect(bad.headers["X-Tags"] == nil)
+            #expect(bad.problem == "an element of header 'X-Tags' \(reason)", "\(values)")
+            let recorder = Recorder()
+            let client = EndpointClient(baseURL: URL(string: "https://h")!, transport: recorder)
+            let error = await #expect(throws: EndpointError.self) { try await client.send(Probe(request: bad)) }
+            #expect(error?.kind == .invalidRequest)
+            #expect(await recorder.requests.isEmpty)
+        }
+    }
+
     @Test func anEndpointThatCannotMakeItsRequestFailsBeforeSending() async throws {
         let transport = Recorder()
         let client = EndpointClient(baseURL: URL(string: "https://h")!, transport: transport)

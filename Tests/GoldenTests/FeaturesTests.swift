@@ -135,6 +135,9 @@ import Testing
         func fetchLinkedItemsPages(away: Bool?, perPage: Int?) -> PageSequence<Item> { PageSequence(pages: []) }
         func fetchProblem(status: Int) async throws -> Item { Item(id: status, name: "") }
         func fetchUser(name: String) async throws -> User { User(name: name, age: 0) }
+        func echoLists(ids: [Int], words: [String]?, kinds: [Availability]?, tag: [String]?, tags: [String]?) async throws -> RawQuery {
+            RawQuery(query: "")
+        }
         func acknowledge(ok: Bool) async throws {}
     }
 
@@ -166,6 +169,34 @@ import Testing
         let https = FeaturesAPI.client(baseURL: URL(string: "https://api.test/v2")!)
         let request = try https.urlRequest(for: CatalogService.fetchLinkedItems(pageLink: URL(string: "https://api.test:443/v2/linked?page=2")!))
         #expect(request.url?.absoluteString == "https://api.test:443/v2/linked?page=2", "the default port is the same server")
+    }
+
+    /// Arrays with a separator go in one query item each, the commas as they are and the other
+    /// separators percent-encoded; an array without one goes an item per element; a header's
+    /// array is one field. An element that holds its separator, or a comma in a header's
+    /// list, is not sent: the call fails before anything leaves, naming the parameter.
+    @Test func delimitedArraysAreOneItemOrOneField() async throws {
+        let client = FeaturesAPI.client(server: .local)
+        let endpoint = CatalogService.echoLists(ids: [3, 1, 2], words: ["red", "wine&é"], kinds: [.inStock, .unknown("on order")],
+                                                tag: ["a", "b"], tags: ["x", "y z"])
+        let request = try client.urlRequest(for: endpoint)
+        #expect(request.url?.absoluteString
+            == "http://127.0.0.1:8081/echo/query?ids=3,1,2&words=red%20wine%26%C3%A9&kinds=in-stock%7Con%20order&tag=a&tag=b")
+        #expect(request.value(forHTTPHeaderField: "X-Tags") == "x,y z")
+        #expect(try client.urlRequest(for: CatalogService.echoLists(ids: [])).url?.absoluteString == "http://127.0.0.1:8081/echo/query",
+                "an empty array sends no item")
+
+        let transport = CannedTransport()
+        let canned = FeaturesAPI.client(server: .local, transport: transport)
+        for (bad, named) in [(CatalogService.echoLists(ids: [1], words: ["red wine", "two words"]), "query item 'words'"),
+                             (CatalogService.echoLists(ids: [1], kinds: [.unknown("a|b")]), "query item 'kinds'"),
+                             (CatalogService.echoLists(ids: [1], tags: ["sk-1,sk-2"]), "header 'X-Tags'")] {
+            let error = await #expect(throws: EndpointError.self) { try await canned.send(bad) }
+            #expect(error?.kind == .invalidRequest)
+            #expect(error?.description.contains(named) == true, "\(String(describing: error))")
+            #expect(error?.description.contains("sk-1") == false, "a secret header's value stays out")
+        }
+        #expect(transport.requests.isEmpty)
     }
 
     @Test func theCatalogLivesOnItsOwnServer() throws {

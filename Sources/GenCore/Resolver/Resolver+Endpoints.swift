@@ -161,7 +161,8 @@ extension Resolver {
         }
         /// Reports a parameter whose type has no single text form.
         func notSimple(_ what: String, _ parameter: SpecDocument.Parameter, _ type: TypeReference, orArray: Bool = false) {
-            let allowed = "a String, number, Bool, UUID, URL, Date or enum" + (orArray ? ", or an array of one" : "")
+            let allowed = "a String, number, Bool, UUID, URL, Date or enum"
+                + (orArray ? ", or an array of one" + (what == "header" ? " (a comma-separated list)" : "") : "")
             diagnostics.error("\(what) '\(parameter.name.value)' must be \(allowed), not \(type.swift)", at: parameter.type.location)
         }
 

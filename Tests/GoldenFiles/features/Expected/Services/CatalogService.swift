@@ -42,6 +42,19 @@ public enum CatalogService {
         FetchUserEndpoint(name: name)
     }
 
+    /// Arrays sent in one query item each (by comma, space and pipe) and in one header field.
+    ///
+    /// - Parameter ids: Sent as `ids=1,2,3`.
+    public static func echoLists(
+        ids: [Int],
+        words: [String]? = nil,
+        kinds: [Availability]? = nil,
+        tag: [String]? = nil,
+        tags: [String]? = nil
+    ) -> EchoListsEndpoint {
+        EchoListsEndpoint(ids: ids, words: words, kinds: kinds, tag: tag, tags: tags)
+    }
+
     public static func acknowledge(ok: Bool) -> AcknowledgeEndpoint {
         AcknowledgeEndpoint(ok: ok)
     }

@@ -38,6 +38,17 @@ public protocol CatalogServiceProtocol: Sendable {
 
     func fetchUser(name: String) async throws -> User
 
+    /// Arrays sent in one query item each (by comma, space and pipe) and in one header field.
+    ///
+    /// - Parameter ids: Sent as `ids=1,2,3`.
+    func echoLists(
+        ids: [Int],
+        words: [String]?,
+        kinds: [Availability]?,
+        tag: [String]?,
+        tags: [String]?
+    ) async throws -> RawQuery
+
     func acknowledge(ok: Bool) async throws
 }
 
@@ -76,5 +87,12 @@ extension CatalogServiceProtocol {
     /// Every page of `fetchLinkedItems`, fetched as the sequence is iterated.
     public func fetchLinkedItemsPages() -> PageSequence<Item> {
         fetchLinkedItemsPages(away: nil, perPage: nil)
+    }
+
+    /// Arrays sent in one query item each (by comma, space and pipe) and in one header field.
+    ///
+    /// - Parameter ids: Sent as `ids=1,2,3`.
+    public func echoLists(ids: [Int]) async throws -> RawQuery {
+        try await echoLists(ids: ids, words: nil, kinds: nil, tag: nil, tags: nil)
     }
 }

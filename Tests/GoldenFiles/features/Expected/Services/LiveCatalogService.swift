@@ -52,6 +52,16 @@ public struct LiveCatalogService: CatalogServiceProtocol {
         try await self.client.send(CatalogService.fetchUser(name: name))
     }
 
+    public func echoLists(
+        ids: [Int],
+        words: [String]?,
+        kinds: [Availability]?,
+        tag: [String]?,
+        tags: [String]?
+    ) async throws -> RawQuery {
+        try await self.client.send(CatalogService.echoLists(ids: ids, words: words, kinds: kinds, tag: tag, tags: tags))
+    }
+
     public func acknowledge(ok: Bool) async throws {
         try await self.client.send(CatalogService.acknowledge(ok: ok))
     }

@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Catalog/endpoints/6
+// Spec: #/resources/Catalog/endpoints/7
 public struct AcknowledgeEndpoint: Endpoint {
     public typealias Response = Void
 
