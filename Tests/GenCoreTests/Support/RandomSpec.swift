@@ -1286,14 +1286,23 @@ private struct Builder {
             for _ in 0..<count {
                 let wire: String
                 let type: RandomType
+                // An array sent as one item or one header field, now and then with its separator.
+                var separator: String?
                 switch key {
                 case "query":
                     wire = pick(RandomNames.queryNames)
                     let element = simpleType(optional: false)
                     type = chance(30) ? (chance(50) ? .optional(.array(element)) : .array(element)) : (chance(50) ? .optional(element) : element)
+                    if case .array = type.unwrapped, chance(40) { separator = pick([",", " ", "|"]) }
                 case "headers":
                     wire = pick(RandomNames.headers.filter { $0 != "Cookie" } + ["X-Request-ID", "X-Retry"])
-                    type = simpleType(optional: true)
+                    if chance(20) {
+                        let list = RandomType.array(simpleType(optional: false))
+                        type = chance(50) ? .optional(list) : list
+                        if chance(30) { separator = "," }
+                    } else {
+                        type = simpleType(optional: true)
+                    }
                 default:
                     wire = pick(RandomNames.cookies)
                     type = simpleType(optional: true)
@@ -1303,7 +1312,7 @@ private struct Builder {
                 if !free(wire) || chance(15) { swiftName = key + " " + wire + " \(self.count(0...99))" }
                 guard free(swiftName ?? wire) else { continue }
                 swiftNames.insert(SwiftNaming.memberName(swiftName ?? wire))
-                entries.append((wire, parameterJSON(type, swiftName: swiftName)))
+                entries.append((wire, parameterJSON(type, swiftName: swiftName, separator: separator)))
             }
             if !entries.isEmpty { members.append((key, .object(entries))) }
         }
@@ -1410,11 +1419,12 @@ private struct Builder {
         return .object(members)
     }
 
-    mutating func parameterJSON(_ type: RandomType, swiftName: String?) -> FuzzJSON {
+    mutating func parameterJSON(_ type: RandomType, swiftName: String?, separator: String? = nil) -> FuzzJSON {
         let expression = FuzzJSON.string(type.expression(spaced: chance(10)))
-        guard swiftName != nil || chance(20) else { return expression }
+        guard swiftName != nil || separator != nil || chance(20) else { return expression }
         var fields: [(key: String, value: FuzzJSON)] = [("type", expression)]
         if let swiftName { fields.append(("swiftName", .string(swiftName))) }
+        if let separator { fields.append(("separator", .string(separator))) }
         if chance(50) { fields.append(("description", description())) }
         return .object(fields)
     }
