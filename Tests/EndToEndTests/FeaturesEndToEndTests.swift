@@ -431,6 +431,22 @@ struct FeaturesEndToEndTests {
         #expect(bare.tags == nil)
     }
 
+    /// The fixture server answers each status with the same problem body: read as the spec's
+    /// type for that status, or not at all.
+    @Test func anErrorBodyPerStatus() async throws {
+        let catalog = LiveCatalogService(client: try Self.client())
+        func error(_ status: Int) async throws -> EndpointError {
+            try #require(await #expect(throws: EndpointError.self) { try await catalog.fetchProblemByStatus(status: status) })
+        }
+        let notFound = try await error(404)
+        #expect(notFound.statusCode == 404)
+        #expect(notFound.errorBody(as: Problem.self) == Problem(title: "Out of stock", detail: "Item 7 is out of stock.", status: 404))
+        let unavailable = try await error(503)
+        #expect(unavailable.errorBody(as: ServerFault.self)?.status == 503)
+        #expect(unavailable.errorBody(as: Problem.self) == nil)
+        #expect(try await error(409).errorBody == nil)
+    }
+
     @Test func anEnvelopeUnwrapsItsValueOrFailsWithItsMessage() async throws {
         let catalog = LiveCatalogService(client: try Self.client())
         #expect(try await catalog.fetchUser(name: "Ada") == User(name: "Ada", age: 21))

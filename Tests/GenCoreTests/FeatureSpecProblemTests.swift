@@ -345,6 +345,50 @@ import Testing
         ])
     }
 
+    static let errorStatusSpec = #"""
+        {
+          "endpointgen": 1,
+          "name": "Broken",
+          "defaults": { "errorResponse": { "4XX": "Problm" } },
+          "models": { "Problem": { "properties": { "title": "String" } } },
+          "resources": {
+            "Items": {
+              "endpoints": [
+                { "name": "a", "method": "GET", "path": "/a", "errorResponse": {} },
+                {
+                  "name": "b", "method": "GET", "path": "/b",
+                  "errorResponse": {
+                    "200": "Problem", "2XX": "Problem", "101": "Problem", "600": "Problem", "4x": "Problem", "abc": "Nope",
+                    "4XX": "Problem", "4xx": "Problem", "404": 3, "500": "Date", "503": "none", "default": "Problem"
+                  }
+                },
+                { "name": "c", "method": "GET", "path": "/c", "errorResponse": ["Problem"] }
+              ]
+            }
+          }
+        }
+        """#
+
+    /// `errorResponse` as a type per status: codes from 300 to 599, classes and `default`, each
+    /// once; every problem in one run, a bad status beside its type's problem.
+    @Test func errorStatusProblems() {
+        check(Self.errorStatusSpec, [
+            (.marker("Problm\""), "unknown type 'Problm'; did you mean 'Problem'?"),
+            (.marker("{} }"), #"'errorResponse' lists no status; give a type per status, such as {"404": "NotFound", "default": "Problem"}"#),
+            (.marker("\"200\""), "status '200' is a success; 'errorResponse' is for statuses from 300 to 599"),
+            (.marker("\"2XX\""), "status '2XX' is a success; 'errorResponse' is for statuses from 300 to 599"),
+            (.marker("\"101\""), "status '101' is informational, which the URL session handles; 'errorResponse' is for statuses from 300 to 599"),
+            (.marker("\"600\""), "'600' is not a status; expected a code such as '404', a class such as '4XX', or 'default'"),
+            (.marker("\"4x\""), "'4x' is not a status; expected a code such as '404', a class such as '4XX', or 'default'"),
+            (.marker("\"abc\""), "'abc' is not a status; expected a code such as '404', a class such as '4XX', or 'default'"),
+            (.marker("Nope\""), "unknown type 'Nope'"),
+            (.marker("\"4xx\""), "statuses '4XX' and '4xx' are the same status"),
+            (.marker("3,"), #"the error body of status '404' must be a type or "none", not a number"#),
+            (.marker("\"Date\""), "a Date in an error response must be a model property, so that it has a date strategy"),
+            (.marker("[\"Problem\"]"), #"'errorResponse' must be a type, "none", or an object of a type per status, not an array"#),
+        ])
+    }
+
     /// `[File]` in a multipart body is rejected: the runtime's `FormFields` has no `append` for an
     /// array of files, so the generated code would not compile. (Only the place and the property
     /// are checked: the message's wording is not settled.)

@@ -741,6 +741,39 @@ import Testing
         #expect(imported.endpoint("events")?["errorResponse"] == nil)
     }
 
+    /// Error bodies that differ by status become a type per status; a status the document does
+    /// not describe is read as the first (as when every status has one type), unless it gives a
+    /// `default`. Bodies that are all one type stay one type.
+    @Test func errorBodiesThatDifferByStatusAreATypePerStatus() throws {
+        func json(_ schema: String) -> String { ##"{"description": "", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/\##(schema)"}}}}"## }
+        let imported = try importing(document(
+            schemas: """
+            "Problem": {"type": "object", "properties": {"title": {"type": "string"}}},
+            "NotFound": {"type": "object", "properties": {"id": {"type": "string"}}},
+            "Invalid": {"type": "object", "properties": {"fields": {"type": "array", "items": {"type": "string"}}}}
+            """,
+            paths: """
+            "/a": {"get": {"operationId": "a", "responses": {"204": {"description": ""}, "404": \(json("NotFound")), "422": \(json("Invalid")), "5XX": \(json("Problem"))}}},
+            "/b": {"get": {"operationId": "b", "responses": {"204": {"description": ""}, "default": \(json("Problem")), "404": \(json("NotFound")), "503": {"description": "no body"}}}},
+            "/c": {"get": {"operationId": "c", "responses": {"204": {"description": ""}, "400": \(json("Problem")), "500": \(json("Problem"))}}}
+            """))
+        #expect(imported.endpoint("a")?["errorResponse"] as? [String: String]
+            == ["404": "NotFound", "422": "Invalid", "5XX": "Problem", "default": "NotFound"])
+        #expect(imported.endpoint("b")?["errorResponse"] as? [String: String] == ["default": "Problem", "404": "NotFound"])
+        #expect(imported.endpoint("c")?["errorResponse"] as? String == "Problem")
+        #expect((imported.spec["defaults"] as? [String: Any])?["errorResponse"] == nil, "a type per status is no endpoint's one type")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+        let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
+        #expect(source.contains("""
+                    switch response.statusCode {
+                    case 404: return try? response.decodeJSON(NotFound.self)
+                    case 422: return try? response.decodeJSON(Invalid.self)
+                    case 500...599: return try? response.decodeJSON(Problem.self)
+                    default: return try? response.decodeJSON(NotFound.self)
+                    }
+            """))
+    }
+
     @Test func securitySchemesAndRequirements() throws {
         let imported = try importing(document(
             paths: """

@@ -134,6 +134,7 @@ import Testing
         func fetchLinkedItems(away: Bool?, pageLink: URL?, perPage: Int?) async throws -> Page<Item> { Page(items: []) }
         func fetchLinkedItemsPages(away: Bool?, perPage: Int?) -> PageSequence<Item> { PageSequence(pages: []) }
         func fetchProblem(status: Int) async throws -> Item { Item(id: status, name: "") }
+        func fetchProblemByStatus(status: Int) async throws -> Item { Item(id: status, name: "") }
         func fetchUser(name: String) async throws -> User { User(name: name, age: 0) }
         func echoLists(ids: [Int], words: [String]?, kinds: [Availability]?, tag: [String]?, tags: [String]?) async throws -> RawQuery {
             RawQuery(query: "")
@@ -197,6 +198,29 @@ import Testing
             #expect(error?.description.contains("sk-1") == false, "a secret header's value stays out")
         }
         #expect(transport.requests.isEmpty)
+    }
+
+    /// An error body per status: codes before classes, and a status nothing matches, or one
+    /// the spec marks "none", has no error body; the error keeps its status and response.
+    @Test func anErrorBodyIsReadAsItsStatusSays() async throws {
+        let transport = CannedTransport()
+        let body = #"{"title": "Out of stock", "status": 0}"#
+        for status in [404, 409, 418, 503, 302] {
+            transport.stub(.get, "/problem/\(status)", with: .json(body, status: status))
+        }
+        let catalog = LiveCatalogService(client: FeaturesAPI.client(server: .local, transport: transport))
+        func error(_ status: Int) async throws -> EndpointError {
+            try #require(await #expect(throws: EndpointError.self) { try await catalog.fetchProblemByStatus(status: status) })
+        }
+        #expect(try await error(404).errorBody(as: Problem.self) == Problem(title: "Out of stock", status: 0))
+        #expect(try await error(418).errorBody(as: Problem.self)?.title == "Out of stock", "a class matches every code in it")
+        let fault = try #require(try await error(503).errorBody(as: ServerFault.self))
+        #expect(fault.title == "Out of stock" && fault.status == 0)
+        #expect(try await error(503).errorBody(as: Problem.self) == nil, "a 5xx body is a ServerFault")
+        let conflict = try await error(409)
+        #expect(conflict.errorBody == nil, "409 has none")
+        #expect(conflict.statusCode == 409 && conflict.response?.body == Data(body.utf8))
+        #expect(try await error(302).errorBody == nil, "no status matches, and there is no default")
     }
 
     @Test func theCatalogLivesOnItsOwnServer() throws {

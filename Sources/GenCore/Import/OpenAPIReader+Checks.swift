@@ -283,12 +283,12 @@ extension OpenAPIReader {
             case .enumeration: break
             }
         }
-        if let errorResponse = document.defaultErrorResponse, mentions(errorResponse.value) { return true }
+        if let errorResponse = document.defaultErrorResponse, errorResponse.types.contains(where: { mentions($0.value) }) { return true }
         for endpoint in document.resources.flatMap(\.endpoints) {
             let parameters = endpoint.pathParameters + endpoint.query + endpoint.headers + endpoint.cookies
             if parameters.contains(where: { mentions($0.type.value) }) { return true }
             if let body = endpoint.body, body.encoding == nil, mentions(body.type.value) { return true }
-            for type in [endpoint.response, endpoint.errorResponse].compactMap({ $0 }) where mentions(type.value) { return true }
+            for type in [endpoint.response].compactMap({ $0 }) + (endpoint.errorResponse?.types ?? []) where mentions(type.value) { return true }
         }
         return false
     }
@@ -353,7 +353,7 @@ extension OpenAPIReader {
     }
 
     /// The error body most endpoints share becomes `defaults.errorResponse`; the endpoints
-    /// without one then say `"none"`.
+    /// without one then say `"none"`, and those with a type per status keep theirs.
     mutating func hoistErrorResponse(_ document: inout SpecDocument) {
         var counts: [String: Int] = [:]
         var order: [String] = []
@@ -361,20 +361,20 @@ extension OpenAPIReader {
         for resource in document.resources {
             for endpoint in resource.endpoints {
                 total += 1
-                guard let type = endpoint.errorResponse?.value else { continue }
+                guard let type = endpoint.errorResponse?.one?.value else { continue }
                 if counts[type] == nil { order.append(type) }
                 counts[type, default: 0] += 1
             }
         }
         guard let common = order.max(by: { counts[$0]! < counts[$1]! }), counts[common]! * 2 > total else { return }
-        document.defaultErrorResponse = document.resources.lazy.flatMap(\.endpoints).compactMap(\.errorResponse).first { $0.value == common }
+        document.defaultErrorResponse = document.resources.lazy.flatMap(\.endpoints).compactMap(\.errorResponse).first { $0.one?.value == common }
         for resourceIndex in document.resources.indices {
             for index in document.resources[resourceIndex].endpoints.indices {
                 let endpoint = document.resources[resourceIndex].endpoints[index]
-                if endpoint.errorResponse?.value == common {
+                if endpoint.errorResponse?.one?.value == common {
                     document.resources[resourceIndex].endpoints[index].errorResponse = nil
                 } else if endpoint.errorResponse == nil {
-                    document.resources[resourceIndex].endpoints[index].errorResponse = Located(value: "none", location: endpoint.location)
+                    document.resources[resourceIndex].endpoints[index].errorResponse = .one(Located(value: "none", location: endpoint.location))
                 }
             }
         }

@@ -955,13 +955,19 @@ extension OpenAPIReader {
                   let fields = Self.object(target), let links = member("links", fields) else { continue }
             unmapped("links are not imported; the response is read without them", at: links.value, pointer: targetPointer + "/links")
         }
-        guard let chosen = errorTypes.first(where: { $0.key == "default" }) ?? errorTypes.first else { return }
-        endpoint.errorResponse = Located(value: chosen.type, location: chosen.node.location)
-        let others = errorTypes.filter { $0.type != chosen.type }
-        if !others.isEmpty {
-            unmapped("the error bodies differ by status (\(others.map { "\($0.key): \($0.type)" }.joined(separator: ", "))); "
-                     + "every error body is read as \(chosen.type) (the \(chosen.key) response's), and one that does not decode "
-                     + "leaves the error's errorBody nil", at: node, pointer: pointer)
+        guard let first = errorTypes.first else { return }
+        if errorTypes.allSatisfy({ $0.type == first.type }) {
+            let chosen = errorTypes.first { $0.key == "default" } ?? first
+            endpoint.errorResponse = .one(Located(value: chosen.type, location: chosen.node.location))
+        } else {
+            // A type per status, as the document says (the resolver matches codes before classes
+            // before the default, as OpenAPI does); a status it does not describe is read as the
+            // first, as when every status has one type.
+            var entries = errorTypes.map { (Located(value: $0.key, location: $0.node.location), Located(value: $0.type, location: $0.node.location)) }
+            if !errorTypes.contains(where: { $0.key == "default" }) {
+                entries.append((Located(value: "default", location: first.node.location), Located(value: first.type, location: first.node.location)))
+            }
+            endpoint.errorResponse = .byStatus(entries, location: node.location)
         }
     }
 

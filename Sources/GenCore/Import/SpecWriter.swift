@@ -45,7 +45,7 @@ enum SpecWriter {
         if let hashable = document.defaultHashable { defaults.append(("hashable", .bool(hashable.value))) }
         if let access = document.access { defaults.append(("access", .string(access.value))) }
         if let auth = document.defaultAuth { defaults.append(("auth", .string(auth.value))) }
-        if let errorResponse = document.defaultErrorResponse { defaults.append(("errorResponse", .string(errorResponse.value))) }
+        if let errorResponse = document.defaultErrorResponse { defaults.append(("errorResponse", Self.errorResponse(errorResponse))) }
         if !defaults.isEmpty { top.append(("defaults", .object(defaults))) }
         if !document.models.isEmpty { top.append(("models", .object(document.models.map { ($0.name.value, model($0)) }))) }
         if !document.resources.isEmpty { top.append(("resources", .object(document.resources.map { ($0.name.value, resource($0)) }))) }
@@ -153,11 +153,18 @@ enum SpecWriter {
         if let timeout = endpoint.timeout { fields.append(("timeout", .number(timeout.value))) }
         if let accept = endpoint.accept { fields.append(("accept", .string(accept.value))) }
         if let auth = endpoint.auth { fields.append(("auth", .string(auth.value))) }
-        if let errorResponse = endpoint.errorResponse { fields.append(("errorResponse", .string(errorResponse.value))) }
+        if let errorResponse = endpoint.errorResponse { fields.append(("errorResponse", Self.errorResponse(errorResponse))) }
         if !endpoint.responseHeaders.isEmpty {
             fields.append(("responseHeaders", .object(endpoint.responseHeaders.map { ($0.name.value, parameter($0)) })))
         }
         return .object(fields)
+    }
+
+    private static func errorResponse(_ errorResponse: SpecDocument.ErrorResponse) -> Value {
+        switch errorResponse {
+        case .one(let type): .string(type.value)
+        case .byStatus(let entries, _): .object(entries.map { ($0.status.value, .string($0.type.value)) })
+        }
     }
 
     private static func parameter(_ parameter: SpecDocument.Parameter) -> Value {

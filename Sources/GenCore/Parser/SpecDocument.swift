@@ -58,7 +58,7 @@ struct SpecDocument: Sendable {
     var authSchemes: [AuthScheme]
     /// The scheme endpoints need unless they or their resource say otherwise (`"none"` for none).
     var defaultAuth: Located<String>?
-    var defaultErrorResponse: Located<String>?
+    var defaultErrorResponse: ErrorResponse?
     var defaultEnvelope: Envelope?
     var models: [Model]
     var resources: [Resource]
@@ -212,13 +212,33 @@ struct SpecDocument: Sendable {
         /// The `Accept` header for a JSON response of another media type (`application/vnd.api+json`).
         var accept: Located<String>? = nil
         var auth: Located<String>?
-        var errorResponse: Located<String>?
+        var errorResponse: ErrorResponse?
         var envelope: Envelope?
         /// `"envelope": "none"`: this endpoint's response is not in `defaults.envelope`.
         var withoutEnvelope = false
         var pagination: Pagination?
         /// The header fields a successful response carries, typed: `"responseHeaders"`.
         var responseHeaders: [Parameter] = []
+    }
+
+    /// `errorResponse`: the type of every failed response's body (or `"none"`), or a type per status.
+    enum ErrorResponse: Sendable {
+        case one(Located<String>)
+        /// `{"404": "NotFound", "4XX": "Problem", "default": "none"}`, in the order written.
+        case byStatus([(status: Located<String>, type: Located<String>)], location: SourceLocation)
+
+        /// The types it names, `"none"` too.
+        var types: [Located<String>] {
+            switch self {
+            case .one(let type): [type]
+            case .byStatus(let entries, _): entries.map(\.type)
+            }
+        }
+
+        /// The one type, when it is not per status.
+        var one: Located<String>? {
+            if case .one(let type) = self { type } else { nil }
+        }
     }
 
     struct Parameter: Sendable {

@@ -51,7 +51,7 @@ struct SpecReader {
         var defaults = SpecDocument.Options()
         var access: Located<String>?
         var defaultAuth: Located<String>?
-        var defaultErrorResponse: Located<String>?
+        var defaultErrorResponse: SpecDocument.ErrorResponse?
         var defaultEnvelope: SpecDocument.Envelope?
         var defaultHashable: Located<Bool>?
         if let node = member("defaults", of: members)?.value, let entries = object(node, "'defaults'") {
@@ -61,7 +61,7 @@ struct SpecReader {
             defaults = options(entries)
             access = optionalLocatedString("access", of: entries)
             defaultAuth = optionalLocatedString("auth", of: entries)
-            defaultErrorResponse = optionalLocatedString("errorResponse", of: entries)
+            defaultErrorResponse = errorResponse(of: entries)
             defaultEnvelope = member("envelope", of: entries).flatMap { envelope($0.value) }
             defaultHashable = optionalLocatedBool("hashable", of: entries)
         }
@@ -422,11 +422,37 @@ struct SpecReader {
             timeout: timeout(of: members),
             accept: optionalLocatedString("accept", of: members),
             auth: optionalLocatedString("auth", of: members),
-            errorResponse: optionalLocatedString("errorResponse", of: members),
+            errorResponse: errorResponse(of: members),
             envelope: member("envelope", of: members).flatMap { Self.isNone($0.value) ? nil : envelope($0.value) },
             withoutEnvelope: member("envelope", of: members).map { Self.isNone($0.value) } ?? false,
             pagination: member("pagination", of: members).flatMap { pagination($0.value) },
             responseHeaders: parameters("responseHeaders", of: members, what: "response header", inRequest: false))
+    }
+
+    /// `errorResponse`: a type (or `"none"`), or an object of a type per status.
+    private mutating func errorResponse(of members: [JSONNode.Member]) -> SpecDocument.ErrorResponse? {
+        guard let node = member("errorResponse", of: members)?.value else { return nil }
+        switch node.value {
+        case .string(let type):
+            return .one(Located(type, of: node))
+        case .object(let entries):
+            var statuses: [(status: Located<String>, type: Located<String>)] = []
+            for entry in entries {
+                guard case .string(let type) = entry.value.value else {
+                    diagnostics.error(
+                        "the error body of status '\(entry.key)' must be a type or \"none\", not \(entry.value.kindName)",
+                        at: entry.value.location)
+                    continue
+                }
+                statuses.append((Located(value: entry.key, location: entry.keyLocation), Located(type, of: entry.value)))
+            }
+            return .byStatus(statuses, location: node.location)
+        default:
+            diagnostics.error(
+                "'errorResponse' must be a type, \"none\", or an object of a type per status, not \(node.kindName)",
+                at: node.location)
+            return nil
+        }
     }
 
     private mutating func parameters(

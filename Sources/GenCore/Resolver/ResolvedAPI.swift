@@ -218,11 +218,28 @@ struct ResolvedAPI: Sendable {
         var auth: String?
         /// The server the request goes to when it is not the API's (`"Avatars"`).
         var server: String?
-        var errorResponse: TypeReference?
+        /// The error body's type for each status it is for; empty without one.
+        var errorBodies: [ErrorBody] = []
         var envelope: Envelope?
         var pagination: Pagination?
         /// The typed header fields of a successful response, in the spec's order.
         var responseHeaders: [ResponseHeader] = []
+    }
+
+    /// The type an error response's body decodes as, for the statuses it matches.
+    struct ErrorBody: Sendable {
+        enum Status: Sendable, Hashable, Comparable {
+            /// One status code, `404`.
+            case code(Int)
+            /// A class of them, `4XX`: the first digit.
+            case range(Int)
+            /// Every other status.
+            case any
+        }
+
+        var status: Status
+        /// Nil: responses of this status have no error body (`"none"`).
+        var type: TypeReference?
     }
 
     /// A header field of a successful response, read into the endpoint's `ResponseHeaders`.

@@ -325,14 +325,10 @@ extension Resolver {
         if let value = endpoint.auth {
             if let type = authType(value) { auth = type } else { failed = true }
         }
-        var errorResponse = defaultErrorResponse
+        // The endpoint's own error body (one type, "none", or a type per status) replaces the default.
+        var errorBodies = defaultErrorBodies
         if let value = endpoint.errorResponse {
-            if value.value == "none" {
-                errorResponse = nil
-            } else {
-                errorResponse = resolveErrorResponse(value)
-                if errorResponse == nil { failed = true }
-            }
+            if let resolved = resolveErrorResponse(value) { errorBodies = resolved } else { failed = true }
         }
         // A stream's events are values of their own, not wrapped in the spec's default envelope.
         var envelope = endpoint.withoutEnvelope || endpoint.stream != nil ? nil : defaultEnvelope
@@ -439,7 +435,7 @@ extension Resolver {
             pathSegments: resolvedSegments, description: endpoint.description, deprecated: endpoint.deprecated,
             parameters: parameters, response: response, responseKey: endpoint.responseKey?.value,
             arrayStrategy: strategy, stream: stream, idempotent: endpoint.idempotent, timeout: endpoint.timeout?.value, accept: accept, auth: auth, server: server,
-            errorResponse: errorResponse, envelope: envelope, pagination: pagination, responseHeaders: responseHeaders ?? [])
+            errorBodies: errorBodies, envelope: envelope, pagination: pagination, responseHeaders: responseHeaders ?? [])
     }
 
     /// The typed headers of a successful response: valid names, once each whatever their case,

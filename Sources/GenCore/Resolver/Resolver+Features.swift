@@ -129,7 +129,72 @@ extension Resolver {
     }
 
     /// An error body's type: a JSON model, array or builtin, reported otherwise.
-    mutating func resolveErrorResponse(_ text: Located<String>) -> TypeReference? {
+    /// The error bodies `errorResponse` describes: one type for every status, none (`"none"`), or
+    /// a type per status (`"404"`, `"4XX"`, `"default"`; `"none"` for a status without one), in
+    /// the order a response's status is matched: codes, then classes, then the default. Nil
+    /// after reporting every problem.
+    mutating func resolveErrorResponse(_ value: SpecDocument.ErrorResponse) -> [ResolvedAPI.ErrorBody]? {
+        switch value {
+        case .one(let text):
+            if text.value == "none" { return [] }
+            return errorBodyType(text).map { [ResolvedAPI.ErrorBody(status: .any, type: $0)] }
+        case .byStatus(let entries, let location):
+            guard !entries.isEmpty else {
+                diagnostics.error("'errorResponse' lists no status; give a type per status, such as {\"404\": \"NotFound\", \"default\": \"Problem\"}", at: location)
+                return nil
+            }
+            var bodies: [ResolvedAPI.ErrorBody] = []
+            var written: [ResolvedAPI.ErrorBody.Status: String] = [:]
+            var failed = false
+            for (status, text) in entries {
+                let type: TypeReference?
+                if text.value == "none" {
+                    type = nil
+                } else if let resolved = errorBodyType(text) {
+                    type = resolved
+                } else {
+                    failed = true
+                    type = nil
+                }
+                guard let match = errorStatus(status) else { failed = true; continue }
+                if let other = written[match] {
+                    diagnostics.error("statuses '\(other)' and '\(status.value)' are the same status", at: status.location)
+                    failed = true
+                    continue
+                }
+                written[match] = status.value
+                bodies.append(.init(status: match, type: type))
+            }
+            return failed ? nil : bodies.sorted { $0.status < $1.status }
+        }
+    }
+
+    /// A status `errorResponse` may name: a code from 300 to 599 (`404`), a class (`4XX`, any
+    /// case) or `default`; a 2xx one is a success, never an error. Nil after reporting it.
+    private mutating func errorStatus(_ status: Located<String>) -> ResolvedAPI.ErrorBody.Status? {
+        let text = status.value
+        if text == "default" { return .any }
+        let bytes = Array(text.utf8)
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        if bytes.count == 3, (UInt8(ascii: "1")...UInt8(ascii: "5")).contains(bytes[0]) {
+            let first = Int(bytes[0] - UInt8(ascii: "0"))
+            let match: ResolvedAPI.ErrorBody.Status? = text.dropFirst().uppercased() == "XX" ? .range(first)
+                : isDigit(bytes[1]) && isDigit(bytes[2]) ? .code(Int(text)!) : nil
+            if let match {
+                guard first >= 3 else {
+                    let what = first == 2 ? "a success" : "informational, which the URL session handles"
+                    diagnostics.error("status '\(text)' is \(what); 'errorResponse' is for statuses from 300 to 599", at: status.location)
+                    return nil
+                }
+                return match
+            }
+        }
+        diagnostics.error("'\(text)' is not a status; expected a code such as '404', a class such as '4XX', or 'default'", at: status.location)
+        return nil
+    }
+
+    /// One error body's type: any type a JSON response can be, with dates only inside models.
+    private mutating func errorBodyType(_ text: Located<String>) -> TypeReference? {
         guard let type = resolveType(text) else { return nil }
         if type.containsDate {
             diagnostics.error("a Date in an error response must be a model property, so that it has a date strategy", at: text.location)

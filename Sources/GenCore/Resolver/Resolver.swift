@@ -18,7 +18,7 @@ struct Resolver {
     var resolvedServers: [ResolvedAPI.Server] = []
     /// The spec-wide auth requirement (a scheme's type name, or nil for none).
     var defaultAuth: String?
-    var defaultErrorResponse: TypeReference?
+    var defaultErrorBodies: [ResolvedAPI.ErrorBody] = []
     var defaultEnvelope: ResolvedAPI.Envelope?
     var resourceServers: [ResolvedAPI.ResourceServer] = []
     /// The resolved struct models by name, for form bodies.
@@ -108,7 +108,7 @@ struct Resolver {
         authSchemes = resolveAuthSchemes()
         if let value = document.defaultAuth, let type = authType(value) { defaultAuth = type }
         for model in document.models { registerModel(model) }
-        if let value = document.defaultErrorResponse { defaultErrorResponse = resolveErrorResponse(value) }
+        if let value = document.defaultErrorResponse { defaultErrorBodies = resolveErrorResponse(value) ?? [] }
         defaultEnvelope = document.defaultEnvelope.map { resolveEnvelope($0) }
         var models: [ResolvedAPI.Model] = []
         for model in document.models {

@@ -147,7 +147,7 @@ extension ResolvedAPI.Endpoint {
     var heldTypes: [TypeReference] {
         var types: [TypeReference] = parameters.map(\.type)
         if case .json(let type) = response { types.append(type) }
-        if let errorResponse { types.append(errorResponse) }
+        types += errorBodies.compactMap(\.type)
         if let pagination { types.append(pagination.itemType) }
         types += responseHeaders.map(\.type)
         return types

@@ -28,11 +28,9 @@ struct EndpointTranslator {
             printer.separator()
             renderMakeRequest(endpoint, into: &printer)
             renderDecodeResponse(endpoint, into: &printer)
-            if let type = endpoint.errorResponse {
+            if !endpoint.errorBodies.isEmpty {
                 printer.separator()
-                printer.block("\(access)func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)?") {
-                    $0.line("try? response.decodeJSON(\(type.swift).self)")
-                }
+                renderDecodeErrorBody(endpoint.errorBodies, into: &printer)
             }
             if let pagination = endpoint.pagination {
                 printer.separator()
@@ -81,7 +79,7 @@ struct EndpointTranslator {
     /// for them into the module.
     static func conformances(_ endpoint: ResolvedAPI.Endpoint) -> String {
         var protocols = [endpoint.pagination != nil ? "PaginatedEndpoint" : endpoint.stream != nil ? "StreamingEndpoint" : "Endpoint"]
-        if endpoint.errorResponse != nil { protocols.append("ErrorBodyDecoding") }
+        if !endpoint.errorBodies.isEmpty { protocols.append("ErrorBodyDecoding") }
         if endpoint.idempotent { protocols.append("IdempotentEndpoint") }
         if !endpoint.responseHeaders.isEmpty { protocols.append("ResponseHeadersDecoding") }
         return protocols.joined(separator: ", ")
@@ -246,6 +244,31 @@ struct EndpointTranslator {
             printer.line("var request = \(creation)")
             for statement in statements { printer.line(statement) }
             printer.line("return request")
+        }
+    }
+
+    /// `decodeErrorBody(_:)`: one type for every status, or a `switch` over the status, codes
+    /// first, then classes, then the default (a status nothing matches has no error body).
+    private func renderDecodeErrorBody(_ bodies: [ResolvedAPI.ErrorBody], into printer: inout CodePrinter) {
+        func decoding(_ type: TypeReference?) -> String {
+            type.map { "try? response.decodeJSON(\($0.swift).self)" } ?? "nil"
+        }
+        printer.block("\(access)func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)?") { printer in
+            if bodies.count == 1, bodies[0].status == .any {
+                printer.line(decoding(bodies[0].type))
+                return
+            }
+            printer.line("switch response.statusCode {")
+            for body in bodies {
+                let label = switch body.status {
+                case .code(let code): "case \(code):"
+                case .range(let first): "case \(first * 100)...\(first * 100 + 99):"
+                case .any: "default:"
+                }
+                printer.line("\(label) return \(decoding(body.type))")
+            }
+            if bodies.last?.status != .any { printer.line("default: return nil") }
+            printer.line("}")
         }
     }
 

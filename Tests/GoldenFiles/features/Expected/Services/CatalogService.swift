@@ -38,6 +38,11 @@ public enum CatalogService {
         FetchProblemEndpoint(status: status)
     }
 
+    /// An error body per status: a 409 has none, a 4xx a Problem, a 5xx a ServerFault, any other none.
+    public static func fetchProblemByStatus(status: Int) -> FetchProblemByStatusEndpoint {
+        FetchProblemByStatusEndpoint(status: status)
+    }
+
     public static func fetchUser(name: String) -> FetchUserEndpoint {
         FetchUserEndpoint(name: name)
     }

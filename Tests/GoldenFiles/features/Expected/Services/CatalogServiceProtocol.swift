@@ -36,6 +36,9 @@ public protocol CatalogServiceProtocol: Sendable {
 
     func fetchProblem(status: Int) async throws -> Item
 
+    /// An error body per status: a 409 has none, a 4xx a Problem, a 5xx a ServerFault, any other none.
+    func fetchProblemByStatus(status: Int) async throws -> Item
+
     func fetchUser(name: String) async throws -> User
 
     /// Arrays sent in one query item each (by comma, space and pipe) and in one header field.

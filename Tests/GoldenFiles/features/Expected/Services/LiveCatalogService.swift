@@ -48,6 +48,10 @@ public struct LiveCatalogService: CatalogServiceProtocol {
         try await self.client.send(CatalogService.fetchProblem(status: status))
     }
 
+    public func fetchProblemByStatus(status: Int) async throws -> Item {
+        try await self.client.send(CatalogService.fetchProblemByStatus(status: status))
+    }
+
     public func fetchUser(name: String) async throws -> User {
         try await self.client.send(CatalogService.fetchUser(name: name))
     }

@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Catalog/endpoints/7
+// Spec: #/resources/Catalog/endpoints/8
 public struct AcknowledgeEndpoint: Endpoint {
     public typealias Response = Void
 

@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Catalog/endpoints/6
+// Spec: #/resources/Catalog/endpoints/7
 /// Arrays sent in one query item each (by comma, space and pipe) and in one header field.
 public struct EchoListsEndpoint: Endpoint {
     public typealias Response = RawQuery

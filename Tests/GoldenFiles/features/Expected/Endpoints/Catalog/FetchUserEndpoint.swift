@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Catalog/endpoints/5
+// Spec: #/resources/Catalog/endpoints/6
 public struct FetchUserEndpoint: Endpoint {
     public typealias Response = User
 
