@@ -1384,7 +1384,19 @@ private struct Builder {
                 members.append(("envelope", .string("none")))
             }
         }
-        if chance(20) { members.append(("errorResponse", .string(chance(20) ? "none" : jsonType(depth: 1).expression(spaced: false)))) }
+        if chance(20) {
+            if chance(25) {
+                // A type per status: codes, classes (any case) and the default, some with no body.
+                var statuses: [(key: String, value: FuzzJSON)] = []
+                for status in ["404", "409", "422", pick(["4XX", "4xx"]), "5XX", "default"].shuffled(using: &random) where chance(50) {
+                    statuses.append((status, .string(chance(15) ? "none" : jsonType(depth: 1).expression(spaced: false))))
+                }
+                if statuses.isEmpty { statuses.append(("500", .string(jsonType(depth: 1).expression(spaced: false)))) }
+                members.append(("errorResponse", .object(statuses)))
+            } else {
+                members.append(("errorResponse", .string(chance(20) ? "none" : jsonType(depth: 1).expression(spaced: false))))
+            }
+        }
         // Typed response headers, in their own name space; not for a streamed response.
         if stream == nil, chance(20) {
             var entries: [(key: String, value: FuzzJSON)] = []
