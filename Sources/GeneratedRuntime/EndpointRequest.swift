@@ -115,7 +115,10 @@ public struct EndpointRequest: Sendable {
     public mutating func addQueryList(_ name: String, _ values: [some ParameterValue]?, separator: Character) {
         guard let values, !values.isEmpty else { return }
         let texts = values.map(\.parameterValue)
-        if texts.contains(where: { $0.contains(separator) }) {
+        // Compared as bytes, not characters: a comma followed by a combining mark is one
+        // character, but its comma still reaches the server.
+        let separatorBytes = Array(String(separator).utf8)
+        if texts.contains(where: { Self.holds($0, separatorBytes) }) {
             if problem == nil { problem = "an element of query item '\(name)' holds its separator '\(separator)'" }
             return
         }
@@ -124,21 +127,51 @@ public struct EndpointRequest: Sendable {
 
     /// Sets a header to a list (RFC 9110 section 5.6.1), its elements separated by commas
     /// (`X-Tags: a,b`), unless `values` is nil or empty. An element the list's reader would not
-    /// get back as it was (one that is empty, holds a comma, begins or ends with a space, or
-    /// that a header cannot carry at all) is not sent: as with ``setHeader(_:_:)``, the request
-    /// records the ``problem`` and the client fails it with `invalidRequest`.
+    /// get back as it was (one that is empty, holds a comma or a quote left open, begins or ends
+    /// with a space, or that a header cannot carry at all) is not sent: as with
+    /// ``setHeader(_:_:)``, the request records the ``problem`` and the client fails it with
+    /// `invalidRequest`.
     public mutating func setHeaderList(_ name: String, _ values: [some ParameterValue]?) {
         guard let values, !values.isEmpty else { return }
         let texts = values.map(\.parameterValue)
         for text in texts {
             let reason = text.isEmpty ? "is empty, which a list's reader drops"
-                : text.contains(",") ? "holds a comma, which separates a list's elements" : HeaderValue.problem(text)
+                : Self.holds(text, [UInt8(ascii: ",")]) ? "holds a comma, which separates a list's elements"
+                : Self.leavesAQuoteOpen(text) ? "holds a quote left open, which would join it to the next element"
+                : HeaderValue.problem(text)
             if let reason {
                 if problem == nil { problem = "an element of header '\(name)' \(reason)" }
                 return
             }
         }
         setHeaderField(name, texts.joined(separator: ","))
+    }
+
+    /// Whether `text`'s UTF-8 holds `bytes` (a separator), wherever its characters begin.
+    static func holds(_ text: String, _ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.first else { return false }
+        if bytes.count == 1 { return text.utf8.contains(first) }
+        let utf8 = Array(text.utf8)
+        guard utf8.count >= bytes.count else { return false }
+        return (0...(utf8.count - bytes.count)).contains { utf8[$0..<($0 + bytes.count)].elementsEqual(bytes) }
+    }
+
+    /// Whether a list's reader, which reads a quoted string (RFC 9110 section 5.6.4: `"…"`, a
+    /// backslash escaping the next character) as one piece, would still be inside one at the end
+    /// of `text`, and so read on past the comma after it.
+    static func leavesAQuoteOpen(_ text: String) -> Bool {
+        var quoted = false
+        var escaped = false
+        for byte in text.utf8 {
+            if escaped {
+                escaped = false
+            } else if quoted && byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+                quoted.toggle()
+            }
+        }
+        return quoted
     }
 
     /// Sets a header unless `value` is nil. A value that a header cannot carry as it is (a line

@@ -181,6 +181,20 @@ import Testing
                 "/resources/Items/endpoints/1/responseHeaders", "/resources/Items/endpoints/2/responseHeaders/Bad Name",
                 "/resources/Items/endpoints/4/responseHeaders",
             ]),
+            // A separator on a parameter that is not an array needs its type: the generator's.
+            ("parameter lists", FeatureSpecProblemTests.parameterListSpec, [
+                "/resources/Items/endpoints/0/pathParams/id", "/resources/Items/endpoints/0/query/semi/separator",
+                "/resources/Items/endpoints/0/query/named/separator", "/resources/Items/endpoints/0/headers/X-Pipe",
+                "/resources/Items/endpoints/0/cookies/c",
+            ]),
+            // Two spellings of one class and a Date type are the generator's to find.
+            ("error bodies per status", FeatureSpecProblemTests.errorStatusSpec, [
+                "/resources/Items/endpoints/0/errorResponse", "/resources/Items/endpoints/1/errorResponse/200",
+                "/resources/Items/endpoints/1/errorResponse/2XX", "/resources/Items/endpoints/1/errorResponse/101",
+                "/resources/Items/endpoints/1/errorResponse/600", "/resources/Items/endpoints/1/errorResponse/4x",
+                "/resources/Items/endpoints/1/errorResponse/abc", "/resources/Items/endpoints/1/errorResponse/404",
+                "/resources/Items/endpoints/2/errorResponse",
+            ]),
             ("unions", ShapeSpecProblemTests.unionSpec, ["/models/Scalars/oneOf/4", "/models/Lonely/oneOf", "/models/Lonely", "/models/Wrong/oneOf"]),
             ("server URLs", FeatureSpecProblemTests.serverSpec, [
                 "/resources/Avatars/servers/staging", "/resources/Odd/servers/production",

@@ -18,7 +18,7 @@ public struct LivePetsService: PetsServiceProtocol {
         tags: [String]?,
         status: PetStatus?,
         since: Date?,
-        fields: String?,
+        fields: [String]?,
         xRequestID: UUID,
         session: String?
     ) async throws -> [Pet] {

@@ -16,7 +16,7 @@ public enum PetsService {
         tags: [String]? = nil,
         status: PetStatus? = nil,
         since: Date? = nil,
-        fields: String? = nil,
+        fields: [String]? = nil,
         xRequestID: UUID,
         session: String? = nil
     ) -> ListPetsEndpoint {

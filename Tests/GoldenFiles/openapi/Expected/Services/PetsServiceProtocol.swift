@@ -16,7 +16,7 @@ public protocol PetsServiceProtocol: Sendable {
         tags: [String]?,
         status: PetStatus?,
         since: Date?,
-        fields: String?,
+        fields: [String]?,
         xRequestID: UUID,
         session: String?
     ) async throws -> [Pet]

@@ -16,7 +16,7 @@ public struct ListPetsEndpoint: Endpoint, ErrorBodyDecoding, ResponseHeadersDeco
     public var tags: [String]?
     public var status: PetStatus?
     public var since: Date?
-    public var fields: String?
+    public var fields: [String]?
     public var xRequestID: UUID
     public var session: String?
 
@@ -25,7 +25,7 @@ public struct ListPetsEndpoint: Endpoint, ErrorBodyDecoding, ResponseHeadersDeco
         tags: [String]? = nil,
         status: PetStatus? = nil,
         since: Date? = nil,
-        fields: String? = nil,
+        fields: [String]? = nil,
         xRequestID: UUID,
         session: String? = nil
     ) {
@@ -44,7 +44,7 @@ public struct ListPetsEndpoint: Endpoint, ErrorBodyDecoding, ResponseHeadersDeco
         request.addQuery("tags", tags)
         request.addQuery("status", status)
         request.addQuery("since", since)
-        request.addQuery("fields", fields)
+        request.addQueryList("fields", fields, separator: ",")
         request.setHeader("X-Request-ID", xRequestID)
         request.addCookie("session", session)
         return request
