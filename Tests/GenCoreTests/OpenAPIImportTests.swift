@@ -774,6 +774,72 @@ import Testing
             """))
     }
 
+    /// A success response offered as JSON and as a stream (OpenAI's completions) gives two
+    /// endpoints: the JSON one, and a twin that reads the stream, named after it, with the same
+    /// request; a twin's name that is taken gets a number.
+    @Test func aResponseAlsoOfferedAsAStreamGetsAStreamedTwin() throws {
+        let imported = try importing(document(
+            schemas: """
+            "Completion": {"type": "object", "properties": {"text": {"type": "string"}}},
+            "Chunk": {"type": "object", "properties": {"delta": {"type": "string"}}},
+            "Ask": {"type": "object", "properties": {"prompt": {"type": "string"}, "stream": {"type": "boolean"}}}
+            """,
+            paths: """
+            "/complete": {"post": {"operationId": "complete", "summary": "Completes.", "parameters": [{"name": "beta", "in": "query", "schema": {"type": "boolean"}}],
+              "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Ask"}}}},
+              "responses": {"200": {"description": "", "headers": {"X-Id": {"schema": {"type": "string"}}}, "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/Completion"}},
+                "text/event-stream": {"schema": {"$ref": "#/components/schemas/Chunk"}}}}}}},
+            "/lines": {"get": {"operationId": "lines", "responses": {"200": {"description": "", "content": {
+                "application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Chunk"}}},
+                "application/x-ndjson": {"schema": {"type": "object", "properties": {"n": {"type": "integer"}}}}}}}}},
+            "/taken": {"get": {"operationId": "completeStream", "responses": {"204": {"description": ""}}}}
+            """))
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+        let json = try #require(imported.endpoint("complete"))
+        #expect(json["response"] as? String == "Completion" && json["stream"] == nil)
+        #expect(json["responseHeaders"] as? [String: String] == ["X-Id": "String?"])
+        let streamed = try #require(imported.endpoint("completeStream2"), "completeStream is another operation's")
+        #expect(streamed["stream"] as? String == "sse")
+        #expect(streamed["response"] as? String == "Chunk")
+        #expect(streamed["method"] as? String == "POST" && streamed["path"] as? String == "/complete")
+        #expect(streamed["body"] as? String == "Ask")
+        #expect(streamed["query"] as? [String: String] == ["beta": "Bool?"])
+        #expect(streamed["responseHeaders"] == nil, "a stream's headers are not typed")
+        #expect(streamed["description"] as? String == "Completes.\n\nThe answer of `complete` as a stream of server-sent events, read as "
+            + "they arrive. The API streams when the request asks for it (often a field of the body, such as `stream`).")
+        let lines = try #require(imported.endpoint("linesStream"))
+        #expect(lines["stream"] as? String == "jsonLines")
+        #expect(lines["response"] as? String == "LinesStreamEvent", "an inline element schema is named after the twin")
+        #expect(imported.properties("LinesStreamEvent")?["n"] as? String == "Int?")
+        let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
+        #expect(source.contains("func completeStream2(ask: Ask, beta: Bool?) async throws -> EventStream<ServerSentEvent<Chunk>>"))
+    }
+
+    /// A query written in the path (OpenAI's `/responses?beta=true`) becomes query parameters,
+    /// one per item, and leaves the path: the path was percent-encoded whole (`%3F`), a path
+    /// no server has.
+    @Test func aQueryInThePathBecomesQueryParameters() throws {
+        let imported = try importing(document(paths: """
+            "/items/{id}?beta=true&v=2&label=x y": {"get": {"operationId": "getItem",
+              "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
+                             {"name": "v", "in": "query", "schema": {"type": "integer"}}],
+              "responses": {"204": {"description": ""}}}}
+            """))
+        let endpoint = try #require(imported.endpoint("getItem"))
+        #expect(endpoint["path"] as? String == "/items/{id}")
+        let query = try #require(endpoint["query"] as? [String: Any])
+        #expect(query["beta"] as? [String: String] == ["type": "Bool", "description": "The path names `beta=true`."])
+        #expect(query["v"] as? String == "Int?", "declared, it stays as declared")
+        #expect(query["label"] as? [String: String] == ["type": "String", "description": "The path names `label=x y`."])
+        #expect(imported.warnings == [
+            "#/paths/~1items~1{id}?beta=true&v=2&label=x y/get: the path holds a query ('beta=true&v=2&label=x y'); each of its items "
+                + "becomes a query parameter, which the app sets to the value the path names",
+        ])
+        let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
+        #expect(source.contains(#"EndpointRequest(method: .get, path: "/items/\(id)")"#))
+    }
+
     @Test func securitySchemesAndRequirements() throws {
         let imported = try importing(document(
             paths: """

@@ -244,7 +244,7 @@ import Testing
               "/dogs": {
                 "servers": [{"url": "https://dogs.zoo.example"}],
                 "get": {"operationId": "listDogs", "tags": ["Dogs"],
-                  "parameters": [{"name": "filter", "in": "query", "style": "spaceDelimited", "schema": {"type": "array", "items": {"type": "string"}}}],
+                  "parameters": [{"name": "filter", "in": "query", "style": "deepObject", "schema": {"type": "array", "items": {"type": "string"}}}],
                   "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object", "properties": {
                     "dogs": {"type": "array", "items": {"$ref": "#/components/schemas/Animal"}}}}}}}}}
               },

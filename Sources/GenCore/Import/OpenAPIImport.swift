@@ -132,6 +132,9 @@ struct OpenAPIReader {
     var readingMultipart = false
     /// The Swift names of the parameters of the endpoint being read, for its body to avoid.
     var endpointSwiftNames: Set<String> = []
+    /// The stream a success response of the endpoint being read offers beside its JSON one
+    /// (`"sse"` or `"jsonLines"`, its element type): the endpoint gets a streamed twin.
+    var streamTwin: (stream: String, element: String, location: SourceLocation)?
     /// The path placeholders of the endpoint being read that were renamed, by their name.
     var placeholderNames: [String: String] = [:]
     /// Unions whose discriminator the import inferred from constant properties, by pointer.

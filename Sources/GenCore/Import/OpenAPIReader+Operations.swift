@@ -240,6 +240,8 @@ extension OpenAPIReader {
             if let description = Self.prose(member("description", fields)?.value) { tagDescriptions[name] = description }
         }
         var imported: [ImportedEndpoint] = []
+        // The endpoints (by index in `imported`) whose success response is offered as a stream too.
+        var twins: [(index: Int, twin: (stream: String, element: String, location: SourceLocation))] = []
         // An endpoint type must not hide a runtime type (`idempotent` would be `IdempotentEndpoint`).
         var endpointTypeNames = Set(Resolver.reservedTypeNames.map { $0.lowercased() })
         let paths = member("paths", members).flatMap { Self.object($0.value) } ?? []
@@ -268,6 +270,7 @@ extension OpenAPIReader {
                 reading.append(pointer)
                 let requirement = member("security", fields).map { self.requirement($0.value, pointer: pointer + "/security", schemes: authSchemes) }
                     ?? defaultRequirement
+                streamTwin = nil
                 var endpoint = readOperation(
                     fields, node: operation.value, method: method, path: path.key, pathLocation: path.keyLocation,
                     pathItem: item, pathPointer: pathPointer, pointer: pointer)
@@ -278,8 +281,16 @@ extension OpenAPIReader {
                     endpoint.auth = Located(value: value, location: operation.value.location)
                 }
                 imported.append(ImportedEndpoint(tag: tag, requirement: requirement, endpoint: endpoint))
+                if let twin = streamTwin { twins.append((imported.count - 1, twin)) }
             }
         }
+        // Streamed twins are named once every operation has its name: the document's names first.
+        let streamed = twins.map { index, twin in
+            var streamed = imported[index]
+            streamed.endpoint = streamedTwin(of: streamed.endpoint, twin, taken: &endpointTypeNames)
+            return (index, streamed)
+        }
+        for (index, twin) in streamed.reversed() { imported.insert(twin, at: index + 1) }
         var resources: [SpecDocument.Resource] = []
         var resourceNames: Set<String> = []
         for tag in tagOrder {
@@ -338,6 +349,34 @@ extension OpenAPIReader {
         } else if name != base || written != nil {
             endpoint.name = Located(value: name, location: written?.location ?? endpoint.location)
         }
+    }
+
+    /// The endpoint that sends `endpoint`'s request and reads the stream its success response
+    /// also offers: named after it (`createChatCompletionStream`), its response the stream's
+    /// elements, without what only a whole response has (typed headers, another `Accept`).
+    private func streamedTwin(
+        of endpoint: SpecDocument.Endpoint, _ twin: (stream: String, element: String, location: SourceLocation),
+        taken: inout Set<String>
+    ) -> SpecDocument.Endpoint {
+        var streamed = endpoint
+        let original = endpoint.name?.value ?? Resolver.derivedName(method: endpoint.method.value, segments: Self.segments(endpoint.path.value))
+        let base = original + "Stream"
+        var name = base
+        var number = 2
+        while !taken.insert((SwiftNaming.typeName(name) + "Endpoint").lowercased()).inserted || Resolver.endpointMemberNames.contains(name) {
+            name = base + String(number)
+            number += 1
+        }
+        streamed.name = Located(value: name, location: twin.location)
+        streamed.stream = Located(value: twin.stream, location: twin.location)
+        streamed.response = Located(value: twin.element, location: twin.location)
+        streamed.accept = nil
+        streamed.responseHeaders = []
+        let what = twin.stream == "sse" ? "server-sent events" : "JSON lines"
+        let note = "The answer of `\(SwiftNaming.memberName(original))` as a stream of \(what), read as they "
+            + "arrive. The API streams when the request asks for it (often a field of the body, such as `stream`)."
+        streamed.description = [endpoint.description, note].compactMap { $0 }.joined(separator: "\n\n")
+        return streamed
     }
 
     /// A path template's literal text and `{parameters}`, for deriving names.
@@ -437,7 +476,11 @@ extension OpenAPIReader {
         let allowed = Resolver.pathParameterNameCharacters
         var path = ""
         var taken: Set<String> = []
-        for segment in Self.segments(endpoint.path.value) {
+        // A query in the path (`/responses?beta=true`) stays as it is: its items become query
+        // parameters once the parameters are read.
+        let written = endpoint.path.value
+        let query = written.firstIndex(of: "?").map { String(written[$0...]) } ?? ""
+        for segment in Self.segments(String(written.dropLast(query.count))) {
             switch segment {
             case .literal(let text): path += Self.percentEncodedPathText(text)
             case .parameter(let name):
@@ -457,7 +500,7 @@ extension OpenAPIReader {
                 path += "{" + renamed + "}"
             }
         }
-        endpoint.path.value = path
+        endpoint.path.value = path + query
     }
 
     private mutating func readParameters(
@@ -983,15 +1026,35 @@ extension OpenAPIReader {
     }
 
     /// A response's media type and schema, preferring JSON.
-    private mutating func content(of node: JSONNode, pointer: String)
-        -> (mediaType: String, written: String, schema: JSONNode?, pointer: String, hint: String?, all: [String])? {
+    private mutating func content(of node: JSONNode, pointer: String) -> (
+        mediaType: String, written: String, schema: JSONNode?, pointer: String, hint: String?,
+        streams: [(mediaType: String, schema: JSONNode?, pointer: String)]
+    )? {
         guard let (response, responsePointer) = dereference(node, pointer: pointer), let fields = Self.object(response) else { return nil }
         let hint = responsePointer.hasPrefix("#/components/responses/") ? Self.lastToken(responsePointer) : nil
         guard let content = member("content", fields).flatMap({ Self.object($0.value) }), !content.isEmpty else { return nil }
         let chosen = Self.preferredJSON(content) ?? content.first { !Self.mediaType($0.key).hasSuffix("/xml") } ?? content[0]
         let schema = Self.object(chosen.value).flatMap { member("schema", $0)?.value }
+        // The streamed media types offered beside it, server-sent events first.
+        let streams = content.filter { Self.streamMediaTypes[Self.mediaType($0.key)] != nil && $0.key != chosen.key }
+            .sorted { (Self.mediaType($0.key) == "text/event-stream" ? 0 : 1) < (Self.mediaType($1.key) == "text/event-stream" ? 0 : 1) }
+            .map { (Self.mediaType($0.key), Self.object($0.value).flatMap { member("schema", $0)?.value },
+                    Self.pointer(responsePointer + "/content", $0.key) + "/schema") }
         return (Self.mediaType(chosen.key), chosen.key, schema, Self.pointer(responsePointer + "/content", chosen.key) + "/schema", hint,
-                content.map { Self.mediaType($0.key) })
+                streams)
+    }
+
+    /// The media types of streamed responses, and what the spec format calls them.
+    static let streamMediaTypes = [
+        "text/event-stream": "sse", "application/x-ndjson": "jsonLines", "application/jsonl": "jsonLines",
+        "application/jsonlines": "jsonLines", "application/x-jsonlines": "jsonLines", "application/json-seq": "jsonLines",
+    ]
+
+    /// The type of a stream's elements: its schema's, text for bytes or without one.
+    private mutating func streamElement(_ schema: JSONNode?, pointer: String, hint: String) -> String {
+        guard let schema else { return "String" }
+        let type = schemaType(schema, pointer: pointer, hint: hint, context: .plain)
+        return type.type == "File" || type.type == "Data" ? "String" : type.type
     }
 
     private mutating func readSuccess(_ endpoint: inout SpecDocument.Endpoint, _ node: JSONNode, pointer: String, operationName: String) {
@@ -1012,22 +1075,16 @@ extension OpenAPIReader {
             if mediaType != "application/json", Resolver.isJSONMediaType(content.written) {
                 endpoint.accept = Located(value: content.written, location: location)
             }
-            if content.all.contains("text/event-stream") {
-                unmapped("the response is also offered as 'text/event-stream'; the endpoint reads the JSON one (add a copy with "
-                         + "\"stream\": \"sse\" to read the stream)", at: node, pointer: pointer)
+            // The same answer offered as a stream too (OpenAI's completions): a twin endpoint reads it.
+            if let offered = content.streams.first {
+                let element = streamElement(offered.schema, pointer: offered.pointer, hint: operationName + "StreamEvent")
+                streamTwin = (Self.streamMediaTypes[offered.mediaType]!, element, location)
             }
             return
         }
-        let streams = ["text/event-stream": "sse", "application/x-ndjson": "jsonLines", "application/jsonl": "jsonLines",
-                       "application/jsonlines": "jsonLines", "application/x-jsonlines": "jsonLines", "application/json-seq": "jsonLines"]
-        if let stream = streams[mediaType] {
-            var element = "String"
-            if let schema = content.schema {
-                let type = schemaType(schema, pointer: content.pointer, hint: hint, context: .plain)
-                element = type.type == "File" || type.type == "Data" ? "String" : type.type
-            }
+        if let stream = Self.streamMediaTypes[mediaType] {
             endpoint.stream = Located(value: stream, location: location)
-            endpoint.response = Located(value: element, location: location)
+            endpoint.response = Located(value: streamElement(content.schema, pointer: content.pointer, hint: hint), location: location)
             return
         }
         if mediaType.hasSuffix("/xml") {
