@@ -71,6 +71,11 @@ public struct EndpointRequest: Sendable {
         for value in values ?? [] { markSecret(value) }
     }
 
+    /// Keeps the values of `entries` out of errors and logs; nil adds nothing.
+    public mutating func markSecret(_ entries: [String: some ParameterValue]?) {
+        for value in (entries ?? [:]).values { markSecret(value) }
+    }
+
     /// One `name=value` pair of the query string, not yet percent-encoded.
     public struct QueryItem: Sendable, Hashable {
         public var name: String
@@ -104,6 +109,23 @@ public struct EndpointRequest: Sendable {
         guard let values else { return }
         for value in values {
             query.append(QueryItem(name: name, value: value.parameterValue))
+        }
+    }
+
+    /// Appends `name[key]=value` for each entry, in the order of the keys (OpenAPI's deepObject
+    /// style: `metadata[color]=red&metadata[size]=2`), unless `entries` is nil. A key that is
+    /// empty or holds a bracket would be read as another name (`metadata[]` appends to a list
+    /// in many servers), so it is not sent: the request records the ``problem`` and the client
+    /// fails it with `invalidRequest`.
+    public mutating func addQueryDictionary(_ name: String, _ entries: [String: some ParameterValue]?) {
+        guard let entries else { return }
+        let keys = entries.keys.sorted()
+        if keys.contains(where: { $0.isEmpty || $0.utf8.contains(UInt8(ascii: "[")) || $0.utf8.contains(UInt8(ascii: "]")) }) {
+            if problem == nil { problem = "a key of query item '\(name)' is empty or holds a bracket, which would make it another name" }
+            return
+        }
+        for key in keys {
+            query.append(QueryItem(name: "\(name)[\(key)]", value: entries[key]!.parameterValue))
         }
     }
 

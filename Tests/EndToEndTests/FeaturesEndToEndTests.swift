@@ -418,13 +418,15 @@ struct FeaturesEndToEndTests {
     }
 
     /// What the fixture server receives of arrays sent in one query item and in one header
-    /// field: the query string as it came (the commas between elements as they are, a comma in a
-    /// value encoded) and the header's list.
+    /// field, and of a dictionary: the query string as it came (the commas between elements as
+    /// they are, a comma in a value encoded, an item per entry in the order of the keys) and the
+    /// header's list.
     @Test func delimitedArraysReachTheServerAsOneItem() async throws {
         let catalog = LiveCatalogService(client: try Self.client())
         let echo = try await catalog.echoLists(ids: [10, -2, 3], words: ["a+b", "ü"], kinds: [.soldOut, .inStock], tag: ["x,y", "z"],
-                                               tags: ["first", "second one"])
-        #expect(echo.query == "ids=10,-2,3&words=a%2Bb%20%C3%BC&kinds=sold-out%7Cin-stock&tag=x%2Cy&tag=z")
+                                               filter: ["z": .inStock, "a b": .soldOut], tags: ["first", "second one"])
+        #expect(echo.query == "ids=10,-2,3&words=a%2Bb%20%C3%BC&kinds=sold-out%7Cin-stock&tag=x%2Cy&tag=z"
+            + "&filter%5Ba%20b%5D=sold-out&filter%5Bz%5D=in-stock")
         #expect(echo.tags == "first,second one")
         let bare = try await catalog.echoLists(ids: [7])
         #expect(bare.query == "ids=7")

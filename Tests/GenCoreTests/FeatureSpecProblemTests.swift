@@ -309,6 +309,8 @@ import Testing
                     "semi": { "type": "[Int]", "separator": ";" },
                     "named": { "type": "[String]?", "separator": "comma" },
                     "models": { "type": "[Item]", "separator": "|" },
+                    "deep": "[String: [Int]]",
+                    "map": { "type": "[String: Int]", "separator": "," },
                     "fine": { "type": "[Int]?", "separator": " " }
                   },
                   "headers": {
@@ -335,8 +337,10 @@ import Testing
             (.at(12, 51), "'separator' is for a parameter that holds an array; 'one' is Int?"),
             (.marker("\";\""), "unknown separator ';'; expected one of: ' ', ',', '|'"),
             (.marker("\"comma\""), "unknown separator 'comma'; expected one of: ' ', ',', '|' (did you mean ','?)"),
-            (.marker("\"[Item]\""), "query parameter 'models' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one, not [Item]"),
-            (.at(19, 58), "a header's list is separated by commas; 'separator' can only be ','"),
+            (.marker("\"[Item]\""), "query parameter 'models' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one or a dictionary of one, not [Item]"),
+            (.marker("\"[String: [Int]]\""), "query parameter 'deep' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one or a dictionary of one, not [String: [Int]]"),
+            (.at(17, 60), "'separator' is for a parameter that holds an array; 'map' is [String: Int]"),
+            (.at(21, 58), "a header's list is separated by commas; 'separator' can only be ','"),
             (.marker("\"[[String]]\""),
              "header 'X-Nested' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one (a comma-separated list), not [[String]]"),
             (.marker("\"[Item]?\""),

@@ -552,6 +552,8 @@ import Testing
                 {"name": "pipe", "in": "query", "style": "pipeDelimited", "explode": false, "schema": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}}},
                 {"name": "pipeExploded", "in": "query", "style": "pipeDelimited", "explode": true, "schema": {"type": "array", "items": {"type": "string"}}},
                 {"name": "deep", "in": "query", "style": "deepObject", "schema": {"type": "array", "items": {"type": "string"}}},
+                {"name": "filters", "in": "query", "style": "deepObject", "schema": {"type": "object", "additionalProperties": {"type": "integer"}}},
+                {"name": "bare", "in": "query", "schema": {"type": "object", "additionalProperties": {"type": "string"}}},
                 {"name": "X-Tags", "in": "header", "style": "simple", "explode": false, "schema": {"type": "array", "items": {"type": "string"}}},
                 {"name": "X-Ids", "in": "header", "required": true, "explode": true, "schema": {"type": "array", "items": {"type": "integer"}}},
                 {"name": "X-Nested", "in": "header", "schema": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}}},
@@ -566,14 +568,17 @@ import Testing
         #expect(query["pipe"] as? [String: String] == ["type": "[ListPipeItem]?", "separator": "|"])
         #expect(query["pipeExploded"] as? String == "[String]?", "exploded, a delimited style is form's")
         #expect(query["deep"] as? String == "String?")
+        #expect(query["filters"] as? String == "[String: Int]?", "a deepObject dictionary: name[key]=value")
+        #expect(query["bare"] as? String == "String?", "a form dictionary would send its keys as names of their own")
         #expect(endpoint["headers"] as? [String: String] == ["X-Tags": "[String]?", "X-Ids": "[Int]", "X-Nested": "String?"])
         #expect(endpoint["pathParams"] as? [String: String] == ["ids": "String"])
         #expect(endpoint["cookies"] as? [String: String] == ["c": "String?"])
         #expect(imported.warnings == [
             "#/paths/~1items~1{ids}/get/parameters/0: a path parameter holding an array is imported as a String that the app encodes",
             "#/paths/~1items~1{ids}/get/parameters/6: a query parameter holding an array is imported as a String that the app encodes (style 'deepObject')",
-            "#/paths/~1items~1{ids}/get/parameters/9: a header parameter holding an array is imported as a String that the app encodes",
-            "#/paths/~1items~1{ids}/get/parameters/10: a cookie parameter holding an array is imported as a String that the app encodes",
+            "#/paths/~1items~1{ids}/get/parameters/8: a query parameter holding a dictionary is imported as a String that the app encodes",
+            "#/paths/~1items~1{ids}/get/parameters/11: a header parameter holding an array is imported as a String that the app encodes",
+            "#/paths/~1items~1{ids}/get/parameters/12: a cookie parameter holding an array is imported as a String that the app encodes",
         ])
         // What the import writes generates and compiles into the calls that send each style.
         let generated = Generator.generate(specText: imported.text, specPath: "spec.json")
@@ -584,6 +589,7 @@ import Testing
         #expect(source.contains(#"request.addQuery("pipeExploded", pipeExploded)"#))
         #expect(source.contains(#"request.setHeaderList("X-Tags", xTags)"#))
         #expect(source.contains(#"request.setHeaderList("X-Ids", xIds)"#))
+        #expect(source.contains(#"request.addQueryDictionary("filters", filters)"#))
     }
 
     @Test func bodiesAreJSONFormsMultipartOrBytes() throws {

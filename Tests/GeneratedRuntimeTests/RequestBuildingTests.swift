@@ -189,6 +189,34 @@ import FoundationNetworking
             == "https://h/v1/?ids=1,2,3&words=a%26b%20c%3Dd%20%C3%A9&pipes=x%2Fy%7Cz&one=00000000-0000-0000-0000-000000000001&blank=")
     }
 
+    /// OpenAPI's deepObject: an item per entry, `name[key]=value`, in the order of the keys
+    /// (a dictionary has none of its own: the same request is always the same URL).
+    @Test func aDictionaryIsAnItemPerEntry() async throws {
+        var request = EndpointRequest(method: .get, path: "/")
+        request.addQueryDictionary("metadata", ["size": "2", "color": "red&blue", "é x": "ü"])
+        request.addQueryDictionary("counts", ["b": 2, "a": 1])
+        request.addQueryDictionary("none", [String: Int]?.none)
+        request.addQueryDictionary("empty", [String: Int]())
+        #expect(request.percentEncodedQuery
+            == "metadata%5Bcolor%5D=red%26blue&metadata%5Bsize%5D=2&metadata%5B%C3%A9%20x%5D=%C3%BC&counts%5Ba%5D=1&counts%5Bb%5D=2")
+        #expect(request.problem == nil)
+        var secret = EndpointRequest(method: .get, path: "/")
+        secret.markSecret(["k": "s3cr3t"])
+        #expect(secret.secrets == ["s3cr3t"])
+        // `metadata[]` appends to a list in many servers, `metadata[a]b]` names something else.
+        for key in ["", "a]b", "[x", "a[b]"] {
+            var bad = EndpointRequest(method: .get, path: "/")
+            bad.addQueryDictionary("metadata", [key: "v", "ok": "w"])
+            #expect(bad.query.isEmpty)
+            #expect(bad.problem == "a key of query item 'metadata' is empty or holds a bracket, which would make it another name")
+            let recorder = Recorder()
+            let client = EndpointClient(baseURL: URL(string: "https://h")!, transport: recorder)
+            let error = await #expect(throws: EndpointError.self) { try await client.send(Probe(request: bad)) }
+            #expect(error?.kind == .invalidRequest)
+            #expect(await recorder.requests.isEmpty)
+        }
+    }
+
     @Test func anElementHoldingItsSeparatorFailsTheRequest() async throws {
         // A separator followed by a combining mark is one character with it, but its byte still
         // goes on the wire: found by the bytes, not by the characters.

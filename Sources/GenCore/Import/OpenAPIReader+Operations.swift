@@ -678,6 +678,11 @@ extension OpenAPIReader {
             default: break
             }
         }
+        // A dictionary as a deepObject: `name[key]=value` per entry, as the spec format sends one.
+        if place == "query", style == "deepObject", type.type.hasPrefix("[String: "), type.type.hasSuffix("]"),
+           isSimpleParameter(String(type.type.dropFirst("[String: ".count).dropLast())) {
+            return (type, nil)
+        }
         let what = type.type.hasPrefix("[") ? (type.type.contains(":") ? "a dictionary" : "an array")
             : type.type == "JSON" ? "a JSON value" : "'\(type.type)'"
         unmapped("a \(place) parameter holding \(what) is imported as a String that the app encodes"

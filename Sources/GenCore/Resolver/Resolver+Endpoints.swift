@@ -162,7 +162,7 @@ extension Resolver {
         /// Reports a parameter whose type has no single text form.
         func notSimple(_ what: String, _ parameter: SpecDocument.Parameter, _ type: TypeReference, orArray: Bool = false) {
             let allowed = "a String, number, Bool, UUID, URL, Date or enum"
-                + (orArray ? ", or an array of one" + (what == "header" ? " (a comma-separated list)" : "") : "")
+                + (orArray ? ", or an array of one" + (what == "header" ? " (a comma-separated list)" : " or a dictionary of one") : "")
             diagnostics.error("\(what) '\(parameter.name.value)' must be \(allowed), not \(type.swift)", at: parameter.type.location)
         }
 
@@ -232,7 +232,12 @@ extension Resolver {
                 continue
             }
             guard let type = resolveType(parameter.type) else { failed = true; continue }
-            let element: TypeReference = if case .array(let element) = type.unwrapped { element } else { type.unwrapped }
+            // An array sends an item per element (or one item, separated); a dictionary an item
+            // per entry, `name[key]=value` (OpenAPI's deepObject).
+            let element: TypeReference = switch type.unwrapped {
+            case .array(let element), .dictionary(let element): element
+            default: type.unwrapped
+            }
             let separator = listSeparator(of: parameter, type: type, allowed: Self.querySeparators)
             guard isSimple(element) else {
                 notSimple("query parameter", parameter, type, orArray: true)

@@ -217,7 +217,10 @@ struct EndpointTranslator {
             let secret = parameter.secret ? ["request.markSecret(\(value))"] : []
             switch parameter.kind {
             case .path: return secret
-            case .query(let name, nil): return ["request.addQuery(\(SwiftLiteral.string(name)), \(value))"] + secret
+            case .query(let name, nil):
+                // A dictionary sends `name[key]=value` per entry.
+                let function = if case .dictionary = parameter.type.unwrapped { "addQueryDictionary" } else { "addQuery" }
+                return ["request.\(function)(\(SwiftLiteral.string(name)), \(value))"] + secret
             case .query(let name, let separator?):
                 return ["request.addQueryList(\(SwiftLiteral.string(name)), \(value), separator: \(SwiftLiteral.string(String(separator))))"] + secret
             case .header(let name):

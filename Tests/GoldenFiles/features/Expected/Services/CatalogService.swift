@@ -47,17 +47,19 @@ public enum CatalogService {
         FetchUserEndpoint(name: name)
     }
 
-    /// Arrays sent in one query item each (by comma, space and pipe) and in one header field.
+    /// Arrays sent in one query item each (by comma, space and pipe) and in one header field, and a dictionary sent as an item per entry.
     ///
     /// - Parameter ids: Sent as `ids=1,2,3`.
+    /// - Parameter filter: Sent as `filter[key]=value`, in the order of the keys.
     public static func echoLists(
         ids: [Int],
         words: [String]? = nil,
         kinds: [Availability]? = nil,
         tag: [String]? = nil,
+        filter: [String: Availability]? = nil,
         tags: [String]? = nil
     ) -> EchoListsEndpoint {
-        EchoListsEndpoint(ids: ids, words: words, kinds: kinds, tag: tag, tags: tags)
+        EchoListsEndpoint(ids: ids, words: words, kinds: kinds, tag: tag, filter: filter, tags: tags)
     }
 
     public static func acknowledge(ok: Bool) -> AcknowledgeEndpoint {

@@ -41,14 +41,16 @@ public protocol CatalogServiceProtocol: Sendable {
 
     func fetchUser(name: String) async throws -> User
 
-    /// Arrays sent in one query item each (by comma, space and pipe) and in one header field.
+    /// Arrays sent in one query item each (by comma, space and pipe) and in one header field, and a dictionary sent as an item per entry.
     ///
     /// - Parameter ids: Sent as `ids=1,2,3`.
+    /// - Parameter filter: Sent as `filter[key]=value`, in the order of the keys.
     func echoLists(
         ids: [Int],
         words: [String]?,
         kinds: [Availability]?,
         tag: [String]?,
+        filter: [String: Availability]?,
         tags: [String]?
     ) async throws -> RawQuery
 
@@ -92,10 +94,10 @@ extension CatalogServiceProtocol {
         fetchLinkedItemsPages(away: nil, perPage: nil)
     }
 
-    /// Arrays sent in one query item each (by comma, space and pipe) and in one header field.
+    /// Arrays sent in one query item each (by comma, space and pipe) and in one header field, and a dictionary sent as an item per entry.
     ///
     /// - Parameter ids: Sent as `ids=1,2,3`.
     public func echoLists(ids: [Int]) async throws -> RawQuery {
-        try await echoLists(ids: ids, words: nil, kinds: nil, tag: nil, tags: nil)
+        try await echoLists(ids: ids, words: nil, kinds: nil, tag: nil, filter: nil, tags: nil)
     }
 }

@@ -61,9 +61,17 @@ public struct LiveCatalogService: CatalogServiceProtocol {
         words: [String]?,
         kinds: [Availability]?,
         tag: [String]?,
+        filter: [String: Availability]?,
         tags: [String]?
     ) async throws -> RawQuery {
-        try await self.client.send(CatalogService.echoLists(ids: ids, words: words, kinds: kinds, tag: tag, tags: tags))
+        try await self.client.send(CatalogService.echoLists(
+            ids: ids,
+            words: words,
+            kinds: kinds,
+            tag: tag,
+            filter: filter,
+            tags: tags
+        ))
     }
 
     public func acknowledge(ok: Bool) async throws {

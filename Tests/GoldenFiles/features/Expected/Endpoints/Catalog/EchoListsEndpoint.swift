@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Catalog/endpoints/7
-/// Arrays sent in one query item each (by comma, space and pipe) and in one header field.
+/// Arrays sent in one query item each (by comma, space and pipe) and in one header field, and a dictionary sent as an item per entry.
 public struct EchoListsEndpoint: Endpoint {
     public typealias Response = RawQuery
 
@@ -13,6 +13,8 @@ public struct EchoListsEndpoint: Endpoint {
     public var words: [String]?
     public var kinds: [Availability]?
     public var tag: [String]?
+    /// Sent as `filter[key]=value`, in the order of the keys.
+    public var filter: [String: Availability]?
     public var tags: [String]?
 
     public init(
@@ -20,12 +22,14 @@ public struct EchoListsEndpoint: Endpoint {
         words: [String]? = nil,
         kinds: [Availability]? = nil,
         tag: [String]? = nil,
+        filter: [String: Availability]? = nil,
         tags: [String]? = nil
     ) {
         self.ids = ids
         self.words = words
         self.kinds = kinds
         self.tag = tag
+        self.filter = filter
         self.tags = tags
     }
 
@@ -35,6 +39,7 @@ public struct EchoListsEndpoint: Endpoint {
         request.addQueryList("words", words, separator: " ")
         request.addQueryList("kinds", kinds, separator: "|")
         request.addQuery("tag", tag)
+        request.addQueryDictionary("filter", filter)
         request.setHeaderList("X-Tags", tags)
         request.markSecret(tags)
         return request
