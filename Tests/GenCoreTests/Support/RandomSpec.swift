@@ -1292,7 +1292,8 @@ private struct Builder {
                 case "query":
                     wire = pick(RandomNames.queryNames)
                     let element = simpleType(optional: false)
-                    type = chance(30) ? (chance(50) ? .optional(.array(element)) : .array(element)) : (chance(50) ? .optional(element) : element)
+                    let collection: RandomType = chance(80) ? .array(element) : .dictionary(element)
+                    type = chance(30) ? (chance(50) ? .optional(collection) : collection) : (chance(50) ? .optional(element) : element)
                     if case .array = type.unwrapped, chance(40) { separator = pick([",", " ", "|"]) }
                 case "headers":
                     wire = pick(RandomNames.headers.filter { $0 != "Cookie" } + ["X-Request-ID", "X-Retry"])
