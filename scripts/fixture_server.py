@@ -158,8 +158,10 @@ class Handler(BaseHTTPRequestHandler):
                     return None
             return self.send_json(404, {"code": 404, "message": f"no pet {parts[4] if len(parts) == 5 else ''} in this store"})
 
-    def start_stream(self, content_type="text/event-stream"):
+    def start_stream(self, content_type="text/event-stream", headers=()):
         self.send_response(200)
+        for name, value in headers:
+            self.send_header(name, value)
         self.send_header("Content-Type", content_type)
         self.send_header("Cache-Control", "no-cache")
         self.send_header("Transfer-Encoding", "chunked")
@@ -243,7 +245,7 @@ class Handler(BaseHTTPRequestHandler):
     def stream_route(self, url, query, number):
         if url.path == "/sse/ticks":
             count, name = number("count", 3) or 0, query.get("gate")
-            self.start_stream()
+            self.start_stream(headers=[("X-Tick-Count", str(count))])
             after = None
             for index in range(1, count + 1):
                 self.event({"index": index, "text": after} if after else tick(index))

@@ -267,8 +267,16 @@ public struct EndpointClient: EndpointSending {
             try check(response, of: endpoint, context)
         }
         streamed.body = streamed.body.reporting(context)
-        // `streaming` is `endpoint`, so its events are an `E.Response`.
-        return streaming.decodeEvents(streamed) as! E.Response
+        do {
+            // `streaming` is `endpoint`, so its events are an `E.Response`.
+            return try streaming.decodeEvents(streamed) as! E.Response
+        } catch {
+            // The head did not read (a typed header): the body is not read either.
+            streamed.body.cancel(CancellationError())
+            var head = HTTPResponse(statusCode: streamed.statusCode, headers: streamed.headers)
+            head.url = context.url
+            throw Self.decodingFailure(error, head, context)
+        }
     }
 
     /// Throws the error for a response whose status is not 2xx.

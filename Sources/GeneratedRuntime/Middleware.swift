@@ -106,7 +106,7 @@ extension TimedEndpoint: ErrorBodyDecoding where Wrapped: ErrorBodyDecoding {
 }
 
 extension TimedEndpoint: StreamingEndpoint where Wrapped: StreamingEndpoint {
-    public func decodeEvents(_ response: StreamedHTTPResponse) -> Response { wrapped.decodeEvents(response) }
+    public func decodeEvents(_ response: StreamedHTTPResponse) throws -> Response { try wrapped.decodeEvents(response) }
 }
 
 extension TimedEndpoint: IdempotentEndpoint where Wrapped: IdempotentEndpoint {}

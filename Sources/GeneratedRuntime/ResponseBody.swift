@@ -294,13 +294,15 @@ public struct ResponseBody: AsyncSequence, Sendable {
 /// status and headers arrive, and the body is read as it comes (server-sent events, JSON lines,
 /// a download).
 public protocol StreamingEndpoint: Endpoint {
-    /// The response's body as the endpoint's stream (an ``EventStream`` or the ``ResponseBody``).
-    func decodeEvents(_ response: StreamedHTTPResponse) -> Response
+    /// The response's body as the endpoint's stream (an ``EventStream`` or the ``ResponseBody``),
+    /// once its head has arrived; it throws when the head does not read, such as a typed
+    /// response header (``withResponseHeaders()``).
+    func decodeEvents(_ response: StreamedHTTPResponse) throws -> Response
 }
 
 extension StreamingEndpoint {
     /// A whole response (from a transport that cannot stream, or a test) read as a stream.
-    public func decodeResponse(_ response: HTTPResponse) -> Response {
-        decodeEvents(StreamedHTTPResponse(response))
+    public func decodeResponse(_ response: HTTPResponse) throws -> Response {
+        try decodeEvents(StreamedHTTPResponse(response))
     }
 }

@@ -53,6 +53,14 @@ extension WithResponseHeaders: ErrorBodyDecoding where Wrapped: ErrorBodyDecodin
 
 extension WithResponseHeaders: IdempotentEndpoint where Wrapped: IdempotentEndpoint {}
 
+extension WithResponseHeaders: StreamingEndpoint where Wrapped: StreamingEndpoint {
+    /// The headers, read as soon as the response's head arrives, beside the stream of its body.
+    public func decodeEvents(_ response: StreamedHTTPResponse) throws -> Response {
+        let headers = try wrapped.decodeResponseHeaders(HTTPResponse(statusCode: response.statusCode, headers: response.headers))
+        return (try wrapped.decodeEvents(response), headers)
+    }
+}
+
 extension WithResponseHeaders: EndpointWrapper {
     static var wrappedEndpointName: String { Wrapped.endpointName }
 }

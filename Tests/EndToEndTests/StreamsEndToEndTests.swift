@@ -61,6 +61,18 @@ struct StreamsEndToEndTests {
         #expect(ticks == [Tick(index: 1, text: "one"), Tick(index: 2, text: "opened"), Tick(index: 3, text: "opened")])
     }
 
+    /// The fixture server says how many ticks it sends in a header: read, typed, before the
+    /// first event arrives, and the events after it.
+    @Test func aStreamsTypedHeadersArriveWithItsHead() async throws {
+        let feed = try StreamsAPI.client(baseURL: HTTPBinServer.fixtures())
+        let (stream, headers) = try await feed.send(FeedService.ticks(count: 2).withResponseHeaders())
+        #expect(headers.xTickCount == 2)
+        #expect(headers.cacheControl == ["no-cache"])
+        var ticks: [Tick] = []
+        for try await event in stream { ticks.append(event.data) }
+        #expect(ticks.map(\.index) == [1, 2])
+    }
+
     @Test func eventFieldsUnionsAndUnknownMembersComeThrough() async throws {
         var events: [ServerSentEvent<FeedEvent>] = []
         for try await event in try await Self.feed().events() { events.append(event) }

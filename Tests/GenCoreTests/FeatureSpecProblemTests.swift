@@ -280,7 +280,6 @@ import Testing
             (.marker("Strng\""), "unknown type 'Strng'; did you mean 'String'?"),
             (.marker("\"count\" },\n"), #"response headers 'X-A' and 'X-B' both become 'count' in Swift; give one a "swiftName""#),
             (.marker("\"secret\""), "unknown key 'secret' in response header 'X-Secret'"),
-            (.marker("\"X-Request-Id\""), "a streamed response's headers are not typed: 'responseHeaders' is for a response read whole"),
             (.marker("Dta\""), "unknown type 'Dta'; did you mean 'Data'?"),
             (.marker("\"Bad Name\""), "'Bad Name' is not a valid HTTP header name"),
             (.marker("Nope\""), "unknown type 'Nope'"),

@@ -178,7 +178,7 @@ import Testing
             ]),
             ("response headers", FeatureSpecProblemTests.responseHeaderSpec, [
                 "/resources/Items/endpoints/0/responseHeaders/X Bad", "/resources/Items/endpoints/0/responseHeaders/X-Secret/secret",
-                "/resources/Items/endpoints/1/responseHeaders", "/resources/Items/endpoints/2/responseHeaders/Bad Name",
+                "/resources/Items/endpoints/2/responseHeaders/Bad Name",
                 "/resources/Items/endpoints/4/responseHeaders",
             ]),
             // A separator on a parameter that is not an array needs its type: the generator's.

@@ -30,6 +30,34 @@ import FoundationNetworking
         #expect(events == [ServerSentEvent(data: Tick(index: 1, text: "one"), id: "a", retry: 10)])
     }
 
+    /// A streamed response's typed headers are read as soon as its head arrives, beside the
+    /// stream; a required one that is missing fails the call before any event is read.
+    @Test func aStreamsTypedHeadersComeWithIt() async throws {
+        let body = "data: {\"index\": 1, \"text\": \"one\"}\n\ndata: [DONE]\n\n"
+        let transport = StubTransport { _ in
+            HTTPResponse(statusCode: 200, headers: ["x-tick-count": " 1 ", "Cache-Control": "no-cache, no-store"], body: Data(body.utf8))
+        }
+        let client = StreamsAPI.client(baseURL: Self.base, transport: transport)
+        let (stream, headers) = try await client.send(FeedService.ticks(count: 1).withResponseHeaders())
+        #expect(headers == TicksEndpoint.ResponseHeaders(xTickCount: 1, cacheControl: ["no-cache", "no-store"]))
+        var ticks: [Tick] = []
+        for try await event in stream { ticks.append(event.data) }
+        #expect(ticks == [Tick(index: 1, text: "one")])
+        // Through a timeout too, which wraps the endpoint as the headers do.
+        #expect(try await client.send(FeedService.ticks(count: 1).timeout(5).withResponseHeaders()).headers.xTickCount == 1)
+
+        let bare = StubTransport { _ in HTTPResponse(statusCode: 200, body: Data(body.utf8)) }
+        let error = await #expect(throws: EndpointError.self) {
+            try await StreamsAPI.client(baseURL: Self.base, transport: bare).send(FeedService.ticks().withResponseHeaders())
+        }
+        #expect(error?.kind == .decoding && error?.statusCode == 200)
+        #expect(error?.description.contains("'X-Tick-Count'") == true, "\(String(describing: error))")
+        // Sent alone, the endpoint reads no header.
+        var alone = 0
+        for try await _ in try await StreamsAPI.client(baseURL: Self.base, transport: bare).send(FeedService.ticks()) { alone += 1 }
+        #expect(alone == 1)
+    }
+
     @Test func aTaggedUnionOfEventsKeepsAnUnknownMember() async throws {
         let body = """
             event: progress

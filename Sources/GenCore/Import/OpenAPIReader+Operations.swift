@@ -353,7 +353,7 @@ extension OpenAPIReader {
 
     /// The endpoint that sends `endpoint`'s request and reads the stream its success response
     /// also offers: named after it (`createChatCompletionStream`), its response the stream's
-    /// elements, without what only a whole response has (typed headers, another `Accept`).
+    /// elements, its `Accept` the stream's.
     private func streamedTwin(
         of endpoint: SpecDocument.Endpoint, _ twin: (stream: String, element: String, location: SourceLocation),
         taken: inout Set<String>
@@ -371,7 +371,6 @@ extension OpenAPIReader {
         streamed.stream = Located(value: twin.stream, location: twin.location)
         streamed.response = Located(value: twin.element, location: twin.location)
         streamed.accept = nil
-        streamed.responseHeaders = []
         let what = twin.stream == "sse" ? "server-sent events" : "JSON lines"
         let note = "The answer of `\(SwiftNaming.memberName(original))` as a stream of \(what), read as they "
             + "arrive. The API streams when the request asks for it (often a field of the body, such as `stream`)."
@@ -858,12 +857,7 @@ extension OpenAPIReader {
                 sources.append((entries, headers.value, targetPointer + "/headers"))
             }
         }
-        guard let first = sources.first else { return }
-        if endpoint.stream != nil {
-            let names = sources.flatMap { $0.entries.map(\.key) }
-            unmapped("a streamed response's headers (\(names.joined(separator: ", "))) are not typed", at: first.node, pointer: first.pointer)
-            return
-        }
+        guard !sources.isEmpty else { return }
         let others = successes.filter { $0.key != success.key }.map { requiredHeaderNames($0.value, pointer: Self.pointer(pointer, $0.key)) }
         var names: Set<String> = []
         var swiftNames: Set<String> = []

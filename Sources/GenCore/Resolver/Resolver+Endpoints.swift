@@ -433,7 +433,7 @@ extension Resolver {
                 }
             }
         }
-        let responseHeaders = resolveResponseHeaders(endpoint, streamed: stream != nil)
+        let responseHeaders = resolveResponseHeaders(endpoint)
         if failed || responseHeaders == nil { return nil }
         return .init(
             pointer: endpoint.pointer, functionName: functionName, typeName: typeName, method: method,
@@ -445,15 +445,8 @@ extension Resolver {
 
     /// The typed headers of a successful response: valid names, once each whatever their case,
     /// each a simple value or a list of them, their Swift names distinct. Nil after a problem.
-    mutating func resolveResponseHeaders(_ endpoint: SpecDocument.Endpoint, streamed: Bool) -> [ResolvedAPI.ResponseHeader]? {
+    mutating func resolveResponseHeaders(_ endpoint: SpecDocument.Endpoint) -> [ResolvedAPI.ResponseHeader]? {
         var failed = false
-        if streamed, let first = endpoint.responseHeaders.first {
-            // Reported once; the headers themselves are still checked.
-            diagnostics.error(
-                "a streamed response's headers are not typed: 'responseHeaders' is for a response read whole",
-                at: first.name.location)
-            failed = true
-        }
         var headers: [ResolvedAPI.ResponseHeader] = []
         var names: [String: String] = [:]
         var swiftNames: [String: String] = [:]

@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/resources/Feed/endpoints/0
 /// Ticks as server-sent events, up to `data: [DONE]`.
-public struct TicksEndpoint: StreamingEndpoint, ErrorBodyDecoding {
+public struct TicksEndpoint: StreamingEndpoint, ErrorBodyDecoding, ResponseHeadersDecoding {
     public typealias Response = EventStream<ServerSentEvent<Tick>>
 
     public var count: Int?
@@ -32,5 +32,24 @@ public struct TicksEndpoint: StreamingEndpoint, ErrorBodyDecoding {
 
     public func decodeErrorBody(_ response: HTTPResponse) -> (any Sendable)? {
         try? response.decodeJSON(Problem.self)
+    }
+
+    /// The headers of a successful response: `withResponseHeaders()` returns them beside the value.
+    public struct ResponseHeaders: Sendable, Hashable {
+        /// How many ticks the stream holds.
+        public var xTickCount: Int
+        public var cacheControl: [String]?
+
+        public init(xTickCount: Int, cacheControl: [String]? = nil) {
+            self.xTickCount = xTickCount
+            self.cacheControl = cacheControl
+        }
+    }
+
+    public func decodeResponseHeaders(_ response: HTTPResponse) throws -> ResponseHeaders {
+        try ResponseHeaders(
+            xTickCount: response.header("X-Tick-Count", as: Int.self),
+            cacheControl: response.headerIfPresent("Cache-Control", as: [String].self)
+        )
     }
 }
