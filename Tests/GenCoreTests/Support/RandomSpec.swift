@@ -1398,8 +1398,8 @@ private struct Builder {
                 members.append(("errorResponse", .string(chance(20) ? "none" : jsonType(depth: 1).expression(spaced: false))))
             }
         }
-        // Typed response headers, in their own name space; not for a streamed response.
-        if stream == nil, chance(20) {
+        // Typed response headers, in their own name space, a streamed response's too.
+        if chance(20) {
             var entries: [(key: String, value: FuzzJSON)] = []
             var wireNames: Set<String> = []
             var headerSwiftNames: Set<String> = []
