@@ -821,6 +821,58 @@ import Testing
         #expect(source.contains("func completeStream2(ask: Ask, beta: Bool?) async throws -> EventStream<ServerSentEvent<Chunk>>"))
     }
 
+    /// A stream beside JSON that has no schema still gets its twin; an operation that uploads
+    /// bytes (an `Upload` body) cannot read a stream: its twin is left out, and a stream that is
+    /// its only answer is read whole, as text, each with a warning; the import never fails.
+    @Test func streamsBesideABodyOfBytesOrJSONWithoutASchema() throws {
+        let imported = try importing(document(paths: """
+            "/up": {"post": {"operationId": "up", "requestBody": {"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}},
+              "responses": {"200": {"description": "", "content": {"text/event-stream": {"schema": {"type": "string"}}}}}}},
+            "/both": {"post": {"operationId": "both", "requestBody": {"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}},
+              "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"type": "object", "properties": {"n": {"type": "integer"}}}},
+                                                               "text/event-stream": {"schema": {"type": "string"}}}}}}},
+            "/free": {"get": {"operationId": "free", "responses": {"200": {"description": "", "content": {"application/json": {}, "application/x-ndjson": {}}}}}}
+            """))
+        #expect(imported.warnings == [
+            "#/paths/~1up/post/responses: a streamed response cannot come with an 'Upload' body (bytes the app encodes); the response is "
+                + "read whole, as text",
+            "#/paths/~1both/post: the stream the response also offers is not imported: a streamed response cannot come with an 'Upload' "
+                + "body (bytes the app encodes); the endpoint reads the JSON answer",
+        ])
+        let up = try #require(imported.endpoint("up"))
+        #expect(up["stream"] == nil && up["response"] as? String == "String" && up["body"] as? String == "Upload")
+        #expect(imported.endpoint("both")?["response"] as? String == "BothResponse")
+        #expect(imported.endpoint("bothStream") == nil)
+        #expect(imported.endpoint("free")?["response"] as? String == "JSON")
+        let twin = try #require(imported.endpoint("freeStream"), "JSON without a schema still has its stream")
+        #expect(twin["stream"] as? String == "jsonLines" && twin["response"] as? String == "String")
+    }
+
+    /// A placeholder in the path's query (`/search?q={term}`) hands its parameter to that query
+    /// item; the items' names and values are read percent-decoded, so they are sent as written.
+    @Test func aPlaceholderInThePathsQueryBecomesThatQueryItem() throws {
+        let imported = try importing(document(paths: """
+            "/search?q={term}&label=a%20b&a%2Bc=1+2&k={undeclared}": {"get": {"operationId": "search",
+              "parameters": [{"name": "term", "in": "path", "required": true, "description": "What to find.", "schema": {"type": "integer"}}],
+              "responses": {"204": {"description": ""}}}}
+            """))
+        let endpoint = try #require(imported.endpoint("search"))
+        #expect(endpoint["path"] as? String == "/search")
+        #expect(endpoint["pathParameters"] == nil)
+        let query = try #require(endpoint["query"] as? [String: Any])
+        #expect(query["q"] as? [String: String] == ["type": "Int", "swiftName": "term", "description": "What to find."])
+        #expect(query["label"] as? [String: String] == ["type": "String", "description": "The path names `label=a b`."])
+        #expect(query["a+c"] as? [String: String] == ["type": "String", "description": "The path names `a+c=1 2`."])
+        #expect(query["k"] as? [String: String] == ["type": "String", "swiftName": "undeclared"])
+        #expect(imported.warnings.contains("#/paths/~1search?q={term}&label=a%2520b&a%252Bc=1+2&k={undeclared}/get: the path parameter "
+            + "'{undeclared}' is not declared; it is imported as a String"), "\(imported.warnings)")
+        #expect(imported.warnings.count == 2, "the other says the path holds a query: \(imported.warnings)")
+        let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
+        #expect(source.contains(#"request.addQuery("q", term)"#))
+        #expect(source.contains(#"request.addQuery("a+c", aC)"#))
+        #expect(source.contains("func search(term: Int, label: String, aC: String, undeclared: String)"))
+    }
+
     /// A query written in the path (OpenAI's `/responses?beta=true`) becomes query parameters,
     /// one per item, and leaves the path: the path was percent-encoded whole (`%3F`), a path
     /// no server has.

@@ -281,7 +281,15 @@ extension OpenAPIReader {
                     endpoint.auth = Located(value: value, location: operation.value.location)
                 }
                 imported.append(ImportedEndpoint(tag: tag, requirement: requirement, endpoint: endpoint))
-                if let twin = streamTwin { twins.append((imported.count - 1, twin)) }
+                if let twin = streamTwin {
+                    if endpoint.body?.type.value.hasPrefix("Upload") == true {
+                        unmapped("the stream the response also offers is not imported: a streamed response cannot come with an 'Upload' "
+                                 + "body (bytes the app encodes); the endpoint reads the JSON answer", at: twin.location, pointer: pointer,
+                                 concerns: [pointer])
+                    } else {
+                        twins.append((imported.count - 1, twin))
+                    }
+                }
             }
         }
         // Streamed twins are named once every operation has its name: the document's names first.
@@ -448,6 +456,12 @@ extension OpenAPIReader {
         if let responses = member("responses", fields) {
             readResponses(&endpoint, responses.value, pointer: pointer + "/responses", operationName: operationName)
         }
+        if let stream = endpoint.stream, endpoint.body?.type.value.hasPrefix("Upload") == true {
+            unmapped("a streamed response cannot come with an 'Upload' body (bytes the app encodes); the response is read whole, as text",
+                     at: stream.location, pointer: pointer + "/responses")
+            endpoint.stream = nil
+            endpoint.response = Located(value: "String", location: stream.location)
+        }
         return endpoint
     }
 
@@ -592,8 +606,9 @@ extension OpenAPIReader {
                 unmapped("a parameter in '\(place)' is not known; it is left out", at: parameter.node, pointer: parameter.pointer)
             }
         }
-        // The path's own placeholders: each declared, each declaration used.
-        let used = Self.segments(endpoint.path.value).compactMap { if case .parameter(let name) = $0 { name } else { nil } }
+        // The path's own placeholders (before a query it holds): each declared, each declaration used.
+        let pathPart = endpoint.path.value.prefix { $0 != "?" }
+        let used = Self.segments(String(pathPart)).compactMap { if case .parameter(let name) = $0 { name } else { nil } }
         for name in used where !declaredPath.contains(name) {
             unmapped("the path parameter '{\(name)}' is not declared; it is imported as a String", at: endpoint.path.location,
                      pointer: pointer)
@@ -609,8 +624,16 @@ extension OpenAPIReader {
                 name: Located(value: name, location: endpoint.location), type: Located(value: "String", location: endpoint.location),
                 swiftName: specSwiftName))
         }
+        // A placeholder in the path's query (`/search?q={term}`): its parameter becomes that query item's.
+        let queryPlaceholders = Set(Self.segments(String(endpoint.path.value.dropFirst(pathPart.count)))
+            .compactMap { if case .parameter(let name) = $0 { name } else { nil } })
+        var inQuery: [String: SpecDocument.Parameter] = [:]
         endpoint.pathParameters.removeAll { parameter in
             guard !used.contains(parameter.name.value) else { return false }
+            if queryPlaceholders.contains(parameter.name.value) {
+                inQuery[parameter.name.value] = parameter
+                return true
+            }
             unmapped("the path parameter '\(parameter.name.value)' is not in the path '\(endpoint.path.value)'; it is left out",
                      at: endpoint.path.location, pointer: pointer)
             return true
@@ -623,9 +646,36 @@ extension OpenAPIReader {
             endpoint.path.value = String(endpoint.path.value[..<mark])
             for item in query.split(separator: "&") {
                 let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = String(parts[0])
-                let value = parts.count > 1 ? String(parts[1]) : ""
+                let name = Self.percentDecodedQueryText(parts[0])
+                let value = parts.count > 1 ? Self.percentDecodedQueryText(parts[1]) : ""
                 guard !name.isEmpty, !endpoint.query.contains(where: { $0.name.value == name }) else { continue }
+                // `q={term}`: the query item takes the path parameter `term`, its type and name.
+                if value.hasPrefix("{"), value.hasSuffix("}"), let parameter = inQuery.removeValue(forKey: String(value.dropFirst().dropLast())) {
+                    let swiftName = parameter.swiftName?.value ?? SwiftNaming.memberName(parameter.name.value)
+                    endpoint.query.append(.init(
+                        name: Located(value: name, location: parameter.name.location), type: parameter.type,
+                        description: parameter.description,
+                        swiftName: swiftName == SwiftNaming.memberName(name) ? nil : Located(value: swiftName, location: parameter.name.location),
+                        separator: parameter.separator))
+                    continue
+                }
+                if value.hasPrefix("{"), value.hasSuffix("}"), value.count > 2, !declaredPath.contains(String(value.dropFirst().dropLast())) {
+                    let placeholder = String(value.dropFirst().dropLast())
+                    unmapped("the path parameter '{\(placeholder)}' is not declared; it is imported as a String", at: endpoint.path.location,
+                             pointer: pointer)
+                    var swiftName = SwiftNaming.memberName(placeholder)
+                    if swiftName.isEmpty || swiftNames.contains(swiftName) { swiftName = SwiftNaming.memberName(name + " query") }
+                    var number = 2
+                    while swiftNames.contains(swiftName) {
+                        swiftName = SwiftNaming.memberName(name + " query \(number)")
+                        number += 1
+                    }
+                    swiftNames.insert(swiftName)
+                    endpoint.query.append(.init(
+                        name: Located(value: name, location: endpoint.path.location), type: Located(value: "String", location: endpoint.path.location),
+                        swiftName: swiftName == SwiftNaming.memberName(name) ? nil : Located(value: swiftName, location: endpoint.path.location)))
+                    continue
+                }
                 let type = value == "true" || value == "false" ? "Bool" : Int(value) != nil ? "Int" : "String"
                 var swiftName = SwiftNaming.memberName(name)
                 var specSwiftName: Located<String>?
@@ -639,7 +689,39 @@ extension OpenAPIReader {
                     description: "The path names `\(name)=\(value)`.", swiftName: specSwiftName))
             }
         }
+        for name in inQuery.keys.sorted() {
+            unmapped("the path parameter '\(name)' is not in the path '\(endpoint.path.value)'; it is left out",
+                     at: endpoint.path.location, pointer: pointer)
+        }
         endpointSwiftNames = swiftNames
+    }
+
+    /// A query item's name or value as the server reads it: `%XX` sequences decoded (kept as
+    /// written when they do not spell UTF-8), `+` a space.
+    static func percentDecodedQueryText(_ text: Substring) -> String {
+        func hexValue(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        let written = Array(text.utf8)
+        var bytes: [UInt8] = []
+        var index = 0
+        while index < written.count {
+            let byte = written[index]
+            if byte == UInt8(ascii: "%"), index + 2 < written.count, let high = hexValue(written[index + 1]), let low = hexValue(written[index + 2]) {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                index += 1
+            }
+        }
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        return decoded.utf8.elementsEqual(bytes) ? decoded : String(text)
     }
 
     /// The type of a parameter: a simple value, or an array of one in the query (one item per
@@ -1062,6 +1144,11 @@ extension OpenAPIReader {
         let location = node.location
         let mediaType = content.mediaType
         if Self.isJSON(mediaType) {
+            // The same answer offered as a stream too (OpenAI's completions): a twin endpoint reads it.
+            if let offered = content.streams.first {
+                let element = streamElement(offered.schema, pointer: offered.pointer, hint: operationName + "StreamEvent")
+                streamTwin = (Self.streamMediaTypes[offered.mediaType]!, element, location)
+            }
             guard let schema = content.schema else {
                 endpoint.response = Located(value: "JSON", location: location)
                 return
@@ -1073,11 +1160,6 @@ extension OpenAPIReader {
             // Asked for as the JSON media type the document names (`application/vnd.api+json`).
             if mediaType != "application/json", Resolver.isJSONMediaType(content.written) {
                 endpoint.accept = Located(value: content.written, location: location)
-            }
-            // The same answer offered as a stream too (OpenAI's completions): a twin endpoint reads it.
-            if let offered = content.streams.first {
-                let element = streamElement(offered.schema, pointer: offered.pointer, hint: operationName + "StreamEvent")
-                streamTwin = (Self.streamMediaTypes[offered.mediaType]!, element, location)
             }
             return
         }
