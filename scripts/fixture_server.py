@@ -52,6 +52,9 @@ GET /sse/events                    tagged events with `event`, `id` and `retry` 
                                    CRLF line ends and data split over two lines
 GET /sse/headers                   one event whose data is the request's headers (lowercased names)
 POST /sse/echo                     {"message": "…"} → one tick per word, then `data: [DONE]`
+POST /sse/ask                      {"message": "…", "stream": bool} (JSON, or a URL-encoded form with
+                                   stream=true): with stream true, one tick per word, then
+                                   `data: [DONE]`; else one JSON tick {"index": 0, "text": message}
 GET /sse/malformed                 a tick, then an event whose data is not JSON, then a tick
 GET /sse/cut?abrupt=               a tick, then half an event; the body then ends properly, or with
                                    abrupt=1 the connection closes without the chunked body's end
@@ -275,6 +278,24 @@ class Handler(BaseHTTPRequestHandler):
                 message = json.loads(self.request_body or b"{}").get("message", "")
             except ValueError:
                 return self.send_json(400, {"title": "the body is not JSON", "status": 400})
+            self.start_stream()
+            for index, word in enumerate(message.split(), 1):
+                self.event({"index": index, "text": word})
+            self.event("[DONE]")
+            return self.end_stream()
+        if url.path == "/sse/ask":
+            content_type = (self.headers.get("Content-Type") or "").split(";")[0].strip()
+            if content_type == "application/x-www-form-urlencoded":
+                fields = parse_qs(self.request_body.decode("utf-8"), keep_blank_values=True)
+                message, streamed = fields.get("message", [""])[0], fields.get("stream", [""])[0] == "true"
+            else:
+                try:
+                    body = json.loads(self.request_body or b"{}")
+                except ValueError:
+                    return self.send_json(400, {"title": "the body is not JSON", "status": 400})
+                message, streamed = body.get("message", ""), body.get("stream") is True
+            if not streamed:
+                return self.send_json(200, {"index": 0, "text": message})
             self.start_stream()
             for index, word in enumerate(message.split(), 1):
                 self.event({"index": index, "text": word})

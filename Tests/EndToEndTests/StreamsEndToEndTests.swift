@@ -98,6 +98,22 @@ struct StreamsEndToEndTests {
         #expect(words == ["streamed", "token", "by", "token"])
     }
 
+    /// The fixture server answers /sse/ask whole unless the body asks for the stream: the
+    /// streamed endpoints' flag reaches it (as JSON and in a form) even when the app's body says
+    /// otherwise, and the whole-answer endpoint reads the same question whole.
+    @Test func aStreamFlagGetsTheStreamFromAServerThatAnswersWholeOtherwise() async throws {
+        let feed = try Self.feed()
+        var words: [Tick] = []
+        for try await event in try await feed.ask(ask: Ask(message: "one by one", stream: .value(false))) { words.append(event.data) }
+        #expect(words == [Tick(index: 1, text: "one"), Tick(index: 2, text: "by"), Tick(index: 3, text: "one")])
+
+        var formWords: [String] = []
+        for try await event in try await feed.askByForm(askForm: AskForm(message: "in a form")) { formWords.append(event.data.text) }
+        #expect(formWords == ["in", "a", "form"])
+
+        #expect(try await feed.askWhole(ask: Ask(message: "all at once")) == Tick(index: 0, text: "all at once"))
+    }
+
     @Test func jsonLinesFromTheFixtureServerAndHTTPBin() async throws {
         var ticks: [Tick] = []
         for try await tick in try await Self.feed().lines(count: 4) { ticks.append(tick) }

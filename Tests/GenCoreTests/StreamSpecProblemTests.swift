@@ -9,7 +9,10 @@ import Testing
           "endpointgen": 1,
           "name": "Broken",
           "defaults": { "envelope": { "status": "ok", "success": [true], "value": "data" } },
-          "models": { "Tick": { "properties": { "index": "Int" } } },
+          "models": {
+            "Tick": { "properties": { "index": "Int" } },
+            "Ask": { "properties": { "stream": "Bool?", "count": { "type": "Int", "nullable": true } } }
+          },
           "resources": {
             "Feed": {
               "endpoints": [
@@ -25,6 +28,17 @@ import Testing
                 { "name": "j", "method": "GET", "path": "/j", "response": "Tick", "stream": "sse", "envelope": { "status": "ok", "success": [true] } },
                 { "name": "k", "method": "PUT", "path": "/k", "body": "Upload", "stream": "bytes" },
                 { "name": "l", "method": "GET", "path": "/l", "response": "Tick", "stream": 1 }
+              ]
+            },
+            "Flags": {
+              "endpoints": [
+                { "name": "m", "method": "POST", "path": "/m", "body": "Ask", "response": "Tick", "streamFlag": "stream" },
+                { "name": "n", "method": "GET", "path": "/n", "response": "Tick", "stream": "sse", "streamFlag": "noBody" },
+                { "name": "o", "method": "POST", "path": "/o", "body": "Ask?", "response": "Tick", "stream": "sse", "streamFlag": "optionalBody" },
+                { "name": "p", "method": "POST", "path": "/p", "body": "[Ask]", "response": "Tick", "stream": "sse", "streamFlag": "arrayBody" },
+                { "name": "q", "method": "POST", "path": "/q", "body": "Ask", "response": "Tick", "stream": "sse", "streamFlag": "streem" },
+                { "name": "r", "method": "POST", "path": "/r", "body": "Ask", "response": "Tick", "stream": "sse", "streamFlag": "count" },
+                { "name": "s", "method": "POST", "path": "/s", "body": "Ask", "response": "Tick", "stream": "sse", "streamFlag": 1 }
               ]
             }
           }
@@ -49,6 +63,15 @@ import Testing
             (.marker(#"{ "status": "ok", "success": [true] } }"#), "a streamed response is read event by event: it cannot have an envelope"),
             (.marker(#""bytes" },"#, occurrence: 2), "a streamed response cannot come with an 'Upload' body, which would be read into memory and its progress never reported"),
             (.marker("1 }"), "'stream' must be a string, not a number"),
+            (.marker(#""stream" },"#), "'streamFlag' asks the API for a stream: it needs a 'stream'"),
+            (.marker(#""noBody""#), "'streamFlag' names a property of the body, and the endpoint has none"),
+            (.marker(#""optionalBody""#),
+             "'streamFlag' names a property of the body's model, and the body is Ask?, an optional body, which is not always sent"),
+            (.marker(#""arrayBody""#), "'streamFlag' names a property of the body's model, and the body is [Ask], not a model of properties"),
+            (.marker(#""streem""#), "model 'Ask' has no property 'streem' for 'streamFlag' (did you mean 'stream'?)"),
+            (.marker(#""count""#, occurrence: 2),
+             "'streamFlag' names a Bool property, which the request sets to true; 'count' of model 'Ask' is Nullable<Int>?"),
+            (.marker("1 }", occurrence: 2), "'streamFlag' must be a string, not a number"),
         ])
     }
 }

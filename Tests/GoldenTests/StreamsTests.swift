@@ -89,6 +89,35 @@ import FoundationNetworking
         #expect(count == 0)
     }
 
+    /// A streamed endpoint with a `streamFlag` sends its body's flag as true, whatever the body
+    /// holds (the app cannot turn the stream off by mistake); the value the app holds is not
+    /// changed, and the whole-answer endpoint sends the body as it is.
+    @Test func aStreamFlagAsksForTheStreamWhateverTheBodyHolds() async throws {
+        let client = StreamsAPI.client(baseURL: Self.base)
+        for flag: Nullable<Bool>? in [nil, .null, .value(false), .value(true)] {
+            let endpoint = FeedService.ask(ask: Ask(message: "a b", stream: flag))
+            let request = try client.urlRequest(for: endpoint)
+            #expect(request.jsonBody as? NSDictionary == ["message": "a b", "stream": true], "\(String(describing: flag))")
+            #expect(request.value(forHTTPHeaderField: "Accept") == "text/event-stream")
+            #expect(endpoint.ask.stream == flag, "the endpoint's own body is left as it was")
+        }
+        let whole = try client.urlRequest(for: FeedService.askWhole(ask: Ask(message: "a b", stream: .null)))
+        #expect(whole.jsonBody as? NSDictionary == ["message": "a b", "stream": NSNull()])
+        #expect(try client.urlRequest(for: FeedService.askWhole(ask: Ask(message: "a"))).jsonBody as? NSDictionary == ["message": "a"])
+
+        for flag: Bool? in [nil, false, true] {
+            let form = try client.urlRequest(for: FeedService.askByForm(askForm: AskForm(message: "a b", stream: flag)))
+            #expect(form.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded")
+            #expect(String(decoding: try #require(form.httpBody), as: UTF8.self) == "message=a+b&stream=true")
+        }
+
+        let (stream, request) = try await Self.send(FeedService.ask(ask: Ask(message: "hi")), answering: "data: {\"index\": 1, \"text\": \"hi\"}\n\ndata: [DONE]\n\n")
+        #expect(request.jsonBody as? NSDictionary == ["message": "hi", "stream": true])
+        var ticks: [Tick] = []
+        for try await event in stream { ticks.append(event.data) }
+        #expect(ticks == [Tick(index: 1, text: "hi")])
+    }
+
     @Test func textEventsAndTextLinesAreNotJSONDecoded() async throws {
         let (events, _) = try await Self.send(FeedService.tickTexts(), answering: "data: not JSON\ndata: at all\n\n")
         var texts: [String] = []
@@ -152,6 +181,9 @@ import FoundationNetworking
             func problem(status: Int) async throws -> EventStream<ServerSentEvent<Tick>> { EventStream([]) }
             func lines(count: Int?) async throws -> EventStream<Tick> { EventStream([]) }
             func textLines(count: Int?) async throws -> EventStream<String> { EventStream([]) }
+            func askWhole(ask: Ask) async throws -> Tick { Tick(index: 0, text: ask.message) }
+            func ask(ask: Ask) async throws -> EventStream<ServerSentEvent<Tick>> { EventStream([]) }
+            func askByForm(askForm: AskForm) async throws -> EventStream<ServerSentEvent<Tick>> { EventStream([]) }
         }
         let feed: any FeedServiceProtocol = StubFeed()
         var indexes: [Int] = []

@@ -149,6 +149,7 @@ enum SpecWriter {
         if let strategy = endpoint.arrayStrategy { fields.append(("arrayStrategy", .string(strategy.value))) }
         if let stream = endpoint.stream { fields.append(("stream", .string(stream.value))) }
         if let terminator = endpoint.streamTerminator { fields.append(("streamTerminator", .string(terminator.value))) }
+        if let flag = endpoint.streamFlag { fields.append(("streamFlag", .string(flag.value))) }
         if endpoint.idempotent { fields.append(("idempotent", .bool(true))) }
         if let timeout = endpoint.timeout { fields.append(("timeout", .number(timeout.value))) }
         if let accept = endpoint.accept { fields.append(("accept", .string(accept.value))) }

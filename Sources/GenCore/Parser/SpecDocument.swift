@@ -205,6 +205,8 @@ struct SpecDocument: Sendable {
         /// `sse`, `jsonLines` or `bytes`: the response is read as it arrives.
         var stream: Located<String>?
         var streamTerminator: Located<String>?
+        /// The body's Bool property the request sets to true to ask for the stream: `"streamFlag"`.
+        var streamFlag: Located<String>? = nil
         /// `"idempotent": true`: a retry may resend it whatever its method.
         var idempotent = false
         /// Seconds, as written.

@@ -373,8 +373,8 @@ struct SpecReader {
         checkKeys(
             members,
             allowed: ["name", "method", "path", "description", "deprecated", "pathParams", "query", "headers", "cookies",
-                      "body", "response", "responseKey", "arrayStrategy", "stream", "streamTerminator", "auth", "errorResponse",
-                      "envelope", "pagination", "idempotent", "timeout", "accept", "responseHeaders"],
+                      "body", "response", "responseKey", "arrayStrategy", "stream", "streamTerminator", "streamFlag", "auth",
+                      "errorResponse", "envelope", "pagination", "idempotent", "timeout", "accept", "responseHeaders"],
             in: what)
         let method = requiredString("method", of: members, at: node.location, in: what)
         let path = requiredString("path", of: members, at: node.location, in: what)
@@ -418,6 +418,7 @@ struct SpecReader {
             arrayStrategy: optionalLocatedString("arrayStrategy", of: members),
             stream: optionalLocatedString("stream", of: members),
             streamTerminator: optionalLocatedString("streamTerminator", of: members),
+            streamFlag: optionalLocatedString("streamFlag", of: members),
             idempotent: optionalBool("idempotent", of: members) ?? false,
             timeout: timeout(of: members),
             accept: optionalLocatedString("accept", of: members),

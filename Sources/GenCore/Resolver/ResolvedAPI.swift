@@ -152,6 +152,8 @@ struct ResolvedAPI: Sendable {
         var isNullable: Bool = false
         /// Where the spec declares it, and in which model (a composed struct has its bases').
         var origin: (model: String, location: SourceLocation)? = nil
+        /// Its name in the spec's `properties`.
+        var specName: String = ""
 
         /// The type Swift declares: `Nullable<T>?` for a nullable property.
         var swiftType: String {
@@ -208,6 +210,8 @@ struct ResolvedAPI: Sendable {
         var arrayStrategy: ArrayStrategy
         /// How a streamed response is read; nil when it is read whole.
         var stream: Stream?
+        /// The body's Bool property that the request sets to true to ask for the stream.
+        var streamFlag: StreamFlag? = nil
         /// The spec marks it idempotent: a retry may resend it whatever its method.
         var idempotent = false
         /// Its timeout in seconds, as written in the spec.
@@ -319,6 +323,14 @@ struct ResolvedAPI: Sendable {
             if case .optional = type { return true }
             return false
         }
+    }
+
+    /// `"streamFlag"`: the body's property the request sets to true, and whether it is nullable
+    /// (set to `.value(true)`).
+    struct StreamFlag: Sendable {
+        var swiftName: String
+        var key: String
+        var isNullable: Bool
     }
 
     enum Stream: Sendable {

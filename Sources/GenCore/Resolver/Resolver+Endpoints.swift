@@ -416,6 +416,11 @@ extension Resolver {
             diagnostics.error("'streamTerminator' needs a 'stream' of \"sse\" or \"jsonLines\"", at: terminator.location)
             failed = true
         }
+        var streamFlag: ResolvedAPI.StreamFlag?
+        if let value = endpoint.streamFlag {
+            streamFlag = resolveStreamFlag(value, streamed: endpoint.stream != nil, body: parameters.first { if case .body = $0.kind { true } else { false } })
+            if streamFlag == nil { failed = true }
+        }
         var accept: String?
         if let value = endpoint.accept {
             if !Self.isJSONMediaType(value.value) {
@@ -437,9 +442,9 @@ extension Resolver {
         if failed || responseHeaders == nil { return nil }
         return .init(
             pointer: endpoint.pointer, functionName: functionName, typeName: typeName, method: method,
-            pathSegments: resolvedSegments, description: endpoint.description, deprecated: endpoint.deprecated,
+            pathSegments: resolvedSegments, description: Self.describing(streamFlag, after: endpoint.description), deprecated: endpoint.deprecated,
             parameters: parameters, response: response, responseKey: endpoint.responseKey?.value,
-            arrayStrategy: strategy, stream: stream, idempotent: endpoint.idempotent, timeout: endpoint.timeout?.value, accept: accept, auth: auth, server: server,
+            arrayStrategy: strategy, stream: stream, streamFlag: streamFlag, idempotent: endpoint.idempotent, timeout: endpoint.timeout?.value, accept: accept, auth: auth, server: server,
             errorBodies: errorBodies, envelope: envelope, pagination: pagination, responseHeaders: responseHeaders ?? [])
     }
 
@@ -550,6 +555,47 @@ extension Resolver {
             reject("a streamed response cannot come with an 'Upload' body, which would be read into memory and its progress never reported", at: value.location)
         }
         return failed ? nil : stream
+    }
+
+    /// The endpoint's description, and what its stream flag does.
+    static func describing(_ flag: ResolvedAPI.StreamFlag?, after description: String?) -> String? {
+        guard let flag else { return description }
+        let name = flag.key == flag.swiftName ? "`\(flag.key)`" : "`\(flag.swiftName)` (`\(flag.key)`)"
+        let note = "The request sends the body's \(name) as true, whatever the body holds: it asks the API for the stream."
+        return [description, note].compactMap { $0 }.joined(separator: "\n\n")
+    }
+
+    /// `"streamFlag"`: the Bool property of a streamed endpoint's body (a model, always sent)
+    /// that the request sets to true, as APIs that answer a request as a whole or as a stream
+    /// ask (OpenAI's `"stream": true`).
+    mutating func resolveStreamFlag(_ value: Located<String>, streamed: Bool, body: ResolvedAPI.Parameter?) -> ResolvedAPI.StreamFlag? {
+        guard streamed else {
+            diagnostics.error("'streamFlag' asks the API for a stream: it needs a 'stream'", at: value.location)
+            return nil
+        }
+        guard let body else {
+            diagnostics.error("'streamFlag' names a property of the body, and the endpoint has none", at: value.location)
+            return nil
+        }
+        guard case .model(let name) = body.type, let structure = resolvedStructures[name] else {
+            let type = body.type.swift
+            let reason = if case .optional = body.type { "an optional body, which is not always sent" } else { "not a model of properties" }
+            diagnostics.error("'streamFlag' names a property of the body's model, and the body is \(type), \(reason)", at: value.location)
+            return nil
+        }
+        guard let property = structure.properties.first(where: { $0.specName == value.value }) else {
+            var message = "model '\(name)' has no property '\(value.value)' for 'streamFlag'"
+            if let hint = suggestion(for: value.value, among: structure.properties.map(\.specName)) { message += " (\(hint))" }
+            diagnostics.error(message, at: value.location)
+            return nil
+        }
+        guard property.type.unwrapped == .builtin(.bool) else {
+            diagnostics.error(
+                "'streamFlag' names a Bool property, which the request sets to true; '\(value.value)' of model '\(name)' is \(property.swiftType)",
+                at: value.location)
+            return nil
+        }
+        return .init(swiftName: property.swiftName, key: property.key, isNullable: property.isNullable)
     }
 
     /// A body: JSON (any type), a form or multipart form (a model of simple fields), or an upload.

@@ -165,7 +165,7 @@ extension Resolver {
             resolved.append(.init(
                 swiftName: swiftName, key: key, type: type, description: property.description,
                 defaultValue: defaultValue, dateStrategy: dateStrategy, prunesArray: prunes, isIndirect: false,
-                isNullable: isNullable, origin: (model.name.value, property.name.location)))
+                isNullable: isNullable, origin: (model.name.value, property.name.location), specName: name))
         }
         return .init(
             name: model.name.value, pointer: model.pointer, description: model.description, properties: resolved,

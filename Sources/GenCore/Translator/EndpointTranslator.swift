@@ -164,7 +164,7 @@ struct EndpointTranslator {
     private func renderMakeRequest(_ endpoint: ResolvedAPI.Endpoint, into printer: inout CodePrinter) {
         // Inside makeRequest() the locals `request` and `form` would hide properties of those names.
         func reference(_ swiftName: String) -> String {
-            swiftName == "request" || swiftName == "form" ? "self.\(swiftName)" : SwiftNaming.escaped(swiftName)
+            ["request", "form", "streamed"].contains(swiftName) ? "self.\(swiftName)" : SwiftNaming.escaped(swiftName)
         }
         var path = ""
         for segment in endpoint.pathSegments {
@@ -192,14 +192,21 @@ struct EndpointTranslator {
             case .path, .query, .header, .cookie, .progress, .pageLink: return []
             case .body(let key, .json(let contentType)):
                 throwing = true
+                var lines: [String] = []
                 var arguments = [value]
+                // A stream flag is set on a copy of the body, which the request sends.
+                if let flag = endpoint.streamFlag {
+                    lines += ["var streamed = \(value)", "streamed.\(SwiftNaming.escaped(flag.swiftName)) = \(flag.isNullable ? ".value(true)" : "true")"]
+                    arguments = ["streamed"]
+                }
                 if let key { arguments.append("wrappedIn: \(SwiftLiteral.string(key))") }
                 if let contentType { arguments.append("contentType: \(SwiftLiteral.string(contentType))") }
-                return ["try request.setJSONBody(\(arguments.joined(separator: ", ")))"]
+                return lines + ["try request.setJSONBody(\(arguments.joined(separator: ", ")))"]
             case .body(_, .form(let fields)), .body(_, .multipart(let fields)):
                 var lines = ["var form = FormFields()"]
                 for field in fields {
-                    lines.append("form.append(\(SwiftLiteral.string(field.key)), \(value).\(SwiftNaming.escaped(field.swiftName)))")
+                    let fieldValue = field.swiftName == endpoint.streamFlag?.swiftName ? "true" : "\(value).\(SwiftNaming.escaped(field.swiftName))"
+                    lines.append("form.append(\(SwiftLiteral.string(field.key)), \(fieldValue))")
                 }
                 if case .body(_, .form) = parameter.kind {
                     lines.append("request.setFormBody(form)")

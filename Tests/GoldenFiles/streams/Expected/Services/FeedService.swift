@@ -46,4 +46,21 @@ public enum FeedService {
     public static func textLines(count: Int? = nil) -> TextLinesEndpoint {
         TextLinesEndpoint(count: count)
     }
+
+    /// The answer, whole.
+    public static func askWhole(ask: Ask) -> AskWholeEndpoint {
+        AskWholeEndpoint(ask: ask)
+    }
+
+    /// The answer, word by word.
+    ///
+    /// The request sends the body's `stream` as true, whatever the body holds: it asks the API for the stream.
+    public static func ask(ask: Ask) -> AskEndpoint {
+        AskEndpoint(ask: ask)
+    }
+
+    /// The request sends the body's `stream` as true, whatever the body holds: it asks the API for the stream.
+    public static func askByForm(askForm: AskForm) -> AskByFormEndpoint {
+        AskByFormEndpoint(askForm: askForm)
+    }
 }

@@ -26,6 +26,17 @@ public protocol FeedServiceProtocol: Sendable {
     func lines(count: Int?) async throws -> EventStream<Tick>
 
     func textLines(count: Int?) async throws -> EventStream<String>
+
+    /// The answer, whole.
+    func askWhole(ask: Ask) async throws -> Tick
+
+    /// The answer, word by word.
+    ///
+    /// The request sends the body's `stream` as true, whatever the body holds: it asks the API for the stream.
+    func ask(ask: Ask) async throws -> EventStream<ServerSentEvent<Tick>>
+
+    /// The request sends the body's `stream` as true, whatever the body holds: it asks the API for the stream.
+    func askByForm(askForm: AskForm) async throws -> EventStream<ServerSentEvent<Tick>>
 }
 
 extension FeedServiceProtocol {

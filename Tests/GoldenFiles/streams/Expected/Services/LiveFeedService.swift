@@ -51,4 +51,16 @@ public struct LiveFeedService: FeedServiceProtocol {
     public func textLines(count: Int?) async throws -> EventStream<String> {
         try await self.client.send(FeedService.textLines(count: count))
     }
+
+    public func askWhole(ask: Ask) async throws -> Tick {
+        try await self.client.send(FeedService.askWhole(ask: ask))
+    }
+
+    public func ask(ask: Ask) async throws -> EventStream<ServerSentEvent<Tick>> {
+        try await self.client.send(FeedService.ask(ask: ask))
+    }
+
+    public func askByForm(askForm: AskForm) async throws -> EventStream<ServerSentEvent<Tick>> {
+        try await self.client.send(FeedService.askByForm(askForm: askForm))
+    }
 }
