@@ -811,14 +811,20 @@ import Testing
         #expect(streamed["body"] as? String == "Ask")
         #expect(streamed["query"] as? [String: String] == ["beta": "Bool?"])
         #expect(streamed["responseHeaders"] as? [String: String] == ["X-Id": "String?"], "the response's headers, read with the stream's head")
+        #expect(streamed["streamFlag"] as? String == "stream", "the body's Bool `stream` asks for the stream")
+        #expect(json["streamFlag"] == nil)
         #expect(streamed["description"] as? String == "Completes.\n\nThe answer of `complete` as a stream of server-sent events, read as "
-            + "they arrive. The API streams when the request asks for it (often a field of the body, such as `stream`).")
+            + "they arrive.")
         let lines = try #require(imported.endpoint("linesStream"))
         #expect(lines["stream"] as? String == "jsonLines")
+        #expect(lines["streamFlag"] == nil, "no body, no flag")
+        #expect(lines["description"] as? String == "The answer of `lines` as a stream of JSON lines, read as they arrive. The API streams "
+            + "when the request asks for it (often a field of the body, such as `stream`).")
         #expect(lines["response"] as? String == "LinesStreamEvent", "an inline element schema is named after the twin")
         #expect(imported.properties("LinesStreamEvent")?["n"] as? String == "Int?")
         let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
         #expect(source.contains("func completeStream2(ask: Ask, beta: Bool?) async throws -> EventStream<ServerSentEvent<Chunk>>"))
+        #expect(source.contains("var streamed = ask\n        streamed.stream = true\n        try request.setJSONBody(streamed)"))
     }
 
     /// A stream beside JSON that has no schema still gets its twin; an operation that uploads

@@ -210,13 +210,15 @@ import Testing
         let validator = try Self.validator()
         let invalid = try SpecReferenceDocTests.blocks().filter { $0.language == "json" && $0.marker?.contains("invalid") == true }
         // In the order of docs/SPEC.md: composition, open objects, Hashable models and unions
-        // (whose problems need the whole spec), streams, then the diagnostics example.
+        // (whose problems need the whole spec), streams, stream flags (only a flag without a
+        // stream is structural), then the diagnostics example.
         let expected: [Set<String>] = [
             [],
             [],
             [],
             [],
             ["/resources/Completions/endpoints/0/stream"],
+            ["/resources/Completions/endpoints/0"],
             ["/defaults/keyStrategy", "/resources/Items/endpoints/0/body", "/resources/Items/endpoints/1/method"],
         ]
         #expect(invalid.count == expected.count)

@@ -379,11 +379,30 @@ extension OpenAPIReader {
         streamed.stream = Located(value: twin.stream, location: twin.location)
         streamed.response = Located(value: twin.element, location: twin.location)
         streamed.accept = nil
+        // A body that says whether to stream (OpenAI's `"stream": true`): the twin's request sets it.
+        if let body = endpoint.body?.type.value, let flag = boolProperty(keyed: "stream", of: body) {
+            streamed.streamFlag = Located(value: flag, location: twin.location)
+        }
         let what = twin.stream == "sse" ? "server-sent events" : "JSON lines"
-        let note = "The answer of `\(SwiftNaming.memberName(original))` as a stream of \(what), read as they "
-            + "arrive. The API streams when the request asks for it (often a field of the body, such as `stream`)."
+        var note = "The answer of `\(SwiftNaming.memberName(original))` as a stream of \(what), read as they arrive."
+        if streamed.streamFlag == nil {
+            note += " The API streams when the request asks for it (often a field of the body, such as `stream`)."
+        }
         streamed.description = [endpoint.description, note].compactMap { $0 }.joined(separator: "\n\n")
         return streamed
+    }
+
+    /// The name of `model`'s Bool property (its own or a base's) whose JSON key is `key`.
+    private func boolProperty(keyed key: String, of model: String, seen: Set<String> = []) -> String? {
+        guard !seen.contains(model), let index = modelIndex[model], let found = models[index] else { return nil }
+        if case .structure(let properties) = found.kind,
+           let property = properties.first(where: { ($0.key?.value ?? $0.name.value) == key }) {
+            return ["Bool", "Bool?"].contains(property.type.value) ? property.name.value : nil
+        }
+        for base in found.allOf {
+            if let name = boolProperty(keyed: key, of: base.value, seen: seen.union([model])) { return name }
+        }
+        return nil
     }
 
     /// A path template's literal text and `{parameters}`, for deriving names.

@@ -125,9 +125,7 @@ do {
     }
 
     try replay("POST", "/v1/chat/completions", "chat-completion-stream.sse")
-    var streaming = hello
-    streaming.stream = true
-    let assembled = try await AssembledChatCompletion(chat.createChatCompletionStream(request: streaming))
+    let assembled = try await AssembledChatCompletion(chat.createChatCompletionStream(request: hello))
     print("\(assembled.chunkCount) chunks, up to [DONE]; \(assembled.role.map(\.rawValue) ?? "?"): \(assembled.content) (\(assembled.finishReason.map(\.rawValue) ?? "no finish reason"))")
 
     try replay("POST", "/v1/chat/completions", "error-invalid-request.json", status: 400)
@@ -164,8 +162,7 @@ do {
         model: "o3-mini", reasoning: Reasoning(effort: .high), input: .text("How much wood would a woodchuck chuck?")))))
 
     try replay("POST", "/v1/responses", "response-stream.sse")
-    var streamed = CreateResponse(model: "gpt-5.4", input: .text("Hello!"), instructions: "You are a helpful assistant.")
-    streamed.stream = true
+    let streamed = CreateResponse(model: "gpt-5.4", input: .text("Hello!"), instructions: "You are a helpful assistant.")
     var text = ""
     var kinds: [String] = []
     for try await event in try await responses.createResponseStream(request: streamed) {

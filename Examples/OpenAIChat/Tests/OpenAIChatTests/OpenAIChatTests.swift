@@ -128,10 +128,8 @@ import Testing
         let transport = ReplayTransport(chunkSize: chunkSize)
         transport.replay("POST", "/v1/chat/completions", with: try .file("chat-completion-stream.sse", in: Self.recordings))
         let chat = OpenAIAPI.replayServices(transport: transport).chat
-        var request = Self.hello
-        request.stream = true
-
-        let stream = try await chat.createChatCompletionStream(request: request)
+        // The streamed endpoint asks for the stream itself: the body says nothing of it.
+        let stream = try await chat.createChatCompletionStream(request: Self.hello)
         var chunks: [CreateChatCompletionStreamResponse] = []
         for try await event in stream {
             #expect(event.event == nil)
@@ -411,8 +409,7 @@ import Testing
 
     @Test func aStreamedResponseAssemblesFromItsEvents() async throws {
         try replay("POST", "/v1/responses", "response-stream.sse")
-        var request = CreateResponse(model: "gpt-5.4", input: .text("Hello!"), instructions: "You are a helpful assistant.")
-        request.stream = true
+        let request = CreateResponse(model: "gpt-5.4", input: .text("Hello!"), instructions: "You are a helpful assistant.")
         let stream = try await responses.createResponseStream(request: request)
 
         var events: [ServerSentEvent<ResponseStreamEvent>] = []
