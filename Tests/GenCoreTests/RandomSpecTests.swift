@@ -348,7 +348,7 @@ import Testing
         "\"format\":", "\"firstPage\":", "\"nextCursor\":", "\"swiftName\":", "\"contentType\":", "\"access\":",
         "\"oneOf\":", "\"discriminator\":", "\"mapping\":", "\"allOf\":", "\"additionalProperties\":", "\"nullable\":",
         "\"stream\": \"sse\"", "\"stream\": \"jsonLines\"", "\"stream\": \"bytes\"", "\"streamTerminator\":",
-        "\"responseHeaders\":", "\"style\": \"link\"",
+        "\"responseHeaders\":", "\"style\": \"link\"", "\"streamFlag\":",
     ]
 
     /// The generator is a function of (seed, index), and its specs are valid.

@@ -1232,6 +1232,7 @@ private struct Builder {
         var isUpload = false
         /// The body's type (not an upload's): a streaming endpoint's test builds one to make the endpoint.
         var bodyType: RandomType?
+        var bodyIsOptional = false
         if upper != "GET", upper != "HEAD", chance(50) {
             var body: [(key: String, value: FuzzJSON)] = []
             var swiftName: String
@@ -1266,6 +1267,7 @@ private struct Builder {
             // An optional body, left out when nil.
             if chance(15), case .string(let type) = body[0].value, !type.hasSuffix("?") {
                 body[0].value = .string(type + (chance(20) ? " ?" : "?"))
+                bodyIsOptional = true
             }
             if chance(25) || !free(swiftName) {
                 swiftName = pick(RandomNames.members) + " body"
@@ -1343,6 +1345,12 @@ private struct Builder {
             }
             members.append(("stream", .string(kind.rawValue)))
             if let terminator { members.append(("streamTerminator", .string(terminator))) }
+            // A body model's Bool property that asks for the stream, which the request sets.
+            if case .model(let name)? = bodyType, !bodyIsOptional, let model = models.first(where: { $0.name == name }),
+               let flag = model.properties.filter({ $0.type == .bool || $0.type == .optional(.bool) }).randomElement(using: &random),
+               chance(70) {
+                members.append(("streamFlag", .string(flag.specName)))
+            }
             // A spec-wide envelope is not for streams; saying so is allowed.
             if defaultEnvelope, chance(30) { members.append(("envelope", .string("none"))) }
             if chance(30) { members.shuffle(using: &random) }
