@@ -63,13 +63,15 @@ import Testing
             {"name": "API \(bad)", "description": "D \(bad)",
              "servers": {"s \(bad)": "https://example.com"},
              "models": {
-               "Model": {"description": "\(bad)", "properties": {"p \(bad)": {"type": "String", "description": "\(bad)"}}},
+               "Model": {"description": "\(bad)", "properties": {"p \(bad)": {"type": "String", "description": "\(bad)"}, "f \(bad)": "Bool?"}},
                "Kind": {"enum": {"c \(bad)": "v \(bad)"}}
              },
              "resources": {"R \(bad)": {"description": "\(bad)", "endpoints": [
                {"name": "e \(bad)", "method": "POST", "path": "/x/{id}", "description": "\(bad)", "deprecated": "\(bad)",
                 "pathParams": {"id": {"type": "String", "description": "\(bad)"}},
-                "query": {"q \(bad)": "Kind?"}, "body": {"type": "Model", "key": "k \(bad)"}, "responseKey": "r \(bad)", "response": "Model"}
+                "query": {"q \(bad)": "Kind?"}, "body": {"type": "Model", "key": "k \(bad)"}, "responseKey": "r \(bad)", "response": "Model"},
+               {"name": "s \(bad)", "method": "POST", "path": "/s", "query": {"streamed": "Int?"}, "body": "Model", "response": "Model",
+                "stream": "sse", "streamFlag": "f \(bad)"}
              ]}}}
             """
     }

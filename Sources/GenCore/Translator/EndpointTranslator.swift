@@ -162,7 +162,7 @@ struct EndpointTranslator {
     }
 
     private func renderMakeRequest(_ endpoint: ResolvedAPI.Endpoint, into printer: inout CodePrinter) {
-        // Inside makeRequest() the locals `request` and `form` would hide properties of those names.
+        // Inside makeRequest() the locals `request`, `form` and `streamed` would hide properties of those names.
         func reference(_ swiftName: String) -> String {
             ["request", "form", "streamed"].contains(swiftName) ? "self.\(swiftName)" : SwiftNaming.escaped(swiftName)
         }

@@ -1325,7 +1325,10 @@ private struct Builder {
         var hasResponseKey = false
         var envelopeAllowed = true
         var stream: (kind: RandomStream.Kind, events: RandomType?, terminator: String?)?
-        if !isUpload, chance(16) {
+        // A body model with a Bool property can say whether to stream: such endpoints stream more often.
+        let flags: [RandomProperty] = if case .model(let name)? = bodyType, !bodyIsOptional,
+            let model = models.first(where: { $0.name == name }) { model.properties.filter { $0.type == .bool || $0.type == .optional(.bool) } } else { [] }
+        if !isUpload, chance(flags.isEmpty ? 16 : 50) {
             let kind = pick([RandomStream.Kind.sse, .sse, .sse, .jsonLines, .jsonLines, .bytes])
             var events: RandomType?
             var terminator: String?
@@ -1346,10 +1349,9 @@ private struct Builder {
             members.append(("stream", .string(kind.rawValue)))
             if let terminator { members.append(("streamTerminator", .string(terminator))) }
             // A body model's Bool property that asks for the stream, which the request sets.
-            if case .model(let name)? = bodyType, !bodyIsOptional, let model = models.first(where: { $0.name == name }),
-               let flag = model.properties.filter({ $0.type == .bool || $0.type == .optional(.bool) }).randomElement(using: &random),
-               chance(70) {
+            if let flag = flags.randomElement(using: &random), chance(80) {
                 members.append(("streamFlag", .string(flag.specName)))
+                stats["stream flag", default: 0] += 1
             }
             // A spec-wide envelope is not for streams; saying so is allowed.
             if defaultEnvelope, chance(30) { members.append(("envelope", .string("none"))) }
