@@ -465,10 +465,15 @@ import Testing
         #expect((imported.properties("D")?["limit"] as? [String: Any])?["default"] as? Int == 20)
         #expect((imported.properties("D")?["ratio"] as? [String: Any])?["default"] == nil)
         #expect(imported.type("D", "wrong") == "Int?")
+        // The document's value stays in the property's doc comment.
+        #expect((imported.properties("D")?["ratio"] as? [String: Any])?["description"] as? String == "Default: `0.5`.")
+        #expect((imported.properties("D")?["wrong"] as? [String: Any])?["description"] as? String == "Default: `\"ten\"`.")
         #expect(imported.warnings.sorted() == [
-            "#/components/schemas/D/properties/ratio/default: nullable property 'ratio' cannot have a default: absent, null and a value must stay apart; the default is left out",
-            "#/components/schemas/D/properties/wrong/default: the default value \"ten\" does not fit the type Int; expected a whole number; the default is left out",
+            "#/components/schemas/D/properties/ratio/default: nullable property 'ratio' cannot have a default: absent, null and a value must stay apart; the default is left out (the property's description says it)",
+            "#/components/schemas/D/properties/wrong/default: the default value \"ten\" does not fit the type Int; expected a whole number; the default is left out (the property's description says it)",
         ])
+        let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
+        #expect(source.contains("    /// Default: `0.5`.\n    public var ratio: Nullable<Double>?"))
     }
 
     /// The warning's pointer names the property by the document's key, not the Swift name the

@@ -313,9 +313,16 @@ extension OpenAPIReader {
                 let model = document.models[index].pointer
                 let property = propertyPointer(holdingDefaultAt: node.location, in: model)
                     ?? Self.pointer(model + "/properties", (properties[offset].key ?? properties[offset].name).value)
-                unmapped("\(message); the default is left out", at: node,
+                // The document's value stays in the property's doc comment, short enough to read there.
+                let text = Self.compactJSON(node)
+                let said = text.count <= 80 && !text.contains("`")
+                unmapped("\(message); the default is left out\(said ? " (the property's description says it)" : "")", at: node,
                          pointer: property + "/default",
                          concerns: [model])
+                if said {
+                    properties[offset].description = [properties[offset].description, "Default: `\(text)`."].compactMap { $0 }
+                        .joined(separator: "\n\n")
+                }
                 properties[offset].defaultValue = nil
                 changed = true
             }
@@ -325,6 +332,18 @@ extension OpenAPIReader {
             }
         }
         return dropped
+    }
+
+    /// A JSON value on one line, as the document gives it.
+    static func compactJSON(_ node: JSONNode) -> String {
+        switch node.value {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(let text): text
+        case .string(let text): SpecWriter.quoted(text)
+        case .array(let elements): "[" + elements.map(compactJSON).joined(separator: ", ") + "]"
+        case .object(let members): "{" + members.map { SpecWriter.quoted($0.key) + ": " + compactJSON($0.value) }.joined(separator: ", ") + "}"
+        }
     }
 
     /// The pointer of the property whose `default` is at `location`, in the schema at `pointer` or
