@@ -11,7 +11,8 @@ import Testing
           "defaults": { "envelope": { "status": "ok", "success": [true], "value": "data" } },
           "models": {
             "Tick": { "properties": { "index": "Int" } },
-            "Ask": { "properties": { "stream": "Bool?", "count": { "type": "Int", "nullable": true } } }
+            "Ask": { "properties": { "stream": "Bool?", "count": { "type": "Int", "nullable": true } } },
+            "Broken": { "properties": { "stream": "Bol?" } }
           },
           "resources": {
             "Feed": {
@@ -38,7 +39,11 @@ import Testing
                 { "name": "p", "method": "POST", "path": "/p", "body": "[Ask]", "response": "Tick", "stream": "sse", "streamFlag": "arrayBody" },
                 { "name": "q", "method": "POST", "path": "/q", "body": "Ask", "response": "Tick", "stream": "sse", "streamFlag": "streem" },
                 { "name": "r", "method": "POST", "path": "/r", "body": "Ask", "response": "Tick", "stream": "sse", "streamFlag": "count" },
-                { "name": "s", "method": "POST", "path": "/s", "body": "Ask", "response": "Tick", "stream": "sse", "streamFlag": 1 }
+                { "name": "s", "method": "POST", "path": "/s", "body": "Ask", "response": "Tick", "stream": "sse", "streamFlag": 1 },
+                { "name": "t", "method": "POST", "path": "/t", "body": "Ask", "response": "Tick", "stream": "sse", "streamFlag": "" },
+                { "name": "u", "method": "POST", "path": "/u", "body": "Aks", "response": "Tick", "stream": "sse", "streamFlag": "stream" },
+                { "name": "v", "method": "POST", "path": "/v", "body": "Ask", "response": "Tick", "stream": true, "streamFlag": "stream" },
+                { "name": "w", "method": "POST", "path": "/w", "body": "Broken", "response": "Tick", "stream": "sse", "streamFlag": "stream" }
               ]
             }
           }
@@ -72,6 +77,11 @@ import Testing
             (.marker(#""count""#, occurrence: 2),
              "'streamFlag' names a Bool property, which the request sets to true; 'count' of model 'Ask' is Nullable<Int>?"),
             (.marker("1 }", occurrence: 2), "'streamFlag' must be a string, not a number"),
+            (.marker(#""" }"#, occurrence: 2), "'streamFlag' cannot be empty: it names a Bool property of the body's model"),
+            // A body, model, property or stream that fails says so alone: the flag adds nothing.
+            (.marker(#"Aks""#), "unknown type 'Aks'; did you mean 'Ask'?"),
+            (.marker(#"true, "streamFlag""#), "'stream' must be a string, not a boolean"),
+            (.marker(#"Bol?""#), "unknown type 'Bol'; did you mean 'Bool'?"),
         ])
     }
 }

@@ -418,7 +418,10 @@ struct SpecReader {
             arrayStrategy: optionalLocatedString("arrayStrategy", of: members),
             stream: optionalLocatedString("stream", of: members),
             streamTerminator: optionalLocatedString("streamTerminator", of: members),
-            streamFlag: optionalLocatedString("streamFlag", of: members),
+            // A flag beside a 'stream' that is not a string would only repeat that error.
+            streamFlag: optionalLocatedString("streamFlag", of: members).flatMap { flag in
+                member("stream", of: members).map { if case .string = $0.value.value { true } else { false } } ?? true ? flag : nil
+            },
             idempotent: optionalBool("idempotent", of: members) ?? false,
             timeout: timeout(of: members),
             accept: optionalLocatedString("accept", of: members),

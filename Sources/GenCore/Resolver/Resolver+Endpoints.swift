@@ -418,7 +418,8 @@ extension Resolver {
         }
         var streamFlag: ResolvedAPI.StreamFlag?
         if let value = endpoint.streamFlag {
-            streamFlag = resolveStreamFlag(value, streamed: endpoint.stream != nil, body: parameters.first { if case .body = $0.kind { true } else { false } })
+            streamFlag = resolveStreamFlag(
+                value, of: endpoint, streamed: endpoint.stream != nil, body: parameters.first { if case .body = $0.kind { true } else { false } })
             if streamFlag == nil { failed = true }
         }
         var accept: String?
@@ -567,23 +568,34 @@ extension Resolver {
 
     /// `"streamFlag"`: the Bool property of a streamed endpoint's body (a model, always sent)
     /// that the request sets to true, as APIs that answer a request as a whole or as a stream
-    /// ask (OpenAI's `"stream": true`).
-    mutating func resolveStreamFlag(_ value: Located<String>, streamed: Bool, body: ResolvedAPI.Parameter?) -> ResolvedAPI.StreamFlag? {
+    /// ask (OpenAI's `"stream": true`). Nothing more is said when the body, its model or the
+    /// property already failed: their own errors say what is wrong.
+    mutating func resolveStreamFlag(
+        _ value: Located<String>, of endpoint: SpecDocument.Endpoint, streamed: Bool, body: ResolvedAPI.Parameter?
+    ) -> ResolvedAPI.StreamFlag? {
+        guard !value.value.isEmpty else {
+            diagnostics.error("'streamFlag' cannot be empty: it names a Bool property of the body's model", at: value.location)
+            return nil
+        }
         guard streamed else {
             diagnostics.error("'streamFlag' asks the API for a stream: it needs a 'stream'", at: value.location)
             return nil
         }
-        guard let body else {
+        guard let written = endpoint.body else {
             diagnostics.error("'streamFlag' names a property of the body, and the endpoint has none", at: value.location)
             return nil
         }
+        guard let body else { return nil }
         guard case .model(let name) = body.type, let structure = resolvedStructures[name] else {
-            let type = body.type.swift
+            if case .model(let name) = body.type, case .structure? = model(named: name)?.kind { return nil }
             let reason = if case .optional = body.type { "an optional body, which is not always sent" } else { "not a model of properties" }
-            diagnostics.error("'streamFlag' names a property of the body's model, and the body is \(type), \(reason)", at: value.location)
+            diagnostics.error(
+                "'streamFlag' names a property of the body's model, and the body is \(written.type.value.filter { $0 != " " }), \(reason)",
+                at: value.location)
             return nil
         }
         guard let property = structure.properties.first(where: { $0.specName == value.value }) else {
+            if declares(value.value, model: name) { return nil }
             var message = "model '\(name)' has no property '\(value.value)' for 'streamFlag'"
             if let hint = suggestion(for: value.value, among: structure.properties.map(\.specName)) { message += " (\(hint))" }
             diagnostics.error(message, at: value.location)
@@ -596,6 +608,13 @@ extension Resolver {
             return nil
         }
         return .init(swiftName: property.swiftName, key: property.key, isNullable: property.isNullable)
+    }
+
+    /// Whether `model` or a model it is composed of declares a property named `name`.
+    private func declares(_ name: String, model: String, seen: Set<String> = []) -> Bool {
+        guard !seen.contains(model), let found = self.model(named: model) else { return false }
+        if case .structure(let properties) = found.kind, properties.contains(where: { $0.name.value == name }) { return true }
+        return found.allOf.contains { declares(name, model: $0.value, seen: seen.union([model])) }
     }
 
     /// A body: JSON (any type), a form or multipart form (a model of simple fields), or an upload.
