@@ -836,13 +836,17 @@ import Testing
     /// bytes (an `Upload` body) cannot read a stream: its twin is left out, and a stream that is
     /// its only answer is read whole, as text, each with a warning; the import never fails.
     @Test func streamsBesideABodyOfBytesOrJSONWithoutASchema() throws {
-        let imported = try importing(document(paths: """
+        let imported = try importing(document(schemas: """
+            "UploadRequest": {"type": "object", "properties": {"name": {"type": "string"}}}
+            """, paths: """
             "/up": {"post": {"operationId": "up", "requestBody": {"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}},
               "responses": {"200": {"description": "", "content": {"text/event-stream": {"schema": {"type": "string"}}}}}}},
             "/both": {"post": {"operationId": "both", "requestBody": {"required": true, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}},
               "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"type": "object", "properties": {"n": {"type": "integer"}}}},
                                                                "text/event-stream": {"schema": {"type": "string"}}}}}}},
-            "/free": {"get": {"operationId": "free", "responses": {"200": {"description": "", "content": {"application/json": {}, "application/x-ndjson": {}}}}}}
+            "/free": {"get": {"operationId": "free", "responses": {"200": {"description": "", "content": {"application/json": {}, "application/x-ndjson": {}}}}}},
+            "/named": {"post": {"operationId": "named", "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/UploadRequest"}}}},
+              "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"type": "string"}}, "text/event-stream": {}}}}}}
             """))
         #expect(imported.warnings == [
             "#/paths/~1up/post/responses: a streamed response cannot come with an 'Upload' body (bytes the app encodes); the response is "
@@ -855,6 +859,7 @@ import Testing
         #expect(imported.endpoint("both")?["response"] as? String == "BothResponse")
         #expect(imported.endpoint("bothStream") == nil)
         #expect(imported.endpoint("free")?["response"] as? String == "JSON")
+        #expect(imported.endpoint("namedStream")?["body"] as? String == "UploadRequest", "a model named Upload… is not an upload")
         let twin = try #require(imported.endpoint("freeStream"), "JSON without a schema still has its stream")
         #expect(twin["stream"] as? String == "jsonLines" && twin["response"] as? String == "String")
     }

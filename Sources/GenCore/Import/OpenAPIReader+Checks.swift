@@ -314,7 +314,7 @@ extension OpenAPIReader {
                 let property = propertyPointer(holdingDefaultAt: node.location, in: model)
                     ?? Self.pointer(model + "/properties", (properties[offset].key ?? properties[offset].name).value)
                 // The document's value stays in the property's doc comment, short enough to read there.
-                let text = Self.compactJSON(node)
+                let text = SpecWriter.oneLine(node)
                 let said = text.count <= 80 && !text.contains("`")
                 unmapped("\(message); the default is left out\(said ? " (the property's description says it)" : "")", at: node,
                          pointer: property + "/default",
@@ -332,18 +332,6 @@ extension OpenAPIReader {
             }
         }
         return dropped
-    }
-
-    /// A JSON value on one line, as the document gives it.
-    static func compactJSON(_ node: JSONNode) -> String {
-        switch node.value {
-        case .null: "null"
-        case .bool(let flag): flag ? "true" : "false"
-        case .number(let text): text
-        case .string(let text): SpecWriter.quoted(text)
-        case .array(let elements): "[" + elements.map(compactJSON).joined(separator: ", ") + "]"
-        case .object(let members): "{" + members.map { SpecWriter.quoted($0.key) + ": " + compactJSON($0.value) }.joined(separator: ", ") + "}"
-        }
     }
 
     /// The pointer of the property whose `default` is at `location`, in the schema at `pointer` or

@@ -282,7 +282,7 @@ extension OpenAPIReader {
                 }
                 imported.append(ImportedEndpoint(tag: tag, requirement: requirement, endpoint: endpoint))
                 if let twin = streamTwin {
-                    if endpoint.body?.type.value.hasPrefix("Upload") == true {
+                    if Self.uploadsBytes(endpoint) {
                         unmapped("the stream the response also offers is not imported: a streamed response cannot come with an 'Upload' "
                                  + "body (bytes the app encodes); the endpoint reads the JSON answer", at: twin.location, pointer: pointer,
                                  concerns: [pointer])
@@ -392,6 +392,12 @@ extension OpenAPIReader {
         return streamed
     }
 
+    /// Whether the endpoint's body is an upload (`Upload` or `Upload?`), which a streamed
+    /// endpoint cannot send.
+    static func uploadsBytes(_ endpoint: SpecDocument.Endpoint) -> Bool {
+        ["Upload", "Upload?"].contains(endpoint.body?.type.value)
+    }
+
     /// The name of `model`'s Bool property (its own or a base's) whose JSON key is `key`.
     private func boolProperty(keyed key: String, of model: String, seen: Set<String> = []) -> String? {
         guard !seen.contains(model), let index = modelIndex[model], let found = models[index] else { return nil }
@@ -475,7 +481,7 @@ extension OpenAPIReader {
         if let responses = member("responses", fields) {
             readResponses(&endpoint, responses.value, pointer: pointer + "/responses", operationName: operationName)
         }
-        if let stream = endpoint.stream, endpoint.body?.type.value.hasPrefix("Upload") == true {
+        if let stream = endpoint.stream, Self.uploadsBytes(endpoint) {
             unmapped("a streamed response cannot come with an 'Upload' body (bytes the app encodes); the response is read whole, as text",
                      at: stream.location, pointer: pointer + "/responses")
             endpoint.stream = nil
@@ -668,8 +674,9 @@ extension OpenAPIReader {
                 let name = Self.percentDecodedQueryText(parts[0])
                 let value = parts.count > 1 ? Self.percentDecodedQueryText(parts[1]) : ""
                 guard !name.isEmpty, !endpoint.query.contains(where: { $0.name.value == name }) else { continue }
+                let placeholder = value.count > 2 && value.hasPrefix("{") && value.hasSuffix("}") ? String(value.dropFirst().dropLast()) : nil
                 // `q={term}`: the query item takes the path parameter `term`, its type and name.
-                if value.hasPrefix("{"), value.hasSuffix("}"), let parameter = inQuery.removeValue(forKey: String(value.dropFirst().dropLast())) {
+                if let placeholder, let parameter = inQuery.removeValue(forKey: placeholder) {
                     let swiftName = parameter.swiftName?.value ?? SwiftNaming.memberName(parameter.name.value)
                     endpoint.query.append(.init(
                         name: Located(value: name, location: parameter.name.location), type: parameter.type,
@@ -678,34 +685,25 @@ extension OpenAPIReader {
                         separator: parameter.separator))
                     continue
                 }
-                if value.hasPrefix("{"), value.hasSuffix("}"), value.count > 2, !declaredPath.contains(String(value.dropFirst().dropLast())) {
-                    let placeholder = String(value.dropFirst().dropLast())
-                    unmapped("the path parameter '{\(placeholder)}' is not declared; it is imported as a String", at: endpoint.path.location,
-                             pointer: pointer)
-                    var swiftName = SwiftNaming.memberName(placeholder)
-                    if swiftName.isEmpty || swiftNames.contains(swiftName) { swiftName = SwiftNaming.memberName(name + " query") }
-                    var number = 2
-                    while swiftNames.contains(swiftName) {
-                        swiftName = SwiftNaming.memberName(name + " query \(number)")
-                        number += 1
-                    }
-                    swiftNames.insert(swiftName)
-                    endpoint.query.append(.init(
-                        name: Located(value: name, location: endpoint.path.location), type: Located(value: "String", location: endpoint.path.location),
-                        swiftName: swiftName == SwiftNaming.memberName(name) ? nil : Located(value: swiftName, location: endpoint.path.location)))
-                    continue
+                // A placeholder nothing declares is a String named after it; a value the path
+                // names is typed by it.
+                let undeclared = placeholder.map { !declaredPath.contains($0) } ?? false
+                if undeclared {
+                    unmapped("the path parameter '{\(placeholder!)}' is not declared; it is imported as a String",
+                             at: endpoint.path.location, pointer: pointer)
                 }
-                let type = value == "true" || value == "false" ? "Bool" : Int(value) != nil ? "Int" : "String"
-                var swiftName = SwiftNaming.memberName(name)
-                var specSwiftName: Located<String>?
-                if swiftNames.contains(swiftName) {
-                    swiftName = SwiftNaming.memberName(name + " query")
-                    specSwiftName = Located(value: swiftName, location: endpoint.path.location)
+                let type = undeclared ? "String" : value == "true" || value == "false" ? "Bool" : Int(value) != nil ? "Int" : "String"
+                var swiftName = SwiftNaming.memberName(undeclared ? placeholder! : name)
+                var number = 1
+                while swiftName.isEmpty || swiftNames.contains(swiftName) {
+                    swiftName = SwiftNaming.memberName(name + " query" + (number > 1 ? " \(number)" : ""))
+                    number += 1
                 }
                 swiftNames.insert(swiftName)
                 endpoint.query.append(.init(
                     name: Located(value: name, location: endpoint.path.location), type: Located(value: type, location: endpoint.path.location),
-                    description: "The path names `\(name)=\(value)`.", swiftName: specSwiftName))
+                    description: undeclared ? nil : "The path names `\(name)=\(value)`.",
+                    swiftName: swiftName == SwiftNaming.memberName(name) ? nil : Located(value: swiftName, location: endpoint.path.location)))
             }
         }
         for name in inQuery.keys.sorted() {
@@ -719,12 +717,7 @@ extension OpenAPIReader {
     /// written when they do not spell UTF-8), `+` a space.
     static func percentDecodedQueryText(_ text: Substring) -> String {
         func hexValue(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-            default: nil
-            }
+            byte < 0x80 ? Character(Unicode.Scalar(byte)).hexDigitValue.map(UInt8.init) : nil
         }
         let written = Array(text.utf8)
         var bytes: [UInt8] = []

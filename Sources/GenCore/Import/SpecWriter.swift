@@ -246,6 +246,18 @@ enum SpecWriter {
         }
     }
 
+    /// A JSON value on one line, whatever it holds (a default quoted in a description).
+    static func oneLine(_ node: JSONNode) -> String {
+        switch node.value {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(let text): text
+        case .string(let text): quoted(text)
+        case .array(let elements): "[" + elements.map(oneLine).joined(separator: ", ") + "]"
+        case .object(let members): "{" + members.map { quoted($0.key) + ": " + oneLine($0.value) }.joined(separator: ", ") + "}"
+        }
+    }
+
     /// A JSON string literal: quotes, backslashes and control characters escaped.
     static func quoted(_ text: String) -> String {
         var result = "\""

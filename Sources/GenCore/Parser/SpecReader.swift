@@ -407,6 +407,7 @@ struct SpecReader {
             }
         }
         guard let method, let path else { return nil }
+        let streamIsText = member("stream", of: members).map { if case .string = $0.value.value { true } else { false } } ?? true
         return .init(
             location: node.location, pointer: pointer, name: optionalLocatedString("name", of: members),
             method: method, path: path, description: optionalString("description", of: members),
@@ -419,9 +420,7 @@ struct SpecReader {
             stream: optionalLocatedString("stream", of: members),
             streamTerminator: optionalLocatedString("streamTerminator", of: members),
             // A flag beside a 'stream' that is not a string would only repeat that error.
-            streamFlag: optionalLocatedString("streamFlag", of: members).flatMap { flag in
-                member("stream", of: members).map { if case .string = $0.value.value { true } else { false } } ?? true ? flag : nil
-            },
+            streamFlag: optionalLocatedString("streamFlag", of: members).flatMap { streamIsText ? $0 : nil },
             idempotent: optionalBool("idempotent", of: members) ?? false,
             timeout: timeout(of: members),
             accept: optionalLocatedString("accept", of: members),

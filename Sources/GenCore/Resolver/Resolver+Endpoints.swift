@@ -418,8 +418,7 @@ extension Resolver {
         }
         var streamFlag: ResolvedAPI.StreamFlag?
         if let value = endpoint.streamFlag {
-            streamFlag = resolveStreamFlag(
-                value, of: endpoint, streamed: endpoint.stream != nil, body: parameters.first { if case .body = $0.kind { true } else { false } })
+            streamFlag = resolveStreamFlag(value, of: endpoint, body: parameters.first { if case .body = $0.kind { true } else { false } })
             if streamFlag == nil { failed = true }
         }
         var accept: String?
@@ -571,13 +570,13 @@ extension Resolver {
     /// ask (OpenAI's `"stream": true`). Nothing more is said when the body, its model or the
     /// property already failed: their own errors say what is wrong.
     mutating func resolveStreamFlag(
-        _ value: Located<String>, of endpoint: SpecDocument.Endpoint, streamed: Bool, body: ResolvedAPI.Parameter?
+        _ value: Located<String>, of endpoint: SpecDocument.Endpoint, body: ResolvedAPI.Parameter?
     ) -> ResolvedAPI.StreamFlag? {
         guard !value.value.isEmpty else {
             diagnostics.error("'streamFlag' cannot be empty: it names a Bool property of the body's model", at: value.location)
             return nil
         }
-        guard streamed else {
+        guard endpoint.stream != nil else {
             diagnostics.error("'streamFlag' asks the API for a stream: it needs a 'stream'", at: value.location)
             return nil
         }
