@@ -12,6 +12,8 @@ GET /challenge                     401 with `WWW-Authenticate: Basic` and {"titl
 GET /envelope/user?name=           {"fetchStatus": 1, "message": "OK", "realUser": {...}};
                                    fetchStatus 0 and a message when name is "nobody"
 POST /envelope/ack?ok=             {"fetchStatus": 1 | 0, "message": "…"}
+POST /echo/multipart               each part of a multipart/form-data body, in order: [{"name",
+                                   "filename", "contentType", "body"}]
 GET /echo?id=                      {"id": "…", "headers": {...}}: the id and the request's headers, for
                                    load tests that match every response to its request
 GET /delay/{seconds}?then=         {"delayed": seconds} after that many seconds (at most 10), or a
@@ -63,10 +65,12 @@ GET /sse/status?id=                {"closed": bool, "sent": n} for that endless 
 GET /lines/ticks?count=            `count` ticks as JSON lines (application/x-ndjson), the last
                                    one without its line feed
 """
+import email.policy
 import json
 import sys
 import threading
 import time
+from email.parser import BytesParser
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
@@ -407,6 +411,19 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/echo/query":
             # The query string as it came, undecoded, and the X-Tags header: how lists are sent.
             return self.send_json(200, {"query": url.query, "tags": self.headers.get("X-Tags")})
+        if url.path == "/echo/multipart":
+            # Each part of a multipart/form-data body as it came: its name, file name, content
+            # type and text, in order.
+            message = BytesParser(policy=email.policy.HTTP).parsebytes(
+                b"Content-Type: " + (self.headers.get("Content-Type") or "").encode("latin-1") + b"\r\n\r\n" + self.request_body)
+            if not message.is_multipart():
+                return self.send_json(400, {"title": "not a multipart body", "status": 400})
+            return self.send_json(200, [{
+                "name": part.get_param("name", header="content-disposition"),
+                "filename": part.get_filename(),
+                "contentType": part.get("Content-Type"),
+                "body": part.get_payload(decode=True).decode("utf-8", "replace"),
+            } for part in message.iter_parts()])
         if url.path == "/echo":
             return self.send_json(200, {"id": query.get("id"), "headers": dict(self.headers.items())})
         if url.path.startswith("/delay/"):

@@ -1,12 +1,15 @@
 import Foundation
 
-/// The fields of an HTML-style form, in order: text values and files. A request sends them as
-/// `application/x-www-form-urlencoded` (``EndpointRequest/setFormBody(_:)``, text only) or
+/// The fields of an HTML-style form, in order: text values, files and JSON values. A request
+/// sends them as `application/x-www-form-urlencoded` (``EndpointRequest/setFormBody(_:)``) or
 /// `multipart/form-data` (``EndpointRequest/setMultipartBody(_:boundary:)``).
 public struct FormFields: Sendable, Hashable {
     public enum Field: Sendable, Hashable {
         case text(name: String, value: String)
         case file(name: String, FormFile)
+        /// A value encoded as JSON: in a multipart body a part of type `application/json`, as
+        /// OpenAPI sends an object or array field of a multipart form by default.
+        case json(name: String, Data)
     }
 
     public var fields: [Field] = []
@@ -36,14 +39,37 @@ public struct FormFields: Sendable, Hashable {
         fields.append(.file(name: name, FormFile(data: data, filename: name)))
     }
 
+    /// Appends each file under the same name, in order.
+    public mutating func append(_ name: String, _ files: [FormFile]?) {
+        for file in files ?? [] { fields.append(.file(name: name, file)) }
+    }
+
+    /// Appends each data as a file named after the field, in order.
+    public mutating func append(_ name: String, _ files: [Data]?) {
+        for data in files ?? [] { fields.append(.file(name: name, FormFile(data: data, filename: name))) }
+    }
+
+    /// Appends `value` encoded as JSON, unless it is nil.
+    public mutating func appendJSON(_ name: String, _ value: (some Encodable)?) throws {
+        guard let value else { return }
+        fields.append(.json(name: name, try JSONEncoder().encode(value)))
+    }
+
+    /// Appends each element encoded as JSON under the same name, in order.
+    public mutating func appendJSONElements(_ name: String, _ values: [some Encodable]?) throws {
+        let encoder = JSONEncoder()
+        for value in values ?? [] { fields.append(.json(name: name, try encoder.encode(value))) }
+    }
+
     /// The fields as `a=1&b=two+words`: each name and value percent-encoded, spaces as `+`.
     /// A file field sends its bytes, each percent-encoded as it is (bytes that are not UTF-8
-    /// too).
+    /// too), and a JSON field its JSON text.
     public var urlEncoded: String {
         fields.map { field in
             switch field {
             case .text(let name, let value): "\(Self.formEncode(name))=\(Self.formEncode(value))"
             case .file(let name, let file): "\(Self.formEncode(name))=\(Self.formEncode(bytes: file.data))"
+            case .json(let name, let json): "\(Self.formEncode(name))=\(Self.formEncode(bytes: json))"
             }
         }.joined(separator: "&")
     }
@@ -65,6 +91,9 @@ public struct FormFields: Sendable, Hashable {
                 // percent-encoded, as in names, so that it cannot end or add a header.
                 add("Content-Type: \(Self.quoted(file.contentType))\r\n\r\n")
                 data.append(file.data)
+            case .json(let name, let json):
+                add("Content-Disposition: form-data; name=\"\(Self.quoted(name))\"\r\nContent-Type: application/json\r\n\r\n")
+                data.append(json)
             }
             add("\r\n")
         }

@@ -260,6 +260,35 @@ struct FeaturesEndToEndTests {
         #expect(echo.files == ["photo": .string("PNG bytes"), "thumbnail": .string("thumb")])
     }
 
+    /// The fixture server parses the body with Python's email parser and returns each part: a
+    /// part per file, a JSON part of type `application/json` per model, dictionary and element.
+    @Test func aMultipartBodyWithSeveralFilesAndJSONParts() async throws {
+        let catalog = LiveCatalogService(client: try Self.client())
+        let gallery = Gallery(
+            title: "Trip ü",
+            photos: [FormFile(data: Data("one".utf8), filename: "1.png", contentType: "image/png"),
+                     FormFile(data: Data("two".utf8), filename: "2.jpg", contentType: "image/jpeg")],
+            scans: [Data("scan".utf8)],
+            crop: Crop(left: 1, top: 2, taken: Date(timeIntervalSince1970: 1_700_000_000)),
+            regions: [Crop(left: 3, top: 4), Crop(left: 5, top: 6)],
+            labels: ["a": "x\r\ny"])
+        let parts = try await catalog.uploadGallery(gallery: gallery)
+        #expect(parts.map(\.name) == ["title", "photos", "photos", "scans", "crop", "regions", "regions", "labels"])
+        #expect(parts.map(\.filename) == [nil, "1.png", "2.jpg", "scans", nil, nil, nil, nil])
+        #expect(parts.map(\.contentType) == [
+            nil, "image/png", "image/jpeg", "application/octet-stream",
+            "application/json", "application/json", "application/json", "application/json",
+        ])
+        #expect(parts[..<4].map(\.body) == ["Trip ü", "one", "two", "scan"])
+        let decoder = JSONDecoder()
+        #expect(try decoder.decode(Crop.self, from: Data(parts[4].body.utf8)) == gallery.crop)
+        #expect(try parts[5...6].map { try decoder.decode(Crop.self, from: Data($0.body.utf8)) } == gallery.regions)
+        #expect(try decoder.decode([String: String].self, from: Data(parts[7].body.utf8)) == gallery.labels)
+        // Without the optional fields, only the required ones are sent.
+        let bare = try await catalog.uploadGallery(gallery: Gallery(title: "t", photos: []))
+        #expect(bare.map(\.name) == ["title"])
+    }
+
     @Test func anOptionalBodyLeftOutReachesTheServerWithoutOne() async throws {
         let forms = LiveFormsService(client: try Self.client())
         for echo in [

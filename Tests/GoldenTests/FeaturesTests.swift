@@ -39,6 +39,50 @@ import Testing
         #expect(!parts[1].contains("thumbnail") && !body.contains("name=\"thumbnail\""), "an absent optional field is left out")
     }
 
+    /// Several files under one name are a part each; a model, a dictionary and each element of
+    /// an array of models are a JSON part of type `application/json`, as OpenAPI sends them.
+    @Test func aMultipartBodyWithSeveralFilesAndJSONParts() throws {
+        let client = FeaturesAPI.client(baseURL: Self.base)
+        let taken = Date(timeIntervalSince1970: 1_700_000_000)
+        let gallery = Gallery(
+            title: "Trip",
+            photos: [FormFile(data: Data("one".utf8), filename: "1.png", contentType: "image/png"),
+                     FormFile(data: Data("two".utf8), filename: "2.jpg", contentType: "image/jpeg")],
+            scans: [Data("scan".utf8)],
+            crop: Crop(left: 1, top: 2, taken: taken),
+            regions: [Crop(left: 3, top: 4), Crop(left: 5, top: 6)],
+            labels: ["a \"quote\"": "x\r\ny"])
+        let request = try client.urlRequest(for: CatalogService.uploadGallery(gallery: gallery))
+        let contentType = try #require(request.value(forHTTPHeaderField: "Content-Type"))
+        let boundary = try #require(contentType.components(separatedBy: "boundary=").last)
+        let body = String(decoding: try #require(request.httpBody), as: UTF8.self)
+        var parts = body.components(separatedBy: "\r\n--\(boundary)")
+        #expect(parts.removeLast() == "--\r\n")
+        #expect(parts[0].hasPrefix("--\(boundary)"))
+        parts[0] = String(parts[0].dropFirst(2 + boundary.count))
+        let split = parts.map { part in
+            let halves = part.components(separatedBy: "\r\n\r\n")
+            return (headers: halves[0], body: halves.dropFirst().joined(separator: "\r\n\r\n"))
+        }
+        #expect(split.map(\.headers) == [
+            "\r\nContent-Disposition: form-data; name=\"title\"",
+            "\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"1.png\"\r\nContent-Type: image/png",
+            "\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"2.jpg\"\r\nContent-Type: image/jpeg",
+            "\r\nContent-Disposition: form-data; name=\"scans\"; filename=\"scans\"\r\nContent-Type: application/octet-stream",
+            "\r\nContent-Disposition: form-data; name=\"crop\"\r\nContent-Type: application/json",
+            "\r\nContent-Disposition: form-data; name=\"regions\"\r\nContent-Type: application/json",
+            "\r\nContent-Disposition: form-data; name=\"regions\"\r\nContent-Type: application/json",
+            "\r\nContent-Disposition: form-data; name=\"labels\"\r\nContent-Type: application/json",
+        ])
+        #expect(split[..<4].map(\.body) == ["Trip", "one", "two", "scan"])
+        // Each JSON part decodes back to what was sent, the date with its model's strategy.
+        let decoder = JSONDecoder()
+        #expect(try decoder.decode(Crop.self, from: Data(split[4].body.utf8)) == gallery.crop)
+        #expect(split[4].body.contains(#""taken":"2023-11-14T22:13:20Z""#), "\(split[4].body)")
+        #expect(try split[5...6].map { try decoder.decode(Crop.self, from: Data($0.body.utf8)) } == gallery.regions)
+        #expect(try decoder.decode([String: String].self, from: Data(split[7].body.utf8)) == gallery.labels)
+    }
+
     /// An optional body is left out when it is nil (no body, no `Content-Type`), and sent as a
     /// required one is when it is set, whatever its encoding.
     @Test func anOptionalBodyIsLeftOutWhenNil() throws {
@@ -141,6 +185,7 @@ import Testing
             RawQuery(query: "")
         }
         func acknowledge(ok: Bool) async throws {}
+        func uploadGallery(gallery: Gallery) async throws -> [PartEcho] { [] }
     }
 
     @MainActor @Test func aPaginatedProtocolIsStubbedWithCannedPages() async throws {

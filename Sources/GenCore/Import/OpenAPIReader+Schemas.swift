@@ -98,7 +98,7 @@ extension OpenAPIReader {
         // make an object; the alternatives get a warning.
         if hasProperties(members) { return .structure }
         if let alternatives = alternatives(members), alternatives.count >= 2 {
-            return .union
+            return stringEnumUnionValues(members) != nil ? .enumeration : .union
         }
         if let parts = member("allOf", members).flatMap({ Self.elements($0.value) }) {
             let meaningful = parts.filter { !isAnnotationOnly($0) }
@@ -202,6 +202,45 @@ extension OpenAPIReader {
         var integers: [JSONNode] = []
         var others: [JSONNode] = []
         var mixed: Bool { others.count > 0 || (!strings.isEmpty && !integers.isEmpty) }
+    }
+
+    /// The values of a union of strings that lists some of them (`anyOf: [{type: string}, {enum:
+    /// [a, b]}]`: an enum beside the other strings it allows, as OpenAI's model names are), in
+    /// order and each once; an alternative may be such a union itself. An open enum holds them
+    /// all, and any other string as its `unknown`, so the union becomes one. Nil when an
+    /// alternative is anything but a plain string or a string enum (a format, null, an integer),
+    /// or none lists values.
+    func stringEnumUnionValues(_ members: [JSONNode.Member]) -> [JSONNode]? {
+        var visited: Set<String> = []
+        return stringEnumUnionValues(members, visited: &visited)
+    }
+
+    private func stringEnumUnionValues(_ members: [JSONNode.Member], visited: inout Set<String>) -> [JSONNode]? {
+        guard let alternatives = alternatives(members), !alternatives.isEmpty, !hasProperties(members) else { return nil }
+        var result: [JSONNode] = []
+        var seen: Set<String> = []
+        for alternative in alternatives {
+            if let reference = Self.object(alternative).flatMap({ member("$ref", $0) }).flatMap({ Self.text($0.value) }) {
+                guard visited.insert(reference).inserted else { continue }
+            }
+            guard let inner = Self.object(followingReferences(alternative)), !allowsNull(inner), member("format", inner) == nil else { return nil }
+            let values: [JSONNode]
+            if let listed = enumValues(inner) {
+                guard listed.integers.isEmpty, listed.others.isEmpty, typeNames(inner).allSatisfy({ $0 == "string" }) else { return nil }
+                values = listed.strings
+            } else if member("oneOf", inner) != nil || member("anyOf", inner) != nil {
+                guard let nested = stringEnumUnionValues(inner, visited: &visited) else { return nil }
+                values = nested
+            } else if typeNames(inner) == ["string"], member("allOf", inner) == nil, member("not", inner) == nil {
+                values = []
+            } else {
+                return nil
+            }
+            for value in values {
+                if case .string(let text) = value.value, seen.insert(text).inserted { result.append(value) }
+            }
+        }
+        return result.isEmpty ? nil : result
     }
 
     /// The values of `enum` (or 3.1's `const`), without `null`.
@@ -520,7 +559,7 @@ extension OpenAPIReader {
     private mutating func enumModel(
         _ members: [JSONNode.Member], node: JSONNode, pointer: String, name: Located<String>, description: String?
     ) -> SpecDocument.Model {
-        let values = enumValues(members) ?? EnumValues()
+        let values = enumValues(members) ?? EnumValues(strings: stringEnumUnionValues(members) ?? [])
         var cases: [SpecDocument.EnumCase] = []
         var names: Set<String> = []
         var seenValues: Set<SpecDocument.EnumCase.RawValue> = []

@@ -306,10 +306,25 @@ struct ResolvedAPI: Sendable {
         enum BodyEncoding: Sendable {
             /// JSON, sent with `contentType` (`application/json` when nil).
             case json(contentType: String?)
-            /// The model's fields: wire key and Swift name.
-            case form([(key: String, swiftName: String)])
-            case multipart([(key: String, swiftName: String)])
+            /// The model's fields.
+            case form([FormField])
+            case multipart([FormField])
             case upload(contentType: String)
+        }
+
+        /// A property of a form body's model, sent as a field.
+        struct FormField: Sendable {
+            enum Value: Sendable {
+                /// Its text, or its file (multipart); each element of an array so, under the same name.
+                case plain
+                /// Its JSON, in a part of type `application/json` (multipart).
+                case json
+                /// Each element's JSON, in a part of its own under the same name (multipart).
+                case jsonElements
+            }
+            var key: String
+            var swiftName: String
+            var value: Value
         }
 
         var kind: Kind

@@ -693,11 +693,12 @@ extension Resolver {
         }
     }
 
-    /// The fields of a form model: each property's wire key and Swift name, each a simple value,
-    /// an array of one, or (multipart only) `Data` or `File`.
-    mutating func formFields(of model: String, allowingFiles: Bool, at location: SourceLocation) -> [(key: String, swiftName: String)]? {
+    /// The fields of a form model: each a simple value or an array of one; in a multipart body
+    /// also `Data` or `File` (or an array of them, a part per file), and any other type as JSON
+    /// (an array a part per element, as OpenAPI sends one).
+    mutating func formFields(of model: String, allowingFiles multipart: Bool, at location: SourceLocation) -> [ResolvedAPI.Parameter.FormField]? {
         guard let structure = resolvedStructures[model] else { return nil }
-        var fields: [(key: String, swiftName: String)] = []
+        var fields: [ResolvedAPI.Parameter.FormField] = []
         var failed = false
         if structure.additionalProperties != nil {
             diagnostics.error(
@@ -713,25 +714,34 @@ extension Resolver {
                 failed = true
             }
             let type = property.type.unwrapped
+            let isArray = if case .array = type { true } else { false }
             let element: TypeReference = if case .array(let element) = type { element } else { type }
             let isFile = element == .builtin(.data) || element == .builtin(.file)
-            if isFile && !allowingFiles {
+            var value = ResolvedAPI.Parameter.FormField.Value.plain
+            if isSimple(element) {
+                // Text.
+            } else if isFile && !multipart {
                 diagnostics.error(
                     "property '\(property.key)' of model '\(model)' is \(property.type.swift): a form body sends text; use \"encoding\": \"multipart\" for files",
                     at: location)
                 failed = true
-            } else if isFile && type != element {
+            } else if !multipart {
                 diagnostics.error(
-                    "property '\(property.key)' of model '\(model)' is \(property.type.swift): a multipart field holds one file; declare a property for each",
+                    "property '\(property.key)' of model '\(model)' is \(property.type.swift), which a form field cannot hold; use a String, "
+                        + "number, Bool, UUID, URL, Date, enum, or an array of one (\"encoding\": \"multipart\" also sends files and JSON)",
                     at: location)
                 failed = true
-            } else if !(isSimple(element) || isFile) {
+            } else if isFile {
+                // A file, or a part per file.
+            } else if element.containsDate {
                 diagnostics.error(
-                    "property '\(property.key)' of model '\(model)' is \(property.type.swift), which a form field cannot hold; use a String, number, Bool, UUID, URL, Date, enum\(allowingFiles ? ", Data, File" : ""), or an array of a simple value",
+                    "property '\(property.key)' of model '\(model)' is \(property.type.swift), sent as JSON: a Date in it must be a model property, so that it has a date strategy",
                     at: location)
                 failed = true
+            } else {
+                value = isArray ? .jsonElements : .json
             }
-            fields.append((property.key, property.swiftName))
+            fields.append(.init(key: property.key, swiftName: property.swiftName, value: value))
         }
         return failed ? nil : fields
     }

@@ -206,7 +206,13 @@ struct EndpointTranslator {
                 var lines = ["var form = FormFields()"]
                 for field in fields {
                     let fieldValue = field.swiftName == endpoint.streamFlag?.swiftName ? "true" : "\(value).\(SwiftNaming.escaped(field.swiftName))"
-                    lines.append("form.append(\(SwiftLiteral.string(field.key)), \(fieldValue))")
+                    let call = switch field.value {
+                    case .plain: "form.append"
+                    case .json: "try form.appendJSON"
+                    case .jsonElements: "try form.appendJSONElements"
+                    }
+                    if field.value != .plain { throwing = true }
+                    lines.append("\(call)(\(SwiftLiteral.string(field.key)), \(fieldValue))")
                 }
                 if case .body(_, .form) = parameter.kind {
                     lines.append("request.setFormBody(form)")

@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Catalog
-/// The fixture server: pagination, error bodies and envelopes. It lives on a server of its own.
+/// The fixture server: pagination, error bodies, envelopes and multipart parts. It lives on a server of its own.
 public enum CatalogService {
     /// - Parameter offset: The index of the page's first item; nil for the first page.
     /// - Parameter limit: Items per page; nil for the server's default.
@@ -64,5 +64,9 @@ public enum CatalogService {
 
     public static func acknowledge(ok: Bool) -> AcknowledgeEndpoint {
         AcknowledgeEndpoint(ok: ok)
+    }
+
+    public static func uploadGallery(gallery: Gallery) -> UploadGalleryEndpoint {
+        UploadGalleryEndpoint(gallery: gallery)
     }
 }

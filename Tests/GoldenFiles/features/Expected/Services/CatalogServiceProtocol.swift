@@ -55,6 +55,8 @@ public protocol CatalogServiceProtocol: Sendable {
     ) async throws -> RawQuery
 
     func acknowledge(ok: Bool) async throws
+
+    func uploadGallery(gallery: Gallery) async throws -> [PartEcho]
 }
 
 extension CatalogServiceProtocol {

@@ -77,4 +77,8 @@ public struct LiveCatalogService: CatalogServiceProtocol {
     public func acknowledge(ok: Bool) async throws {
         try await self.client.send(CatalogService.acknowledge(ok: ok))
     }
+
+    public func uploadGallery(gallery: Gallery) async throws -> [PartEcho] {
+        try await self.client.send(CatalogService.uploadGallery(gallery: gallery))
+    }
 }
