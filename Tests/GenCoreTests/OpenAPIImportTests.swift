@@ -597,11 +597,52 @@ import Testing
         #expect(source.contains(#"request.addQueryDictionary("filters", filters)"#))
     }
 
+    /// A string beside string enums (`anyOf: [{type: string}, {enum: […]}]`, how OpenAI lists
+    /// model names while allowing others) is one open enum of the listed values, in order and
+    /// each once, through references too: the open enum keeps any other string. A union with
+    /// anything else in it stays a union.
+    @Test func aStringBesideEnumsIsOneOpenEnum() throws {
+        let imported = try importing(document(schemas: """
+            "Shared": {"anyOf": [{"type": "string"}, {"type": "string", "enum": ["gpt-5", "gpt-4o"]}]},
+            "Responses": {"anyOf": [{"$ref": "#/components/schemas/Shared"}, {"type": "string", "title": "Only", "enum": ["o3-pro", "gpt-5"]}]},
+            "Options": {"type": "object", "properties": {
+                "model": {"anyOf": [{"type": "string"}, {"type": "string", "enum": ["dall-e-2"]}], "default": "dall-e-2"},
+                "voice": {"anyOf": [{"type": "string"}, {"$ref": "#/components/schemas/Shared"}], "nullable": true},
+                "stamp": {"anyOf": [{"type": "string", "format": "date-time"}, {"type": "string", "enum": ["now"]}]},
+                "size": {"anyOf": [{"type": "integer"}, {"type": "string", "enum": ["auto"]}]},
+                "mode": {"anyOf": [{"type": "string"}, {"type": "string", "enum": ["a", null]}]}}}
+            """, paths: """
+            "/a": {"get": {"operationId": "list", "parameters": [{"name": "model", "in": "query", "schema": {"$ref": "#/components/schemas/Responses"}}],
+                "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Options"}}}}}}}
+            """))
+        #expect(imported.model("Shared")?["enum"] as? [String] == ["gpt-5", "gpt-4o"])
+        #expect(imported.model("Responses")?["enum"] as? [String] == ["gpt-5", "gpt-4o", "o3-pro"])
+        #expect(imported.model("SharedOption2") == nil && imported.model("ResponsesOnly") == nil)
+        #expect(imported.type("Options", "model") == "OptionsModel?")
+        #expect(imported.model("OptionsModel")?["enum"] as? [String] == ["dall-e-2"])
+        #expect((imported.properties("Options")?["model"] as? [String: Any])?["default"] as? String == "dall-e-2", "an enum keeps its default")
+        #expect(imported.model("OptionsVoice")?["enum"] as? [String] == ["gpt-5", "gpt-4o"])
+        #expect((imported.properties("Options")?["voice"] as? [String: Any])?["nullable"] as? Bool == true)
+        // A date, an integer or a null beside them: a union, as before.
+        for name in ["OptionsStamp", "OptionsSize", "OptionsMode"] {
+            #expect(imported.model(name)?["oneOf"] != nil, "\(name): \(imported.model(name) ?? [:])")
+        }
+        // A query parameter of it is an enum, sent as its raw value.
+        #expect((imported.endpoint("list")?["query"] as? [String: String])?["model"] == "Responses?")
+    }
+
     @Test func bodiesAreJSONFormsMultipartOrBytes() throws {
         let imported = try importing(document(paths: """
             "/a": {"post": {"operationId": "json", "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "properties": {"x": {"type": "string"}}}}}}, "responses": {"204": {"description": ""}}}},
             "/b": {"post": {"operationId": "form", "requestBody": {"required": true, "content": {"application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {"x": {"type": "string"}}}}}}, "responses": {"204": {"description": ""}}}},
-            "/c": {"post": {"operationId": "multipart", "requestBody": {"required": true, "content": {"multipart/form-data": {"schema": {"type": "object", "required": ["f"], "properties": {"f": {"type": "string", "format": "binary"}, "meta": {"type": "object", "properties": {"a": {"type": "string"}}}}}}}}, "responses": {"204": {"description": ""}}}},
+            "/b2": {"post": {"operationId": "formObject", "requestBody": {"required": true, "content": {"application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {"meta": {"type": "object", "properties": {"a": {"type": "string"}}}}}}}}, "responses": {"204": {"description": ""}}}},
+            "/c": {"post": {"operationId": "multipart", "requestBody": {"required": true, "content": {"multipart/form-data": {"schema": {"type": "object", "required": ["f"], "properties": {
+                "f": {"type": "string", "format": "binary"},
+                "meta": {"type": "object", "properties": {"a": {"type": "string"}}},
+                "photos": {"type": "array", "items": {"type": "string", "format": "binary"}},
+                "image": {"oneOf": [{"type": "string", "format": "binary"}, {"type": "array", "items": {"type": "string", "format": "binary"}}]},
+                "regions": {"type": "array", "items": {"type": "object", "properties": {"x": {"type": "integer"}}}},
+                "times": {"type": "object", "additionalProperties": {"type": "string", "format": "date-time"}}}}}}}, "responses": {"204": {"description": ""}}}},
             "/d": {"put": {"operationId": "bytes", "requestBody": {"required": true, "content": {"application/octet-stream": {}}}, "responses": {"204": {"description": ""}}}},
             "/e": {"put": {"operationId": "xml", "requestBody": {"required": true, "content": {"application/xml": {}}}, "responses": {"204": {"description": ""}}}}
             """))
@@ -609,11 +650,29 @@ import Testing
         #expect(imported.endpoint("form")?["body"] as? [String: String] == ["type": "FormRequest", "encoding": "form"])
         #expect(imported.endpoint("multipart")?["body"] as? [String: String] == ["type": "MultipartRequest", "encoding": "multipart"])
         #expect(imported.type("MultipartRequest", "f") == "File")
-        #expect(imported.type("MultipartRequest", "meta") == "String?")
+        // A multipart form sends files, a part each, and anything else that is not text as JSON.
+        #expect(imported.type("MultipartRequest", "meta") == "MultipartRequestMeta?")
+        #expect(imported.type("MultipartRequest", "photos") == "[Data]?")
+        #expect(imported.type("MultipartRequest", "image") == "[Data]?")
+        #expect(imported.type("MultipartRequest", "regions") == "[MultipartRequestRegionsItem]?")
+        #expect(imported.type("MultipartRequest", "times") == "[String: String]?", "dates outside a model stay text")
+        // A url-encoded one sends text.
+        #expect(imported.type("FormObjectRequest", "meta") == "String?")
         #expect(imported.endpoint("bytes")?["body"] as? String == "Upload")
         #expect(imported.endpoint("xml")?["body"] as? [String: String] == ["type": "Upload", "contentType": "application/xml"])
-        #expect(imported.warnings.contains("#/paths/~1e/put/requestBody/content/application~1xml: an XML body is sent as bytes the app encodes"))
-        #expect(imported.warnings.contains { $0.hasSuffix("MultipartRequestMeta is imported as a String the app encodes (as JSON, for example)") })
+        #expect(imported.warnings == [
+            "#/paths/~1b2/post/requestBody/content/application~1x-www-form-urlencoded/schema/properties/meta: a url-encoded form field holds text; FormObjectRequestMeta is imported as a String the app encodes (as JSON, for example)",
+            "#/paths/~1c/post/requestBody/content/multipart~1form-data/schema/properties/image: the field holds one file or several; it is imported as [Data], a part per file",
+            "#/paths/~1e/put/requestBody/content/application~1xml: an XML body is sent as bytes the app encodes",
+        ])
+        let generated = Generator.generate(specText: imported.text, specPath: "spec.json")
+        #expect(generated.succeeded, "\(generated.diagnostics.map(\.description))")
+        let source = generated.files.map(\.contents).joined()
+        for call in [#"form.append("f", multipartRequest.f)"#, #"try form.appendJSON("meta", multipartRequest.meta)"#,
+                     #"form.append("photos", multipartRequest.photos)"#, #"form.append("image", multipartRequest.image)"#,
+                     #"try form.appendJSONElements("regions", multipartRequest.regions)"#, #"try form.appendJSON("times", multipartRequest.times)"#] {
+            #expect(source.contains(call), "\(call)")
+        }
     }
 
     /// A request body is optional unless the document marks it `required` (OpenAPI's default),

@@ -25,8 +25,8 @@ import FoundationNetworking
         let result = OpenAPIImport.importSpec(openAPIText: text, path: Self.source)
         let written = try #require(result.specText, "\(result.diagnostics)")
         #expect(result.diagnostics.map(\.description) == [
-            "\(Self.source):61:22: warning: #/paths/~1pets/post/callbacks: callbacks (requests the API sends back) are not imported; the endpoint is imported without them",
-            "\(Self.source):80:22: warning: #/paths/~1pets~1{petId}/get/responses/200/links: links are not imported; the response is read without them",
+            "\(Self.source):62:22: warning: #/paths/~1pets/post/callbacks: callbacks (requests the API sends back) are not imported; the endpoint is imported without them",
+            "\(Self.source):81:22: warning: #/paths/~1pets~1{petId}/get/responses/200/links: links are not imported; the response is read without them",
         ])
         let committedURL = GoldenFileTests.packageRoot.appendingPathComponent(Self.spec)
         let committed = try String(contentsOf: committedURL, encoding: .utf8)
@@ -131,6 +131,17 @@ import FoundationNetworking
 
     static let base = URL(string: "https://api.test/v2")!
 
+    /// `anyOf: [string, enum, enum]`, an enum beside the other strings it allows, is one open
+    /// enum of every listed value: a listed one is its case, any other string `unknown`, and
+    /// each encodes back as it came.
+    @Test func aStringBesideEnumsIsOneOpenEnum() throws {
+        let decoded = try JSONDecoder().decode([Species].self, from: Data(#"["cat", "axolotl", "dog", "Cat", ""]"#.utf8))
+        #expect(decoded == [.cat, .axolotl, .dog, .unknown("Cat"), .unknown("")])
+        #expect(String(decoding: try JSONEncoder().encode(decoded), as: UTF8.self) == #"["cat","axolotl","dog","Cat",""]"#)
+        let request = try ShowcaseAPI.client(baseURL: Self.base).urlRequest(for: PetsService.listPets(species: .dog, xRequestID: UUID()))
+        #expect(request.url?.query == "species=dog")
+    }
+
     @Test func parametersGoWhereTheDocumentPutsThem() throws {
         let client = ShowcaseAPI.client(baseURL: Self.base)
         let id = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!
@@ -167,12 +178,19 @@ import FoundationNetworking
         #expect(rename.httpBody == Data("name=Max+%26+co".utf8))
 
         let upload = try client.urlRequest(for: PetsService.uploadDocument(uploadDocumentRequest: UploadDocumentRequest(
-            file: FormFile(data: Data("%PDF".utf8), filename: "a.pdf", contentType: "application/pdf"), title: "Papers")))
+            file: FormFile(data: Data("%PDF".utf8), filename: "a.pdf", contentType: "application/pdf"), title: "Papers",
+            species: .unknown("axolotl 2"), attachments: [Data("A".utf8), Data("B".utf8)],
+            meta: UploadDocumentRequestMeta(author: "Ada"))))
         #expect(upload.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true)
         let body = String(decoding: upload.httpBody ?? Data(), as: UTF8.self)
         #expect(body.contains("name=\"file\"; filename=\"a.pdf\""))
         #expect(body.contains("Content-Type: application/pdf"))
         #expect(body.contains("name=\"title\"\r\n\r\nPapers"))
+        // An enum is sent as its raw value, an array of files as a part each, an object as JSON.
+        #expect(body.contains("name=\"species\"\r\n\r\naxolotl 2\r\n"))
+        #expect(body.contains("name=\"attachments\"; filename=\"attachments\"\r\nContent-Type: application/octet-stream\r\n\r\nA\r\n"))
+        #expect(body.contains("name=\"attachments\"; filename=\"attachments\"\r\nContent-Type: application/octet-stream\r\n\r\nB\r\n"))
+        #expect(body.contains("name=\"meta\"\r\nContent-Type: application/json\r\n\r\n{\"author\":\"Ada\"}\r\n"))
 
         let photo = try client.urlRequest(for: PetsService.uploadPhoto(petId: 5, upload: .data(Data([0x89, 0x50]))))
         #expect(photo.httpMethod == "PUT")

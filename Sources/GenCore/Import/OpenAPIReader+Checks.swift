@@ -177,13 +177,13 @@ extension OpenAPIReader {
                 unmapped("a form field holds text; the file is imported as a String the app encodes\(hadDefault)",
                          at: property.type.location, pointer: pointer, concerns: [model.pointer])
                 replacement = "String"
-            } else if isFile && isArray {
-                unmapped("a multipart field holds one file here; several files under one name are imported as one "
-                         + "'\(element)' (send each in its own request, or edit the spec)", at: property.type.location, pointer: pointer,
-                         concerns: [model.pointer])
-                replacement = element
-            } else if !isFile && !isSimpleParameter(element) {
-                unmapped("a form field holds text; \(type) is imported as a String the app encodes (as JSON, for example)\(hadDefault)",
+            } else if !isFile && !isSimpleParameter(element) && multipart && isFileUnion(element, in: document) {
+                // One file or several (`oneOf: [binary, array of binary]`): several, one part each.
+                unmapped("the field holds one file or several; it is imported as [Data], a part per file\(hadDefault)",
+                         at: property.type.location, pointer: pointer, concerns: [model.pointer])
+                replacement = "[Data]"
+            } else if !isFile && !isSimpleParameter(element) && !multipart {
+                unmapped("a url-encoded form field holds text; \(type) is imported as a String the app encodes (as JSON, for example)\(hadDefault)",
                          at: property.type.location, pointer: pointer, concerns: [model.pointer])
                 replacement = "String"
             } else if case .named("dateOnly")? = property.options.dateStrategy?.value, element == "Date" {
@@ -223,6 +223,12 @@ extension OpenAPIReader {
         }
         document.models[index] = model
         return name
+    }
+
+    /// Whether `type` names a union of files only (`Data`, `[Data]`).
+    private func isFileUnion(_ type: String, in document: SpecDocument) -> Bool {
+        guard let model = document.models.first(where: { $0.name.value == type }), case .union(let union) = model.kind else { return false }
+        return union.members.allSatisfy { ["Data", "[Data]", "File", "[File]"].contains($0.type.value) }
     }
 
     /// The pointers of the models `model` is composed of, and of those they are composed of.

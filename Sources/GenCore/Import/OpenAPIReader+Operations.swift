@@ -1023,8 +1023,8 @@ extension OpenAPIReader {
                 readingMultipart = false
                 if isStructModel(type.type) {
                     if let encoding = Self.object(chosen.value).flatMap({ member("encoding", $0) }) {
-                        unmapped("the 'encoding' of the form's fields is not imported; fields are sent in their text form and files "
-                                 + "with their own media type", at: encoding.value, pointer: mediaPointer + "/encoding")
+                        unmapped("the 'encoding' of the form's fields is not imported; fields are sent in their text form, files "
+                                 + "with their own media type, and (multipart) other values as JSON", at: encoding.value, pointer: mediaPointer + "/encoding")
                     }
                     return SpecDocument.Body(
                         location: location, type: Located(value: type.type, location: schema.location),

@@ -1010,7 +1010,7 @@ private struct Builder {
     }
 
     /// A model whose fields a form can send: simple values, optional or in arrays; for
-    /// multipart also files.
+    /// multipart also files and values sent as JSON parts (models, dictionaries), in arrays too.
     mutating func makeFormModel(_ name: String, multipart: Bool) -> RandomModel {
         var properties: [RandomProperty] = []
         var json: [(key: String, value: FuzzJSON)] = []
@@ -1024,7 +1024,8 @@ private struct Builder {
             guard !swiftNames.contains(swiftName), !keys.contains(key) else { continue }
             var type = pick(simple)
             if multipart, chance(30) { type = pick([.file, .data]) }
-            if type != .file && type != .data && chance(25) { type = .array(type) }
+            if multipart, chance(20) { type = chance(50) && !finished.isEmpty ? .model(pick(finished)) : .dictionary(.string) }
+            if chance(25) { type = .array(type) }
             if chance(30) { type = .optional(type) }
             swiftNames.insert(swiftName)
             keys.insert(key)

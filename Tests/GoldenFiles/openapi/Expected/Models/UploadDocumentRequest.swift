@@ -8,11 +8,24 @@ public struct UploadDocumentRequest: Codable, Sendable {
     public var file: FormFile
     public var title: String?
     public var pages: Int?
+    public var species: Species?
+    public var attachments: [Data]?
+    @Indirect public var meta: UploadDocumentRequestMeta?
 
-    public init(file: FormFile, title: String? = nil, pages: Int? = nil) {
+    public init(
+        file: FormFile,
+        title: String? = nil,
+        pages: Int? = nil,
+        species: Species? = nil,
+        attachments: [Data]? = nil,
+        meta: UploadDocumentRequestMeta? = nil
+    ) {
         self.file = file
         self.title = title
         self.pages = pages
+        self.species = species
+        self.attachments = attachments
+        self.meta = meta
     }
 
     public init(from decoder: any Decoder) throws {
@@ -20,6 +33,9 @@ public struct UploadDocumentRequest: Codable, Sendable {
         self.file = try container.decodeField(FormFile.self, "file")
         self.title = try container.decodeFieldIfPresent(String.self, "title")
         self.pages = try container.decodeFieldIfPresent(Int.self, "pages")
+        self.species = try container.decodeFieldIfPresent(Species.self, "species")
+        self.attachments = try container.decodeFieldIfPresent([Data].self, "attachments")
+        self.meta = try container.decodeFieldIfPresent(UploadDocumentRequestMeta.self, "meta")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -27,5 +43,8 @@ public struct UploadDocumentRequest: Codable, Sendable {
         try container.encodeField("file", self.file)
         try container.encodeFieldIfPresent("title", self.title)
         try container.encodeFieldIfPresent("pages", self.pages)
+        try container.encodeFieldIfPresent("species", self.species)
+        try container.encodeFieldIfPresent("attachments", self.attachments)
+        try container.encodeFieldIfPresent("meta", self.meta)
     }
 }

@@ -16,6 +16,7 @@ public struct LivePetsService: PetsServiceProtocol {
     public func listPets(
         limit: Int?,
         tags: [String]?,
+        species: Species?,
         status: PetStatus?,
         since: Date?,
         fields: [String]?,
@@ -25,6 +26,7 @@ public struct LivePetsService: PetsServiceProtocol {
         try await self.client.send(PetsService.listPets(
             limit: limit,
             tags: tags,
+            species: species,
             status: status,
             since: since,
             fields: fields,

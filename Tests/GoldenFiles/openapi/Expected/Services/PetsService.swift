@@ -14,6 +14,7 @@ public enum PetsService {
     public static func listPets(
         limit: Int? = nil,
         tags: [String]? = nil,
+        species: Species? = nil,
         status: PetStatus? = nil,
         since: Date? = nil,
         fields: [String]? = nil,
@@ -23,6 +24,7 @@ public enum PetsService {
         ListPetsEndpoint(
             limit: limit,
             tags: tags,
+            species: species,
             status: status,
             since: since,
             fields: fields,

@@ -14,6 +14,7 @@ public protocol PetsServiceProtocol: Sendable {
     func listPets(
         limit: Int?,
         tags: [String]?,
+        species: Species?,
         status: PetStatus?,
         since: Date?,
         fields: [String]?,
@@ -52,6 +53,7 @@ extension PetsServiceProtocol {
         try await listPets(
             limit: nil,
             tags: nil,
+            species: nil,
             status: nil,
             since: nil,
             fields: nil,

@@ -14,6 +14,7 @@ public struct ListPetsEndpoint: Endpoint, ErrorBodyDecoding, ResponseHeadersDeco
     /// At most this many.
     public var limit: Int?
     public var tags: [String]?
+    public var species: Species?
     public var status: PetStatus?
     public var since: Date?
     public var fields: [String]?
@@ -23,6 +24,7 @@ public struct ListPetsEndpoint: Endpoint, ErrorBodyDecoding, ResponseHeadersDeco
     public init(
         limit: Int? = nil,
         tags: [String]? = nil,
+        species: Species? = nil,
         status: PetStatus? = nil,
         since: Date? = nil,
         fields: [String]? = nil,
@@ -31,6 +33,7 @@ public struct ListPetsEndpoint: Endpoint, ErrorBodyDecoding, ResponseHeadersDeco
     ) {
         self.limit = limit
         self.tags = tags
+        self.species = species
         self.status = status
         self.since = since
         self.fields = fields
@@ -42,6 +45,7 @@ public struct ListPetsEndpoint: Endpoint, ErrorBodyDecoding, ResponseHeadersDeco
         var request = EndpointRequest(method: .get, path: "/pets")
         request.addQuery("limit", limit)
         request.addQuery("tags", tags)
+        request.addQuery("species", species)
         request.addQuery("status", status)
         request.addQuery("since", since)
         request.addQueryList("fields", fields, separator: ",")

@@ -14,12 +14,15 @@ public struct UploadDocumentEndpoint: Endpoint {
         self.uploadDocumentRequest = uploadDocumentRequest
     }
 
-    public func makeRequest() -> EndpointRequest {
+    public func makeRequest() throws -> EndpointRequest {
         var request = EndpointRequest(method: .post, path: "/documents")
         var form = FormFields()
         form.append("file", uploadDocumentRequest.file)
         form.append("title", uploadDocumentRequest.title)
         form.append("pages", uploadDocumentRequest.pages)
+        form.append("species", uploadDocumentRequest.species)
+        form.append("attachments", uploadDocumentRequest.attachments)
+        try form.appendJSON("meta", uploadDocumentRequest.meta)
         request.setMultipartBody(form)
         return request
     }
