@@ -171,7 +171,8 @@ public struct LoggingMiddleware: EndpointMiddleware {
         }.joined(separator: "&")
     }
 
-    /// A multipart body with the content of each part whose `name` is redacted replaced.
+    /// A multipart body with the content of each part whose `name` is redacted replaced, and
+    /// the redacted members of each JSON part.
     func redactingParts(ofMultipart text: String, boundary: String) -> String {
         let delimiter = "--" + boundary
         // Searched literally: Foundation's default search compares characters, and a `\r\n`
@@ -185,15 +186,17 @@ public struct LoggingMiddleware: EndpointMiddleware {
         parts.append(String(rest))
         for index in parts.indices.dropFirst() {
             let part = parts[index]
-            guard let blank = part.range(of: "\r\n\r\n", options: .literal),
-                  let disposition = part[..<blank.lowerBound].components(separatedBy: "\r\n")
-                      .first(where: { $0.lowercased().hasPrefix("content-disposition:") }),
-                  let name = Self.parameter("name", in: disposition), isRedacted(name.removingPercentEncoding ?? name)
-            else { continue }
+            guard let blank = part.range(of: "\r\n\r\n", options: .literal) else { continue }
+            let headers = part[..<blank.lowerBound].components(separatedBy: "\r\n").map { $0.lowercased() }
             // The part's content ends with the line break before the next delimiter.
             // (Counted in scalars: `\r\n` is one Character.)
             let end = part.hasSuffix("\r\n") ? part.unicodeScalars.index(part.endIndex, offsetBy: -2) : part.endIndex
-            parts[index] = String(part[..<blank.upperBound]) + "<redacted>" + part[end...]
+            let disposition = part[..<blank.lowerBound].components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("content-disposition:") }
+            if let name = disposition.flatMap({ Self.parameter("name", in: $0) }), isRedacted(name.removingPercentEncoding ?? name) {
+                parts[index] = String(part[..<blank.upperBound]) + "<redacted>" + part[end...]
+            } else if headers.contains(where: { $0.hasPrefix("content-type:") && $0.contains("json") }), blank.upperBound <= end {
+                parts[index] = String(part[..<blank.upperBound]) + redactingMembers(ofJSON: String(part[blank.upperBound..<end])) + part[end...]
+            }
         }
         return parts.joined(separator: delimiter)
     }
