@@ -155,7 +155,8 @@ import Testing
             "Shape": { "enum": ["round", "square"] },
             "Survey": { "properties": { "answers": "[String: String]" } },
             "Note": { "properties": { "text": "String" } },
-            "Schedule": { "properties": { "slots": "[String: Date]" } }
+            "Schedule": { "properties": { "slots": "[String: Date]" } },
+            "Maybe": { "properties": { "tags": "[String?]", "files": "[[File]]?", "named": "[String: File]" } }
           },
           "resources": {
             "Uploads": {
@@ -184,7 +185,8 @@ import Testing
                 { "name": "f9", "method": "POST", "path": "/f9", "body": { "type": "Shape?", "encoding": "form" } },
                 { "name": "f10", "method": "POST", "path": "/f10", "body": { "type": "Login?", "encoding": "form" } },
                 { "name": "f11", "method": "POST", "path": "/f11", "body": { "type": "Schedule", "encoding": "multipart" } },
-                { "name": "f12", "method": "POST", "path": "/f12", "body": { "type": "Card", "encoding": "multipart" } }
+                { "name": "f12", "method": "POST", "path": "/f12", "body": { "type": "Card", "encoding": "multipart" } },
+                { "name": "f13", "method": "POST", "path": "/f13", "body": { "type": "Maybe", "encoding": "multipart" } }
               ]
             },
             "Cookies": {
@@ -221,6 +223,12 @@ import Testing
             (.marker("\"xml\""), "unknown body encoding 'xml'; expected one of: json, form, multipart"),
             (.marker("\"Survey\", \"encoding\""),
              #"property 'answers' of model 'Survey' is [String: String], which a form field cannot hold; use a String, number, Bool, UUID, URL, Date, enum, or an array of one ("encoding": "multipart" also sends files and JSON)"#),
+            (.marker("\"Maybe\", \"encoding\""),
+             "property 'tags' of model 'Maybe' is [String?]: a form field cannot be null; make the elements non-optional"),
+            (.marker("\"Maybe\", \"encoding\""),
+             "property 'files' of model 'Maybe' is [[FormFile]]?: a File can only be a multipart field or an element of an array that is one"),
+            (.marker("\"Maybe\", \"encoding\""),
+             "property 'named' of model 'Maybe' is [String: FormFile]: a File can only be a multipart field or an element of an array that is one"),
             (.marker("\"Schedule\", \"encoding\""),
              "property 'slots' of model 'Schedule' is [String: Date], sent as JSON: a Date in it must be a model property, so that it has a date strategy"),
             (.marker("\"contentTyp\""), "unknown key 'contentTyp' in the body; did you mean 'contentType'?"),

@@ -605,6 +605,8 @@ import Testing
         let imported = try importing(document(schemas: """
             "Shared": {"anyOf": [{"type": "string"}, {"type": "string", "enum": ["gpt-5", "gpt-4o"]}]},
             "Responses": {"anyOf": [{"$ref": "#/components/schemas/Shared"}, {"type": "string", "title": "Only", "enum": ["o3-pro", "gpt-5"]}]},
+            "Annotated": {"anyOf": [{"type": "string"}, {"allOf": [{"$ref": "#/components/schemas/Shared"}], "description": "The shared ones."}]},
+            "Loop": {"anyOf": [{"type": "string"}, {"allOf": [{"$ref": "#/components/schemas/Loop"}]}, {"enum": ["z"]}]},
             "Options": {"type": "object", "properties": {
                 "model": {"anyOf": [{"type": "string"}, {"type": "string", "enum": ["dall-e-2"]}], "default": "dall-e-2"},
                 "voice": {"anyOf": [{"type": "string"}, {"$ref": "#/components/schemas/Shared"}], "nullable": true},
@@ -618,6 +620,8 @@ import Testing
         #expect(imported.model("Shared")?["enum"] as? [String] == ["gpt-5", "gpt-4o"])
         #expect(imported.model("Responses")?["enum"] as? [String] == ["gpt-5", "gpt-4o", "o3-pro"])
         #expect(imported.model("SharedOption2") == nil && imported.model("ResponsesOnly") == nil)
+        #expect(imported.model("Annotated")?["enum"] as? [String] == ["gpt-5", "gpt-4o"], "an allOf that annotates a reference is that reference")
+        #expect(imported.model("Loop")?["enum"] as? [String] == ["z"], "a reference back to the union adds nothing")
         #expect(imported.type("Options", "model") == "OptionsModel?")
         #expect(imported.model("OptionsModel")?["enum"] as? [String] == ["dall-e-2"])
         #expect((imported.properties("Options")?["model"] as? [String: Any])?["default"] as? String == "dall-e-2", "an enum keeps its default")
@@ -642,7 +646,10 @@ import Testing
                 "photos": {"type": "array", "items": {"type": "string", "format": "binary"}},
                 "image": {"oneOf": [{"type": "string", "format": "binary"}, {"type": "array", "items": {"type": "string", "format": "binary"}}]},
                 "regions": {"type": "array", "items": {"type": "object", "properties": {"x": {"type": "integer"}}}},
-                "times": {"type": "object", "additionalProperties": {"type": "string", "format": "date-time"}}}}}}}, "responses": {"204": {"description": ""}}}},
+                "times": {"type": "object", "additionalProperties": {"type": "string", "format": "date-time"}},
+                "slots": {"type": "array", "items": {"type": "array", "items": {"type": "string", "format": "date-time"}}},
+                "maybe": {"type": "array", "items": {"type": "string", "format": "binary", "nullable": true}},
+                "labels": {"type": "array", "items": {"type": ["string", "null"]}}}}}}}, "responses": {"204": {"description": ""}}}},
             "/d": {"put": {"operationId": "bytes", "requestBody": {"required": true, "content": {"application/octet-stream": {}}}, "responses": {"204": {"description": ""}}}},
             "/e": {"put": {"operationId": "xml", "requestBody": {"required": true, "content": {"application/xml": {}}}, "responses": {"204": {"description": ""}}}}
             """))
@@ -652,17 +659,23 @@ import Testing
         #expect(imported.type("MultipartRequest", "f") == "File")
         // A multipart form sends files, a part each, and anything else that is not text as JSON.
         #expect(imported.type("MultipartRequest", "meta") == "MultipartRequestMeta?")
-        #expect(imported.type("MultipartRequest", "photos") == "[Data]?")
-        #expect(imported.type("MultipartRequest", "image") == "[Data]?")
+        #expect(imported.type("MultipartRequest", "photos") == "[File]?")
+        #expect(imported.type("MultipartRequest", "image") == "[File]?")
         #expect(imported.type("MultipartRequest", "regions") == "[MultipartRequestRegionsItem]?")
         #expect(imported.type("MultipartRequest", "times") == "[String: String]?", "dates outside a model stay text")
+        #expect(imported.type("MultipartRequest", "slots") == "[[String]]?", "a JSON part's dates outside a model are text")
+        #expect(imported.type("MultipartRequest", "maybe") == "[File]?", "a form has no null element")
+        #expect(imported.type("MultipartRequest", "labels") == "[String]?")
         // A url-encoded one sends text.
         #expect(imported.type("FormObjectRequest", "meta") == "String?")
         #expect(imported.endpoint("bytes")?["body"] as? String == "Upload")
         #expect(imported.endpoint("xml")?["body"] as? [String: String] == ["type": "Upload", "contentType": "application/xml"])
         #expect(imported.warnings == [
             "#/paths/~1b2/post/requestBody/content/application~1x-www-form-urlencoded/schema/properties/meta: a url-encoded form field holds text; FormObjectRequestMeta is imported as a String the app encodes (as JSON, for example)",
-            "#/paths/~1c/post/requestBody/content/multipart~1form-data/schema/properties/image: the field holds one file or several; it is imported as [Data], a part per file",
+            "#/paths/~1c/post/requestBody/content/multipart~1form-data/schema/properties/image: the field holds one file or several; it is imported as [File], a part per file",
+            "#/paths/~1c/post/requestBody/content/multipart~1form-data/schema/properties/slots: a multipart field of [[Date]] is sent as JSON, where a Date needs a model property for its date strategy; its dates are imported as Strings the app formats",
+            "#/paths/~1c/post/requestBody/content/multipart~1form-data/schema/properties/maybe: a form field cannot be null; the elements of [Data?] are imported non-optional",
+            "#/paths/~1c/post/requestBody/content/multipart~1form-data/schema/properties/labels: a form field cannot be null; the elements of [String?] are imported non-optional",
             "#/paths/~1e/put/requestBody/content/application~1xml: an XML body is sent as bytes the app encodes",
         ])
         let generated = Generator.generate(specText: imported.text, specPath: "spec.json")
@@ -670,7 +683,8 @@ import Testing
         let source = generated.files.map(\.contents).joined()
         for call in [#"form.append("f", multipartRequest.f)"#, #"try form.appendJSON("meta", multipartRequest.meta)"#,
                      #"form.append("photos", multipartRequest.photos)"#, #"form.append("image", multipartRequest.image)"#,
-                     #"try form.appendJSONElements("regions", multipartRequest.regions)"#, #"try form.appendJSON("times", multipartRequest.times)"#] {
+                     #"try form.appendJSONElements("regions", multipartRequest.regions)"#, #"try form.appendJSON("times", multipartRequest.times)"#,
+                     #"try form.appendJSONElements("slots", multipartRequest.slots)"#, #"form.append("maybe", multipartRequest.maybe)"#] {
             #expect(source.contains(call), "\(call)")
         }
     }

@@ -179,7 +179,8 @@ import FoundationNetworking
 
         let upload = try client.urlRequest(for: PetsService.uploadDocument(uploadDocumentRequest: UploadDocumentRequest(
             file: FormFile(data: Data("%PDF".utf8), filename: "a.pdf", contentType: "application/pdf"), title: "Papers",
-            species: .unknown("axolotl 2"), attachments: [Data("A".utf8), Data("B".utf8)],
+            species: .unknown("axolotl 2"),
+            attachments: [FormFile(data: Data("A".utf8), filename: "a.txt", contentType: "text/plain"), FormFile(data: Data("B".utf8), filename: "b.png")],
             meta: UploadDocumentRequestMeta(author: "Ada"))))
         #expect(upload.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true)
         let body = String(decoding: upload.httpBody ?? Data(), as: UTF8.self)
@@ -188,8 +189,8 @@ import FoundationNetworking
         #expect(body.contains("name=\"title\"\r\n\r\nPapers"))
         // An enum is sent as its raw value, an array of files as a part each, an object as JSON.
         #expect(body.contains("name=\"species\"\r\n\r\naxolotl 2\r\n"))
-        #expect(body.contains("name=\"attachments\"; filename=\"attachments\"\r\nContent-Type: application/octet-stream\r\n\r\nA\r\n"))
-        #expect(body.contains("name=\"attachments\"; filename=\"attachments\"\r\nContent-Type: application/octet-stream\r\n\r\nB\r\n"))
+        #expect(body.contains("name=\"attachments\"; filename=\"a.txt\"\r\nContent-Type: text/plain\r\n\r\nA\r\n"))
+        #expect(body.contains("name=\"attachments\"; filename=\"b.png\"\r\nContent-Type: application/octet-stream\r\n\r\nB\r\n"))
         #expect(body.contains("name=\"meta\"\r\nContent-Type: application/json\r\n\r\n{\"author\":\"Ada\"}\r\n"))
 
         let photo = try client.urlRequest(for: PetsService.uploadPhoto(petId: 5, upload: .data(Data([0x89, 0x50]))))

@@ -126,11 +126,12 @@ extension OpenAPIReader {
 
     // MARK: Forms
 
-    /// A form or multipart body's model holds fields: text values, arrays of them and (multipart)
-    /// files. A field that holds more is imported as a String the app writes, with a warning; a
-    /// calendar date is a String too, since a form sends a `Date` with its time. A model that
-    /// needs such changes and is also used elsewhere is copied for the form (`<Model>Form`), so
-    /// that its other uses keep their types.
+    /// A form or multipart body's model holds fields: text values and arrays of them; in a
+    /// multipart body also files (`File`, so that the app names each) and other values, sent as
+    /// JSON. A url-encoded field that holds more than text is imported as a String the app
+    /// writes, with a warning; a calendar date is a String too, since a form sends a `Date` with
+    /// its time. A model that needs such changes and is also used elsewhere is copied for the
+    /// form (`<Model>Form`), so that its other uses keep their types.
     mutating func checkFormBodies(_ document: inout SpecDocument) {
         var forms: [String: String] = [:]  // model → the model its form bodies send
         for resourceIndex in document.resources.indices {
@@ -169,23 +170,41 @@ extension OpenAPIReader {
             if type.hasSuffix("?") { type.removeLast() }
             let pointer = Self.pointer(model.pointer + "/properties", (property.key ?? property.name).value)
             let isArray = type.hasPrefix("[") && type.hasSuffix("]") && !type.contains(":")
-            let element = isArray ? String(type.dropFirst().dropLast()) : type
-            let isFile = element == "Data" || element == "File"
+            var element = isArray ? String(type.dropFirst().dropLast()) : type
             var replacement: String?
+            if isArray && element.hasSuffix("?") {
+                // A nil element would have nothing to send.
+                element.removeLast()
+                unmapped("a form field cannot be null; the elements of \(type) are imported non-optional",
+                         at: property.type.location, pointer: pointer, concerns: [model.pointer])
+                replacement = "[\(element)]"
+            }
+            let isFile = element == "Data" || element == "File"
             let hadDefault = property.defaultValue != nil ? "; its default is left out" : ""
             if isFile && !multipart {
                 unmapped("a form field holds text; the file is imported as a String the app encodes\(hadDefault)",
                          at: property.type.location, pointer: pointer, concerns: [model.pointer])
                 replacement = "String"
+            } else if isFile && element == "Data" {
+                // A part of its own, with a file name and a media type the app gives (a server
+                // may tell the file's format by its name's extension).
+                replacement = isArray ? "[File]" : "File"
             } else if !isFile && !isSimpleParameter(element) && multipart && isFileUnion(element, in: document) {
                 // One file or several (`oneOf: [binary, array of binary]`): several, one part each.
-                unmapped("the field holds one file or several; it is imported as [Data], a part per file\(hadDefault)",
+                unmapped("the field holds one file or several; it is imported as [File], a part per file\(hadDefault)",
                          at: property.type.location, pointer: pointer, concerns: [model.pointer])
-                replacement = "[Data]"
+                replacement = "[File]"
             } else if !isFile && !isSimpleParameter(element) && !multipart {
                 unmapped("a url-encoded form field holds text; \(type) is imported as a String the app encodes (as JSON, for example)\(hadDefault)",
                          at: property.type.location, pointer: pointer, concerns: [model.pointer])
                 replacement = "String"
+            } else if !isFile && !isSimpleParameter(element) && type.replacingDateWithString() != type {
+                // Sent as JSON, where a Date outside a model has no date strategy.
+                unmapped("a multipart field of \(type) is sent as JSON, where a Date needs a model property for its date strategy; "
+                         + "its dates are imported as Strings the app formats\(hadDefault)",
+                         at: property.type.location, pointer: pointer, concerns: [model.pointer])
+                replacement = (replacement ?? type).replacingDateWithString()
+                properties[offset].options.dateStrategy = nil
             } else if case .named("dateOnly")? = property.options.dateStrategy?.value, element == "Date" {
                 // A form sends a Date with its time: a calendar date is sent as the text it is.
                 replacement = isArray ? "[String]" : "String"
@@ -193,7 +212,8 @@ extension OpenAPIReader {
             }
             if let replacement {
                 properties[offset].type.value = replacement + (optional ? "?" : "")
-                if replacement == "String" || replacement == "[String]" { properties[offset].defaultValue = nil }
+                // A default stays only where the type keeps its values.
+                if replacement != "[\(element)]" { properties[offset].defaultValue = nil }
                 changed = true
             }
             if property.nullable?.value == true {

@@ -223,7 +223,24 @@ extension OpenAPIReader {
             if let reference = Self.object(alternative).flatMap({ member("$ref", $0) }).flatMap({ Self.text($0.value) }) {
                 guard visited.insert(reference).inserted else { continue }
             }
-            guard let inner = Self.object(followingReferences(alternative)), !allowsNull(inner), member("format", inner) == nil else { return nil }
+            guard var inner = Self.object(followingReferences(alternative)), !allowsNull(inner) else { return nil }
+            // `{allOf: [{$ref: …}], description: …}`: the one schema it annotates.
+            var seenBefore = false
+            for _ in 0..<Self.maximumSchemaDepth {
+                guard enumValues(inner) == nil, typeNames(inner).isEmpty, !hasProperties(inner),
+                      member("oneOf", inner) == nil, member("anyOf", inner) == nil,
+                      let parts = member("allOf", inner).flatMap({ Self.elements($0.value) })?.filter({ !isAnnotationOnly($0) }), parts.count == 1
+                else { break }
+                if let reference = Self.object(parts[0]).flatMap({ member("$ref", $0) }).flatMap({ Self.text($0.value) }),
+                   !visited.insert(reference).inserted {
+                    seenBefore = true
+                    break
+                }
+                guard let next = Self.object(followingReferences(parts[0])), !allowsNull(next) else { return nil }
+                inner = next
+            }
+            if seenBefore { continue }
+            guard member("format", inner) == nil else { return nil }
             let values: [JSONNode]
             if let listed = enumValues(inner) {
                 guard listed.integers.isEmpty, listed.others.isEmpty, typeNames(inner).allSatisfy({ $0 == "string" }) else { return nil }

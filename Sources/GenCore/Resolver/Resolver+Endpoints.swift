@@ -718,7 +718,12 @@ extension Resolver {
             let element: TypeReference = if case .array(let element) = type { element } else { type }
             let isFile = element == .builtin(.data) || element == .builtin(.file)
             var value = ResolvedAPI.Parameter.FormField.Value.plain
-            if isSimple(element) {
+            if case .optional = element {
+                diagnostics.error(
+                    "property '\(property.key)' of model '\(model)' is \(property.type.swift): a form field cannot be null; make the elements non-optional",
+                    at: location)
+                failed = true
+            } else if isSimple(element) {
                 // Text.
             } else if isFile && !multipart {
                 diagnostics.error(
@@ -733,6 +738,11 @@ extension Resolver {
                 failed = true
             } else if isFile {
                 // A file, or a part per file.
+            } else if element.contains(.builtin(.file)) {
+                diagnostics.error(
+                    "property '\(property.key)' of model '\(model)' is \(property.type.swift): a File can only be a multipart field or an element of an array that is one",
+                    at: location)
+                failed = true
             } else if element.containsDate {
                 diagnostics.error(
                     "property '\(property.key)' of model '\(model)' is \(property.type.swift), sent as JSON: a Date in it must be a model property, so that it has a date strategy",

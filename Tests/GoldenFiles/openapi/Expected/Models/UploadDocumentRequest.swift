@@ -9,7 +9,7 @@ public struct UploadDocumentRequest: Codable, Sendable {
     public var title: String?
     public var pages: Int?
     public var species: Species?
-    public var attachments: [Data]?
+    public var attachments: [FormFile]?
     @Indirect public var meta: UploadDocumentRequestMeta?
 
     public init(
@@ -17,7 +17,7 @@ public struct UploadDocumentRequest: Codable, Sendable {
         title: String? = nil,
         pages: Int? = nil,
         species: Species? = nil,
-        attachments: [Data]? = nil,
+        attachments: [FormFile]? = nil,
         meta: UploadDocumentRequestMeta? = nil
     ) {
         self.file = file
@@ -34,7 +34,7 @@ public struct UploadDocumentRequest: Codable, Sendable {
         self.title = try container.decodeFieldIfPresent(String.self, "title")
         self.pages = try container.decodeFieldIfPresent(Int.self, "pages")
         self.species = try container.decodeFieldIfPresent(Species.self, "species")
-        self.attachments = try container.decodeFieldIfPresent([Data].self, "attachments")
+        self.attachments = try container.decodeFieldIfPresent([FormFile].self, "attachments")
         self.meta = try container.decodeFieldIfPresent(UploadDocumentRequestMeta.self, "meta")
     }
 
