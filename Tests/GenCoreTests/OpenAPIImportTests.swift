@@ -627,12 +627,33 @@ import Testing
         #expect((imported.properties("Options")?["model"] as? [String: Any])?["default"] as? String == "dall-e-2", "an enum keeps its default")
         #expect(imported.model("OptionsVoice")?["enum"] as? [String] == ["gpt-5", "gpt-4o"])
         #expect((imported.properties("Options")?["voice"] as? [String: Any])?["nullable"] as? Bool == true)
-        // A date, an integer or a null beside them: a union, as before.
-        for name in ["OptionsStamp", "OptionsSize", "OptionsMode"] {
+        // A date or an integer beside them: a union, as before.
+        for name in ["OptionsStamp", "OptionsSize"] {
             #expect(imported.model(name)?["oneOf"] != nil, "\(name): \(imported.model(name) ?? [:])")
         }
+        // A null among the values is the property's: it may be null.
+        #expect(imported.model("OptionsMode")?["enum"] as? [String] == ["a"])
+        #expect((imported.properties("Options")?["mode"] as? [String: Any])?["nullable"] as? Bool == true)
         // A query parameter of it is an enum, sent as its raw value.
         #expect((imported.endpoint("list")?["query"] as? [String: String])?["model"] == "Responses?")
+    }
+
+    /// A union one of whose alternatives allows null (3.0's `nullable` on a member, through a
+    /// reference too) holds null itself: the property is nullable, so that null is not lost.
+    @Test func aNullableAlternativeMakesTheUnionNullable() throws {
+        let imported = try importing(document(version: "3.0.3", schemas: """
+            "Maybe": {"type": "string", "nullable": true},
+            "Holder": {"type": "object", "properties": {
+                "pick": {"oneOf": [{"type": "integer"}, {"type": "string", "nullable": true}]},
+                "viaRef": {"anyOf": [{"type": "boolean"}, {"$ref": "#/components/schemas/Maybe"}]},
+                "plain": {"oneOf": [{"type": "integer"}, {"type": "string"}]}}}
+            """, paths: """
+            "/h": {"get": {"operationId": "holder", "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Holder"}}}}}}}
+            """))
+        let properties = try #require(imported.properties("Holder"))
+        #expect((properties["pick"] as? [String: Any])?["nullable"] as? Bool == true, "\(properties)")
+        #expect((properties["viaRef"] as? [String: Any])?["nullable"] as? Bool == true, "\(properties)")
+        #expect(properties["plain"] as? String == "HolderPlain?", "\(properties)")
     }
 
     @Test func bodiesAreJSONFormsMultipartOrBytes() throws {

@@ -158,8 +158,12 @@ extension OpenAPIReader {
     }
 
     /// Whether the schema allows `null`: 3.0's `nullable`, 3.1's `"null"` type, a `null` in `enum`,
-    /// a `{type: null}` alternative.
+    /// a `{type: null}` alternative, or an alternative that allows it.
     func allowsNull(_ members: [JSONNode.Member]) -> Bool {
+        allowsNull(members, depth: 0)
+    }
+
+    private func allowsNull(_ members: [JSONNode.Member], depth: Int) -> Bool {
         if Self.bool(member("nullable", members)?.value) { return true }
         if let node = member("type", members)?.value {
             switch node.value {
@@ -173,7 +177,13 @@ extension OpenAPIReader {
             return true
         }
         for key in ["oneOf", "anyOf"] {
-            if let options = member(key, members).flatMap({ Self.elements($0.value) }), options.contains(where: isNullSchema) { return true }
+            guard let options = member(key, members).flatMap({ Self.elements($0.value) }) else { continue }
+            if options.contains(where: isNullSchema) { return true }
+            // `anyOf: [{type: string}, {enum: [a, null]}]`: the union holds null too. (Through
+            // references a few levels deep: a chain that comes back to itself ends there.)
+            if depth < 8, options.contains(where: { option in
+                Self.object(followingReferences(option)).map { allowsNull($0, depth: depth + 1) } ?? false
+            }) { return true }
         }
         return false
     }
@@ -223,7 +233,8 @@ extension OpenAPIReader {
             if let reference = Self.object(alternative).flatMap({ member("$ref", $0) }).flatMap({ Self.text($0.value) }) {
                 guard visited.insert(reference).inserted else { continue }
             }
-            guard var inner = Self.object(followingReferences(alternative)), !allowsNull(inner) else { return nil }
+            // A `null` it allows is the union's (`allowsNull`), not a value of the enum.
+            guard var inner = Self.object(followingReferences(alternative)) else { return nil }
             // `{allOf: [{$ref: …}], description: …}`: the one schema it annotates.
             var seenBefore = false
             for _ in 0..<Self.maximumSchemaDepth {
@@ -236,7 +247,7 @@ extension OpenAPIReader {
                     seenBefore = true
                     break
                 }
-                guard let next = Self.object(followingReferences(parts[0])), !allowsNull(next) else { return nil }
+                guard let next = Self.object(followingReferences(parts[0])) else { return nil }
                 inner = next
             }
             if seenBefore { continue }
