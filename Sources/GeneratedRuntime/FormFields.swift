@@ -141,4 +141,33 @@ public struct FormFile: Codable, Sendable, Hashable {
         self.filename = filename
         self.contentType = contentType
     }
+
+    /// The file at `url`, read now, sent under its own name with `contentType`, or the media
+    /// type its extension names (``mediaType(forExtension:)``), or `application/octet-stream`.
+    /// A server may tell a file's format by its name: OpenAI's audio transcription, for one.
+    public init(contentsOf url: URL, contentType: String? = nil) throws {
+        self.init(
+            data: try Data(contentsOf: url), filename: url.lastPathComponent,
+            contentType: contentType ?? Self.mediaType(forExtension: url.pathExtension) ?? "application/octet-stream")
+    }
+
+    /// The media type of a file name's extension (`png`, `JPG`, `m4a`…) among common image,
+    /// audio, video, document and data formats; nil for any other.
+    public static func mediaType(forExtension pathExtension: String) -> String? {
+        mediaTypes[pathExtension.lowercased()]
+    }
+
+    private static let mediaTypes: [String: String] = [
+        "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
+        "heic": "image/heic", "svg": "image/svg+xml", "bmp": "image/bmp", "tif": "image/tiff", "tiff": "image/tiff",
+        "mp3": "audio/mpeg", "mpga": "audio/mpeg", "m4a": "audio/mp4", "wav": "audio/wav", "ogg": "audio/ogg",
+        "oga": "audio/ogg", "flac": "audio/flac", "aac": "audio/aac", "opus": "audio/opus", "weba": "audio/webm",
+        "mp4": "video/mp4", "mpeg": "video/mpeg", "mov": "video/quicktime", "webm": "video/webm",
+        "pdf": "application/pdf", "txt": "text/plain", "md": "text/markdown", "csv": "text/csv", "html": "text/html",
+        "json": "application/json", "jsonl": "application/jsonl", "xml": "application/xml", "zip": "application/zip",
+        "gz": "application/gzip", "doc": "application/msword",
+        "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    ]
 }

@@ -221,6 +221,23 @@ import Testing
         #expect(form.urlEncoded == "bin=%FF%FEA+%2B&text=%C3%A9+~")
     }
 
+    /// A file read from disk keeps its name, and its extension names its media type unless one
+    /// is given; an extension the table does not know sends bytes.
+    @Test func aFileFromDiskKeepsItsNameAndMediaType() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formfile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, expected) in [("talk.M4A", "audio/mp4"), ("photo.jpeg", "image/jpeg"), ("notes.txt", "text/plain"), ("data.xyz", "application/octet-stream"), ("README", "application/octet-stream")] {
+            let url = folder.appendingPathComponent(name)
+            try Data(name.utf8).write(to: url)
+            let file = try FormFile(contentsOf: url)
+            #expect(file == FormFile(data: Data(name.utf8), filename: name, contentType: expected))
+        }
+        let given = try FormFile(contentsOf: folder.appendingPathComponent("notes.txt"), contentType: "text/markdown")
+        #expect(given.contentType == "text/markdown" && given.filename == "notes.txt")
+        #expect(throws: (any Error).self) { try FormFile(contentsOf: folder.appendingPathComponent("missing.png")) }
+    }
+
     @Test func anEmptyFormIsOnlyTheClosingDelimiter() throws {
         #expect(FormFields().multipartEncoded(boundary: "B") == Data("--B--\r\n".utf8))
         #expect(FormFields().urlEncoded == "")
