@@ -217,9 +217,10 @@ extension OpenAPIReader {
     /// The values of a union of strings that lists some of them (`anyOf: [{type: string}, {enum:
     /// [a, b]}]`: an enum beside the other strings it allows, as OpenAI's model names are), in
     /// order and each once; an alternative may be such a union itself. An open enum holds them
-    /// all, and any other string as its `unknown`, so the union becomes one. Nil when an
-    /// alternative is anything but a plain string or a string enum (a format, null, an integer),
-    /// or none lists values.
+    /// all, and any other string as its `unknown`, so the union becomes one (a `null` an
+    /// alternative allows is the union's, see ``allowsNull(_:)``). Nil when an alternative is
+    /// anything but a plain string or a string enum (a format, an integer, an object), or none
+    /// lists values.
     func stringEnumUnionValues(_ members: [JSONNode.Member]) -> [JSONNode]? {
         var visited: Set<String> = []
         return stringEnumUnionValues(members, visited: &visited)
