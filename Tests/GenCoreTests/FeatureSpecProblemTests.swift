@@ -10,6 +10,43 @@ import Testing
         expectExactProblems(text, expected, sourceLocation: sourceLocation)
     }
 
+    // MARK: Defaults of unions
+
+    /// A union's default must be a string, number or true/false that a member holds, and no
+    /// member that might hold it in a way the generator cannot write (a URL, a UUID, Data,
+    /// another union) may come before the one that does.
+    @Test func unionDefaultProblems() {
+        let text = #"""
+            {
+              "endpointgen": 1,
+              "name": "Defaults",
+              "models": {
+                "Id": { "oneOf": ["Int", "String"] },
+                "Link": { "oneOf": ["URL", "String"] },
+                "Box": { "properties": { "n": "Int" } },
+                "Either": { "oneOf": ["Box", "Bool"] },
+                "Holder": {
+                  "properties": {
+                    "flag": { "type": "Id", "default": true },
+                    "list": { "type": "Id?", "default": [1] },
+                    "link": { "type": "Link", "default": "https://example.com" },
+                    "either": { "type": "Either", "default": false },
+                    "eitherNumber": { "type": "Either?", "default": 3 }
+                  }
+                }
+              }
+            }
+            """#
+        check(text, [
+            (.marker("true }"), "the default value true does not fit the type Id; expected a string, number or true/false that a member of union 'Id' holds"),
+            (.marker("[1] }"), "the default value […] does not fit the type Id; expected a string, number or true/false that a member of union 'Id' holds"),
+            (.marker("\"https://example.com\" }"),
+             "the default value \"https://example.com\" does not fit the type Link; expected a string, number or true/false that a member of union 'Link' holds"),
+            (.marker("3 }"), "the default value 3 does not fit the type Either; expected a string, number or true/false that a member of union 'Either' holds"),
+        ])
+    }
+
+    // MARK: Auth schemes and requirements
     // MARK: Auth schemes and requirements
 
     static let authSpec = #"""

@@ -9,6 +9,25 @@ import Testing
 @Suite struct ShapesTests {
     // MARK: Tagged unions
 
+    /// A union's default is the case decoding the default's JSON gives: the first member that
+    /// holds it (an open enum holds any string), so what is left out and what is sent agree.
+    @Test func aUnionsDefaultIsTheCaseItsValueDecodesTo() throws {
+        let defaults = try JSONDecoder().decode(UnionDefaults.self, from: Data("{}".utf8))
+        #expect(defaults == UnionDefaults())
+        #expect(defaults.toolChoice == .toolChoiceMode(.auto))
+        #expect(defaults.customChoice == .toolChoiceMode(.unknown("by-hand")))
+        #expect(defaults.id == .int(7))
+        #expect(defaults.label == .string("seven"))
+        let sent = try JSONEncoder().encode(defaults)
+        let object = try #require(try JSONSerialization.jsonObject(with: sent) as? [String: Any])
+        #expect(object["tool_choice"] as? String == "auto" && object["custom_choice"] as? String == "by-hand")
+        #expect(object["id"] as? Int == 7 && object["label"] as? String == "seven")
+        #expect(try JSONDecoder().decode(UnionDefaults.self, from: sent) == defaults)
+        // Given, a value replaces the default.
+        let given = try JSONDecoder().decode(UnionDefaults.self, from: Data(#"{"id": "x", "tool_choice": ["a"]}"#.utf8))
+        #expect(given.id == .string("x") && given.toolChoice == .stringArray(["a"]))
+    }
+
     @Test func aTaggedUnionDecodesTheMemberItsDiscriminatorNames() throws {
         let parts = try decode([Part].self, #"""
             [{"type": "text", "text": "Hello"},

@@ -324,6 +324,9 @@ extension Resolver {
                 items.append("\(SwiftLiteral.string(member.key)): \(item)")
             }
             return "[\(items.joined(separator: ", "))]"
+        case (.model(let name), _) where modelKinds[name] == .union:
+            if let literal = unionDefault(node, union: name) { return literal }
+            return fail("a string, number or true/false that a member of union '\(name)' holds")
         case (.builtin(.string), _): return fail("a string")
         case (.builtin(.int), _), (.builtin(.int64), _): return fail("a whole number")
         case (.builtin(.double), _): return fail("a number")
@@ -334,6 +337,47 @@ extension Resolver {
             diagnostics.error("default values are not supported for properties of type \(type.swift)", at: node.location)
             return nil
         }
+    }
+
+    /// A union's default that is a string, number or true/false: the case of the first member
+    /// that decoding would give it to, in the union's order (`Size.string("auto")`; an open enum
+    /// holds any string of its kind). Nil when no member holds it, or when one that may (a `URL`,
+    /// `UUID`, `Data` or another union) comes first: which case decoding picks would then depend
+    /// on the value, and the default must be what decoding it gives.
+    func unionDefault(_ node: JSONNode, union name: String) -> String? {
+        guard let model = document.models.first(where: { $0.name.value == name }), case .union(let union) = model.kind else { return nil }
+        switch node.value {
+        case .string, .number, .bool: break
+        default: return nil
+        }
+        for member in union.members {
+            guard let type = quietType(member.type.value) else { return nil }
+            let value: String?
+            switch (type, node.value) {
+            case (.builtin(.string), .string(let text)): value = SwiftLiteral.string(text)
+            case (.builtin(.int), .number(let text)), (.builtin(.int64), .number(let text)): value = Int64(text) != nil ? text : nil
+            case (.builtin(.double), .number(let text)): value = Double(text).flatMap { $0.isFinite ? SwiftLiteral.double($0) : nil }
+            case (.builtin(.bool), .bool(let flag)): value = flag ? "true" : "false"
+            case (.builtin(.json), _): value = SwiftLiteral.json(node)
+            case (.model(let enumName), .string(let text)) where modelKinds[enumName] == .enumeration:
+                guard let cases = enumRawValues[enumName], cases.keys.contains(where: { if case .string = $0 { true } else { false } }) else { value = nil; break }
+                value = cases[.string(text)].map { Self.caseExpression($0, of: enumName) } ?? "\(enumName).unknown(\(SwiftLiteral.string(text)))"
+            case (.model(let enumName), .number(let text)) where modelKinds[enumName] == .enumeration:
+                guard let cases = enumRawValues[enumName], cases.keys.contains(where: { if case .integer = $0 { true } else { false } }),
+                      let number = Int(text) else { value = nil; break }
+                value = cases[.integer(number)].map { Self.caseExpression($0, of: enumName) } ?? "\(enumName).unknown(\(number))"
+            case (.model(let other), _) where modelKinds[other] == .structure: value = nil
+            case (.array, _), (.dictionary, _), (.builtin(.date), _), (.builtin(.file), _): value = nil
+            case (.builtin(.string), _), (.builtin(.int), _), (.builtin(.int64), _), (.builtin(.double), _), (.builtin(.bool), _): value = nil
+            case (.model, _) where modelKinds[member.type.value] == .enumeration: value = nil
+            default: return nil
+            }
+            if let value {
+                let caseName = member.name.map { SwiftNaming.memberName($0.value) } ?? Self.caseName(for: type)
+                return "\(name).\(SwiftNaming.escaped(caseName))(\(value))"
+            }
+        }
+        return nil
     }
 
     /// `Status.none`, never `.none`: where an optional is expected, `.none` (or `.some`) would

@@ -28,6 +28,23 @@ extension Resolver {
         return resolve(expression)
     }
 
+    /// A type expression resolved without a diagnostic: nil when it does not parse or names no
+    /// type (where it is declared, it is reported).
+    func quietType(_ text: String) -> TypeReference? {
+        guard let expression = try? TypeExpressionParser.parse(text) else { return nil }
+        func resolve(_ expression: TypeExpression) -> TypeReference? {
+            switch expression {
+            case .array(let element): return resolve(element).map { .array($0) }
+            case .dictionary(let value): return resolve(value).map { .dictionary($0) }
+            case .optional(let wrapped): return resolve(wrapped).map { .optional($0) }
+            case .named(let name, _):
+                if let builtin = BuiltinType(rawValue: name) { return .builtin(builtin) }
+                return modelKinds[name] != nil ? .model(name) : nil
+            }
+        }
+        return resolve(expression)
+    }
+
     func isEnum(_ type: TypeReference) -> Bool {
         if case .model(let name) = type { return modelKinds[name] == .enumeration }
         return false
