@@ -656,6 +656,25 @@ import Testing
         #expect(properties["plain"] as? String == "HolderPlain?", "\(properties)")
     }
 
+    /// A union's default is kept when a member holds it (OpenAI's fine-tuning hyperparameters:
+    /// `oneOf: [{enum: [auto]}, {type: integer}]`, default `auto`), and generates as that case.
+    @Test func aUnionsDefaultIsKept() throws {
+        let imported = try importing(document(schemas: """
+            "Hyper": {"type": "object", "properties": {
+                "n_epochs": {"oneOf": [{"type": "string", "enum": ["auto"]}, {"type": "integer"}], "default": "auto"},
+                "beta": {"anyOf": [{"type": "number"}, {"type": "string", "enum": ["auto"]}], "default": 0.5}}}
+            """, paths: """
+            "/h": {"get": {"operationId": "hyper", "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Hyper"}}}}}}}
+            """))
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+        let properties = try #require(imported.properties("Hyper"))
+        #expect((properties["nEpochs"] as? [String: Any])?["default"] as? String == "auto")
+        #expect((properties["beta"] as? [String: Any])?["default"] as? Double == 0.5)
+        let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
+        #expect(source.contains(#"nEpochs: HyperNEpochs? = HyperNEpochs.string("auto")"#), "\(source)")
+        #expect(source.contains("beta: HyperBeta? = HyperBeta.double(0.5)"), "\(source)")
+    }
+
     @Test func bodiesAreJSONFormsMultipartOrBytes() throws {
         let imported = try importing(document(paths: """
             "/a": {"post": {"operationId": "json", "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "properties": {"x": {"type": "string"}}}}}}, "responses": {"204": {"description": ""}}}},
