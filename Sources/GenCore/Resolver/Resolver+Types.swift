@@ -10,39 +10,41 @@ extension Resolver {
             diagnostics.error("\(error.message): '\(text.value)'", at: location(error.offset))
             return nil
         }
-        func resolve(_ expression: TypeExpression) -> TypeReference? {
-            switch expression {
-            case .array(let element): return resolve(element).map { .array($0) }
-            case .dictionary(let value): return resolve(value).map { .dictionary($0) }
-            case .optional(let wrapped): return resolve(wrapped).map { .optional($0) }
-            case .named(let name, let offset):
-                if let builtin = BuiltinType(rawValue: name) { return .builtin(builtin) }
-                if modelKinds[name] != nil { return .model(name) }
-                var message = "unknown type '\(name)'"
-                let candidates = BuiltinType.allCases.map(\.rawValue) + document.models.map(\.name.value)
-                if let hint = suggestion(for: name, among: candidates) { message += "; \(hint)" }
-                diagnostics.error(message, at: location(offset))
-                return nil
-            }
+        switch lookUp(expression) {
+        case .success(let type): return type
+        case .failure(let unknown):
+            var message = "unknown type '\(unknown.name)'"
+            let candidates = BuiltinType.allCases.map(\.rawValue) + document.models.map(\.name.value)
+            if let hint = suggestion(for: unknown.name, among: candidates) { message += "; \(hint)" }
+            diagnostics.error(message, at: location(unknown.offset))
+            return nil
         }
-        return resolve(expression)
     }
 
     /// A type expression resolved without a diagnostic: nil when it does not parse or names no
     /// type (where it is declared, it is reported).
     func quietType(_ text: String) -> TypeReference? {
         guard let expression = try? TypeExpressionParser.parse(text) else { return nil }
-        func resolve(_ expression: TypeExpression) -> TypeReference? {
-            switch expression {
-            case .array(let element): return resolve(element).map { .array($0) }
-            case .dictionary(let value): return resolve(value).map { .dictionary($0) }
-            case .optional(let wrapped): return resolve(wrapped).map { .optional($0) }
-            case .named(let name, _):
-                if let builtin = BuiltinType(rawValue: name) { return .builtin(builtin) }
-                return modelKinds[name] != nil ? .model(name) : nil
-            }
+        return try? lookUp(expression).get()
+    }
+
+    struct UnknownTypeName: Error {
+        var name: String
+        var offset: Int
+    }
+
+    /// The type an expression names against builtins and the spec's models, or its first name
+    /// that names neither.
+    private func lookUp(_ expression: TypeExpression) -> Result<TypeReference, UnknownTypeName> {
+        switch expression {
+        case .array(let element): return lookUp(element).map { .array($0) }
+        case .dictionary(let value): return lookUp(value).map { .dictionary($0) }
+        case .optional(let wrapped): return lookUp(wrapped).map { .optional($0) }
+        case .named(let name, let offset):
+            if let builtin = BuiltinType(rawValue: name) { return .success(.builtin(builtin)) }
+            if modelKinds[name] != nil { return .success(.model(name)) }
+            return .failure(UnknownTypeName(name: name, offset: offset))
         }
-        return resolve(expression)
     }
 
     func isEnum(_ type: TypeReference) -> Bool {
