@@ -37,7 +37,7 @@ public struct GenerationResult: Sendable {
     public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
 }
 
-/// The pipeline: spec text → JSON tree with positions → spec document → resolved API → files.
+/// The pipeline: spec text (JSON or YAML) → tree with positions → spec document → resolved API → files.
 /// An OpenAPI document takes the import's door into the same spec document. Malformed JSON stops
 /// at once; otherwise reading and resolving both run, so one run reports every problem, and files
 /// are made only when there is none.
@@ -47,7 +47,7 @@ public enum Generator {
     public static func generate(specText: String, specPath: String, options: GeneratorOptions = .init()) -> GenerationResult {
         let root: JSONNode
         do {
-            root = try JSONParser.parse(specText)
+            root = try DocumentText.parse(specText, path: specPath)
         } catch {
             return GenerationResult(files: [], diagnostics: [Diagnostic(.error, file: specPath, location: error.location, message: error.message)])
         }

@@ -17,9 +17,9 @@ public struct ImportResult: Sendable {
     public var succeeded: Bool { specText != nil }
 }
 
-/// The door from OpenAPI into the generator: an OpenAPI 3.0 or 3.1 document, read with the same
-/// JSON reader as a spec (positions included), becomes the same ``SpecDocument`` a spec file
-/// becomes. `endpointgen import` writes that document out as spec JSON; generation then runs
+/// The door from OpenAPI into the generator: an OpenAPI 3.0 or 3.1 document, in JSON or YAML,
+/// read with the same readers as a spec (positions included), becomes the same ``SpecDocument``
+/// a spec file becomes. `endpointgen import` writes that document out as spec JSON; generation then runs
 /// unchanged, and its diagnostics point into the OpenAPI document.
 public enum OpenAPIImport {
     /// Imports the document at `path` (the name diagnostics use) into spec JSON, checked by the
@@ -27,9 +27,9 @@ public enum OpenAPIImport {
     public static func importSpec(openAPIText: String, path: String, options: OpenAPIImportOptions = .init()) -> ImportResult {
         let root: JSONNode
         do {
-            root = try JSONParser.parse(openAPIText)
+            root = try DocumentText.parse(openAPIText, path: path)
         } catch {
-            return ImportResult(specText: nil, diagnostics: [parseFailure(error, text: openAPIText, path: path)])
+            return ImportResult(specText: nil, diagnostics: [Diagnostic(.error, file: path, location: error.location, message: error.message)])
         }
         var (document, collector) = read(root, path: path, options: options)
         if let document {
@@ -45,18 +45,6 @@ public enum OpenAPIImport {
     static func isOpenAPI(_ root: JSONNode) -> Bool {
         guard case .object(let members) = root.value else { return false }
         return members.contains { $0.key == "openapi" || $0.key == "swagger" }
-    }
-
-    /// The error for a document that is not JSON; YAML gets one that says how to convert it.
-    static func parseFailure(_ error: JSONSyntaxError, text: String, path: String) -> Diagnostic {
-        if text.drop(while: { $0 == "\u{FEFF}" || $0.isWhitespace }).first.map({ $0 != "{" && $0 != "[" }) ?? false {
-            return Diagnostic(
-                .error, file: path, location: SourceLocation(line: 1, column: 1),
-                message: "this looks like YAML, and endpointgen imports OpenAPI documents written in JSON; convert it first, for example "
-                    + "with `python3 -c 'import sys, json, yaml; json.dump(yaml.safe_load(sys.stdin), sys.stdout, indent=2)' "
-                    + "< openapi.yaml > openapi.json`")
-        }
-        return Diagnostic(.error, file: path, location: error.location, message: error.message)
     }
 
     /// The spec document of an OpenAPI document, as reading a spec file gives one: with the

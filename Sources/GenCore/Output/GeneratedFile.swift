@@ -32,12 +32,13 @@ public enum OutputLayout: String, Sendable, CaseIterable {
         return (1...compactPartCount).map { "\(base).\($0).swift" }
     }
 
-    /// The spec's file name without `.endpointgen.json` or `.json`: `cities.endpointgen.json`
-    /// and `cities.json` both give `cities`. The SwiftPM plugins repeat this rule to declare
-    /// their outputs before the generator runs; the example packages' builds check they agree.
+    /// The spec's file name without `.endpointgen.json`, `.json` or their YAML forms:
+    /// `cities.endpointgen.json`, `cities.json` and `cities.yaml` all give `cities`. The SwiftPM
+    /// plugins repeat this rule to declare their outputs before the generator runs; the example
+    /// packages' builds check they agree.
     static func compactBaseName(_ path: String) -> String {
         var name = path.split(separator: "/").last.map(String.init) ?? path
-        for suffix in [".endpointgen.json", ".json"] where name.hasSuffix(suffix) {
+        for suffix in specSuffixes where name.hasSuffix(suffix) {
             name.removeLast(suffix.count)
             break
         }
@@ -45,6 +46,9 @@ public enum OutputLayout: String, Sendable, CaseIterable {
         while name.hasPrefix(".") { name.removeFirst() }
         return name.isEmpty ? "spec" : name
     }
+
+    /// What a spec's file name ends with, the longest first.
+    static let specSuffixes = [".endpointgen.json", ".endpointgen.yaml", ".endpointgen.yml", ".json", ".yaml", ".yml"]
 }
 
 /// The first line of every generated file. It is how `generate` and `check` recognise files
