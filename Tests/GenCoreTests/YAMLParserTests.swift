@@ -239,6 +239,28 @@ import Testing
         expect("text: |\n  # not a comment\n  last", means: ##"{"text": "# not a comment\nlast"}"##)
     }
 
+    @Test func explicitKeys() {
+        expect("""
+            ? ''
+            : empty key
+            ? long
+              key
+            : value
+            ? no value
+            ? list
+            : - x
+              - y
+            ? map
+            : k: v
+              l: w
+            last: 1
+            flow: {? a : b, ? c}
+            """, means: """
+            {"": "empty key", "long key": "value", "no value": null, "list": ["x", "y"], "map": {"k": "v", "l": "w"},
+             "last": 1, "flow": {"a": "b", "c": null}}
+            """)
+    }
+
     // MARK: Flow collections
 
     @Test func flowCollections() {
@@ -370,7 +392,8 @@ import Testing
     @Test func whatJSONCannotHoldIsAnError() {
         expectError("a: .inf\n", at: loc(1, 4), "'.inf' is a number JSON has no form for; put it in quotes to mean the text")
         expectError("a: [1, -.Inf]\n", at: loc(1, 8), "'-.Inf' is a number JSON has no form for; put it in quotes to mean the text")
-        expectError("? complex\n: key\n", at: loc(1, 1), "explicit keys ('?') are not supported: a key is text")
+        expectError("? [complex]\n: key\n", at: loc(1, 3), "a key must be text, not an array")
+        expectError("a: 1\n? {b: c}\n", at: loc(2, 3), "a key must be text, not an object")
         expectError("[a, b]: c\n", at: loc(1, 1), "a key must be text, not an array")
         expectError("{[a]: b}\n", at: loc(1, 2), "a key must be text, not an array")
         expectError("a: !custom x\n", at: loc(1, 4), "the tag '!custom' is not supported; endpointgen reads YAML's standard types (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq)")
@@ -414,16 +437,15 @@ import Testing
         }
     }
 
-    @Test func deepNestingIsAnErrorNotACrash() {
-        let flow = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
-        expectError(flow, at: loc(1, 513), "nested more than 512 levels deep")
-        var block = ""
-        for level in 0..<600 { block += String(repeating: " ", count: level) + "k:\n" }
-        do {
-            _ = try YAMLParser.parse(block)
-            Issue.record("600 levels were read")
-        } catch {
-            #expect(error.message == "malformed YAML: nested more than 512 levels deep")
+    @Test func deepNestingIsAnErrorNotACrash() throws {
+        // 256 levels read, in flow and in block context; 257 are an error.
+        func block(_ levels: Int) -> String {
+            (0..<levels).map { String(repeating: " ", count: $0) + "k:\n" }.joined() + String(repeating: " ", count: levels) + "- x\n"
         }
+        _ = try yaml(String(repeating: "[", count: 256) + String(repeating: "]", count: 256))
+        _ = try yaml(block(255))
+        expectError(String(repeating: "[", count: 600) + String(repeating: "]", count: 600), at: loc(1, 257), "nested more than 256 levels deep")
+        expectError(block(256), at: loc(257, 257), "nested more than 256 levels deep")
+        expectError(block(600), at: loc(257, 257), "nested more than 256 levels deep")
     }
 }

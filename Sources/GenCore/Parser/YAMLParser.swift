@@ -24,7 +24,10 @@ struct YAMLParser {
     /// Values copied by aliases so far: a few aliases of aliases would otherwise make a document
     /// of a few lines billions of values large.
     private var aliasedValues = 0
-    private static let maximumDepth = 512
+    /// Deeper than documents go (a block mapping 256 deep is indented 512 columns), and shallow
+    /// enough for the stack of a debug build on a thread of Swift's concurrency pool: each
+    /// level of block nesting is four calls.
+    private static let maximumDepth = 256
     private static let maximumAliasedValues = 1_000_000
 
     private init(_ text: String) {
@@ -271,7 +274,10 @@ struct YAMLParser {
             if onKeyLine { throw error("a block sequence cannot start on the line of its key; start it on the next line") }
             parsed = Parsed(node: try parseBlockSequence(indent: column))
         case UInt8(ascii: "?") where Self.isSeparator(byte(at: 1)):
-            throw error("explicit keys ('?') are not supported: a key is text")
+            if onKeyLine { throw error("a mapping cannot start on the line of its key; start it on the next line, indented") }
+            guard properties.isEmpty else { throw error("an anchor or tag before a key is not supported", at: start) }
+            let key = try parseExplicitKey(indent: column)
+            return Parsed(node: try parseBlockMapping(indent: column, firstKey: key, start: start))
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
             let node = try parseBlockScalar(parentIndent: parentIndent)
             parsed = Parsed(node: node, text: node.stringValue)
@@ -325,6 +331,11 @@ struct YAMLParser {
         var location: SourceLocation
         /// Written without quotes: only a plain `<<` is a merge key.
         var plain: Bool
+        /// Written after `?`: it may have no value, and its value may be a block collection on
+        /// the line of the `:`.
+        var explicit = false
+        /// A `:` and a value follow; an explicit key may have none.
+        var hasValue = true
     }
 
     /// A block mapping whose first key, at `indent`, has been read, up to and past its `:`.
@@ -333,7 +344,9 @@ struct YAMLParser {
         var mapping = MappingBuilder()
         var key = firstKey
         while true {
-            let value = try parseMappingValue(mappingIndent: column)
+            let value = key.hasValue
+                ? try parseMappingValue(mappingIndent: column, onKeyLine: !key.explicit)
+                : JSONNode(value: .null, location: key.location)
             try mapping.add(key, value, parser: self)
             try skipToContent()
             if atEndOfBlock || indent < column { break }
@@ -341,19 +354,19 @@ struct YAMLParser {
                 throw error("this line is indented more than the keys of the mapping at line \(start.line); is a ':' missing on the line before?")
             }
             if atSequenceEntry { throw error("a sequence entry where a key of the mapping at line \(start.line) was expected") }
-            key = try parseKey(mappingStart: start)
+            key = try parseKey(mappingStart: start, indent: column)
         }
         depth -= 1
         return JSONNode(value: .object(try mapping.members(parser: self)), location: start)
     }
 
     /// The key of a block mapping's next entry, and its `:`.
-    private mutating func parseKey(mappingStart: SourceLocation) throws(JSONSyntaxError) -> Key {
+    private mutating func parseKey(mappingStart: SourceLocation, indent column: Int) throws(JSONSyntaxError) -> Key {
         let start = location
         let key: Key
         switch peek {
         case UInt8(ascii: "?") where Self.isSeparator(byte(at: 1)):
-            throw error("explicit keys ('?') are not supported: a key is text")
+            return try parseExplicitKey(indent: column)
         case UInt8(ascii: "&"), UInt8(ascii: "!"):
             throw error("an anchor or tag before a key is not supported")
         case UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "*"):
@@ -375,9 +388,34 @@ struct YAMLParser {
         return key
     }
 
+    /// A key written after `?` (which YAML writers use for the empty key, or a long one), and the
+    /// `:` on a line of its own at the key's indentation, if there is one.
+    private mutating func parseExplicitKey(indent column: Int) throws(JSONSyntaxError) -> Key {
+        let start = location
+        index += 1  // ?
+        skipBlanks()
+        if peek == nil || peek == UInt8(ascii: "\n") || peek == UInt8(ascii: "#") {
+            try skipToContent()
+            guard !atEndOfBlock, indent > column else { throw error("a key is missing after '?'", at: start) }
+        }
+        let keyStart = location
+        let parsed = try parseScalarOrCollection(parentIndent: column, indentlessSequence: false, onKeyLine: false)
+        guard !parsed.node.isCollection, let text = parsed.text else {
+            throw error("a key must be text, not \(parsed.node.kindName)", at: keyStart)
+        }
+        var key = Key(text: text, location: keyStart, plain: parsed.plain, explicit: true)
+        try skipToContent()
+        if !atEndOfBlock, indent == column, peek == UInt8(ascii: ":"), Self.isSeparator(byte(at: 1)) {
+            index += 1
+        } else {
+            key.hasValue = false
+        }
+        return key
+    }
+
     /// The value after a key's `:`: on the same line, on the lines below (indented, or a
     /// sequence at the key's indentation), or nothing (null).
-    private mutating func parseMappingValue(mappingIndent: Int) throws(JSONSyntaxError) -> JSONNode {
+    private mutating func parseMappingValue(mappingIndent: Int, onKeyLine: Bool) throws(JSONSyntaxError) -> JSONNode {
         skipBlanks()
         let after = location
         if peek == nil || peek == UInt8(ascii: "\n") || peek == UInt8(ascii: "#") {
@@ -389,7 +427,7 @@ struct YAMLParser {
             if indent == mappingIndent, atSequenceEntry { return try parseBlockSequence(indent: mappingIndent) }
             return JSONNode(value: .null, location: after)
         }
-        return try parseNode(parentIndent: mappingIndent, indentlessSequence: true, onKeyLine: true)
+        return try parseNode(parentIndent: mappingIndent, indentlessSequence: true, onKeyLine: onKeyLine)
     }
 
     /// A block sequence whose first `-` is at the current position, at `indent`.
@@ -940,7 +978,9 @@ struct YAMLParser {
             }
             if peek == UInt8(ascii: ",") { throw error(isSequence ? "an entry is missing before ','" : "a key is missing before ','") }
             if peek == UInt8(ascii: "?"), Self.isSeparator(byte(at: 1)) {
-                throw error("explicit keys ('?') are not supported: a key is text")
+                // An explicit key: what follows is the key, as it would be without the '?'.
+                index += 1
+                skipFlowSpace()
             }
             let entryStart = location
             let entry = try parseFlowNode(closing: closing)
