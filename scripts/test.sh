@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # The whole test suite: the example packages (plugins), a smoke run of the benchmark harness,
 # then unit, golden and end-to-end tests.
-# It installs httpbin from PyPI into .venv, starts it and scripts/fixture_server.py on 127.0.0.1
-# for the end-to-end tests,
+# It installs httpbin (and PyYAML, for the YAML reader's differential test) from PyPI into .venv,
+# starts httpbin and scripts/fixture_server.py on 127.0.0.1 for the end-to-end tests,
 # runs scripts/test-examples.sh and `swift test`, and stops it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 venv=.venv
-if ! "$venv/bin/python" -c 'import httpbin, gunicorn' 2>/dev/null; then
-    echo "test.sh: installing httpbin into $venv"
+if ! "$venv/bin/python" -c 'import httpbin, gunicorn, yaml' 2>/dev/null; then
+    echo "test.sh: installing httpbin and PyYAML into $venv"
     python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet --disable-pip-version-check -r scripts/requirements-e2e.txt
 fi

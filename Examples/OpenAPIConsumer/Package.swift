@@ -3,7 +3,7 @@ import PackageDescription
 
 // An app that starts from the OpenAPI descriptions its backends publish, with no spec written
 // by hand:
-// - PetStoreAPI holds Sources/PetStoreAPI/openapi.json; endpointgen's build-tool plugin imports
+// - PetStoreAPI holds Sources/PetStoreAPI/openapi.yaml; endpointgen's build-tool plugin imports
 //   and generates it on every build (nothing generated is committed). Its
 //   endpointgen-config.json makes the API internal and the import strict.
 // - InventoryAPI holds inventory.openapi.json and commits what the command plugin generates

@@ -3,9 +3,9 @@ import PackagePlugin
 
 /// Generates a target's API layer on every build from the endpointgen specs in its directory
 /// (`*.endpointgen.json`) and its OpenAPI documents (`openapi.json`, `*.openapi.json`, imported
-/// on the fly), with no generated file in the repository. An `endpointgen-config.json` in the
-/// target's folder sets the access level, the import's strictness and the part of the API to
-/// generate (`include`); the layout is always compact here. All of a target's specs are
+/// on the fly), each also in YAML (`.yaml` or `.yml`), with no generated file in the
+/// repository. An `endpointgen-config.json` in the target's folder sets the access level, the
+/// import's strictness and the part of the API to generate (`include`); the layout is always compact here. All of a target's specs are
 /// generated in one run, which reports every spec's problems and any type two of them declare.
 ///
 /// Each spec becomes eight files whose names follow from the spec's file name alone
@@ -32,10 +32,13 @@ import PackagePlugin
             tool: context.tool(named: "endpointgen").url)
     }
 
-    /// An endpointgen spec or an OpenAPI document.
+    /// An endpointgen spec or an OpenAPI document, in JSON or YAML.
     static func isSpec(_ url: URL) -> Bool {
         let name = url.lastPathComponent
-        return name.hasSuffix(".endpointgen.json") || name == "openapi.json" || name.hasSuffix(".openapi.json")
+        for format in [".json", ".yaml", ".yml"] {
+            if name.hasSuffix(".endpointgen" + format) || name == "openapi" + format || name.hasSuffix(".openapi" + format) { return true }
+        }
+        return false
     }
 
     static func isConfiguration(_ url: URL) -> Bool {
@@ -88,10 +91,11 @@ import PackagePlugin
     static let partCount = 8
 
     /// GenCore's `OutputLayout.compactBaseName`, repeated here because a plugin cannot import
-    /// the library: `cities.endpointgen.json` → `cities`.
+    /// the library: `cities.endpointgen.json` → `cities`, `openapi.yaml` → `openapi`.
     static func baseName(of spec: URL) -> String {
         var name = spec.lastPathComponent
-        for suffix in [".endpointgen.json", ".json"] where name.hasSuffix(suffix) {
+        let suffixes: [String] = [".endpointgen.json", ".endpointgen.yaml", ".endpointgen.yml", ".json", ".yaml", ".yml"]
+        for suffix in suffixes where name.hasSuffix(suffix) {
             name.removeLast(suffix.count)
             break
         }
@@ -112,7 +116,7 @@ enum EndpointGenPluginError: Error, CustomStringConvertible {
         case .notASwiftTarget(let name):
             "endpointgen: target '\(name)' is not a Swift source target; the EndpointGenPlugin generates Swift only."
         case .noSpec(let target, let directory):
-            "endpointgen: target '\(target)' uses the EndpointGenPlugin but has no spec: add a file named '<API>.endpointgen.json' (or an OpenAPI document, 'openapi.json') to \(directory)."
+            "endpointgen: target '\(target)' uses the EndpointGenPlugin but has no spec: add a file named '<API>.endpointgen.json' (or an OpenAPI document, 'openapi.json' or 'openapi.yaml') to \(directory)."
         case .sameBaseName(let target, let first, let second, let base):
             "endpointgen: specs \(first) and \(second) of target '\(target)' would both generate '\(base).1.swift'; rename one."
         case .misplacedConfiguration(let target, let path, let root):

@@ -4,12 +4,12 @@ import PackagePlugin
 /// `swift package --allow-writing-to-package-directory generate-endpoints [--target <name>]... [--check]`
 ///
 /// For teams that commit the generated code: writes each target's API layer, generated from
-/// the `*.endpointgen.json` specs and OpenAPI documents (`openapi.json`, `*.openapi.json`) in the
-/// target's directory, into `<target>/Generated/`, one file per type (or eight per spec with
-/// `"layout": "compact"` in an `endpointgen-config.json` beside them, which also sets the access
-/// level, the import's strictness and the part of the API to generate), touching only files
-/// whose bytes change. With `--check` it writes nothing and
-/// fails, printing the diff, when the committed files are out of date with their specs: the
+/// the `*.endpointgen.json` specs and OpenAPI documents (`openapi.json`, `*.openapi.json`, each
+/// also in YAML, `.yaml` or `.yml`) in the target's directory, into `<target>/Generated/`, one
+/// file per type (or eight per spec with `"layout": "compact"` in an `endpointgen-config.json`
+/// beside them, which also sets the access level, the import's strictness and the part of the
+/// API to generate), touching only files whose bytes change. With `--check` it writes nothing
+/// and fails, printing the diff, when the committed files are out of date with their specs: the
 /// line a team adds to its CI. A target whose specs are all gone is visited while its
 /// `Generated/` holds files the tool wrote, so that they are removed (or, checking, reported).
 @main struct GenerateEndpoints: CommandPlugin {
@@ -35,7 +35,7 @@ import PackagePlugin
             targets = context.package.targets.filter { !Self.specs(of: $0).isEmpty || Self.holdsGeneratedFiles($0) }
             guard !targets.isEmpty else {
                 throw GenerateEndpointsError.usage(
-                    "no target of package '\(context.package.displayName)' holds a '<API>.endpointgen.json' spec or an 'openapi.json'"
+                    "no target of package '\(context.package.displayName)' holds a '<API>.endpointgen.json' spec or an 'openapi.json' (or 'openapi.yaml')"
                         + " (SwiftPM leaves out a target with no Swift file: add one beside the spec)")
             }
         } else {
@@ -45,7 +45,7 @@ import PackagePlugin
                         "'\(name)' is not a target of this package (SwiftPM leaves out a target with no Swift file: add one beside the spec)")
                 }
                 guard !Self.specs(of: target).isEmpty || Self.holdsGeneratedFiles(target) else {
-                    throw GenerateEndpointsError.usage("target '\(name)' has no spec: add a file named '<API>.endpointgen.json' (or an OpenAPI document, 'openapi.json') to \(target.directoryURL.path)")
+                    throw GenerateEndpointsError.usage("target '\(name)' has no spec: add a file named '<API>.endpointgen.json' (or an OpenAPI document, 'openapi.json' or 'openapi.yaml') to \(target.directoryURL.path)")
                 }
                 return target
             }
@@ -98,8 +98,11 @@ import PackagePlugin
         while let url = enumerator?.nextObject() as? URL {
             if url.lastPathComponent == "Generated" { enumerator?.skipDescendants() }
             let name = url.lastPathComponent
-            if name.hasSuffix(".endpointgen.json") || name == "openapi.json" || name.hasSuffix(".openapi.json") {
-                specs.append(url.standardizedFileURL)
+            for format in [".json", ".yaml", ".yml"] {
+                if name.hasSuffix(".endpointgen" + format) || name == "openapi" + format || name.hasSuffix(".openapi" + format) {
+                    specs.append(url.standardizedFileURL)
+                    break
+                }
             }
         }
         return specs.sorted { $0.path < $1.path }

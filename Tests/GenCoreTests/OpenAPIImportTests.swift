@@ -66,12 +66,70 @@ import Testing
 
     // MARK: Documents it refuses
 
-    @Test func yamlGetsAnErrorThatSaysHowToConvertIt() {
-        let result = OpenAPIImport.importSpec(openAPIText: "openapi: 3.1.0\ninfo:\n  title: T\n", path: "api.yaml")
+    @Test func aYAMLDocumentImportsAsItsJSONDoesAndDiagnosticsPointIntoIt() throws {
+        let json = #"""
+            {"openapi": "3.0.3", "info": {"title": "Pets", "version": "1"},
+             "paths": {"/pets/{id}": {"get": {"operationId": "getPet", "callbacks": {"x": {}},
+               "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+               "responses": {"200": {"description": "A pet.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}}}}}},
+             "components": {"schemas": {"Pet": {"type": "object", "required": ["name"],
+               "properties": {"name": {"type": "string"}, "tag": {"type": "string", "description": "Folded\ntext.\n"}}}}}}
+            """#
+        let yaml = """
+            openapi: 3.0.3
+            info: {title: Pets, version: "1"}
+            paths:
+              /pets/{id}:
+                get:
+                  operationId: getPet
+                  callbacks:
+                    x: {}
+                  parameters:
+                    - {name: id, in: path, required: true, schema: {type: integer}}
+                  responses:
+                    200:
+                      description: A pet.
+                      content:
+                        application/json:
+                          schema:
+                            $ref: '#/components/schemas/Pet'
+            components:
+              schemas:
+                Pet:
+                  type: object
+                  required: [name]
+                  properties:
+                    name: {type: string}
+                    tag:
+                      type: string
+                      description: |
+                        Folded
+                        text.
+            """
+        let fromJSON = OpenAPIImport.importSpec(openAPIText: json, path: "api.json")
+        let fromYAML = OpenAPIImport.importSpec(openAPIText: yaml, path: "api.yaml")
+        #expect(try #require(fromYAML.specText) == (try #require(fromJSON.specText)))
+        // The same warning, at the callbacks' line and column in each document.
+        #expect(fromJSON.diagnostics.map(\.description) == [
+            "api.json:2:73: warning: #/paths/~1pets~1{id}/get/callbacks: callbacks (requests the API sends back) are not imported; the endpoint is imported without them"])
+        #expect(fromYAML.diagnostics.map(\.description) == [
+            "api.yaml:8:9: warning: #/paths/~1pets~1{id}/get/callbacks: callbacks (requests the API sends back) are not imported; the endpoint is imported without them"])
+    }
+
+    @Test func aYAMLSyntaxErrorStopsTheImportAtItsPlace() {
+        let result = OpenAPIImport.importSpec(openAPIText: "openapi: 3.1.0\ninfo:\n  title: T\n  title: U\n", path: "api.yaml")
+        #expect(result.specText == nil)
+        #expect(result.diagnostics.map(\.description) == ["api.yaml:4:3: error: malformed YAML: duplicate key 'title' (first at line 3, column 3)"])
+    }
+
+    @Test func yamlInAFileNamedJSONGetsAnErrorThatSaysHowToNameIt() {
+        let result = OpenAPIImport.importSpec(openAPIText: "openapi: 3.1.0\ninfo:\n  title: T\n", path: "api.json")
         #expect(result.specText == nil)
         #expect(result.diagnostics.map(\.description) == [
-            "api.yaml:1:1: error: this looks like YAML, and endpointgen imports OpenAPI documents written in JSON; convert it first, for example with `python3 -c 'import sys, json, yaml; json.dump(yaml.safe_load(sys.stdin), sys.stdout, indent=2)' < openapi.yaml > openapi.json`",
-        ])
+            "api.json:1:1: error: this file is named as JSON but looks like YAML; name it '.yaml' (or '.yml') to have it read as YAML"])
+        // A name that says neither is read as what it starts as.
+        #expect(OpenAPIImport.importSpec(openAPIText: "openapi: 3.1.0\ninfo: {title: T, version: '1'}\npaths: {}\n", path: "api").succeeded)
+        #expect(OpenAPIImport.importSpec(openAPIText: #"{"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {}}"#, path: "api.txt").succeeded)
     }
 
     @Test func swagger2AndOtherVersionsAreRefused() {

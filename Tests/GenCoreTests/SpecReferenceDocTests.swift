@@ -5,7 +5,8 @@ import Testing
 
 /// docs/SPEC.md is the format's reference: every JSON example must be a valid spec (or, after
 /// `<!-- invalid -->`, fail with exactly the diagnostics of the next `text` block; after
-/// `<!-- openapi -->`, an OpenAPI document that imports into exactly the next JSON block; after
+/// `<!-- openapi -->`, an OpenAPI document, in JSON or YAML, that imports into exactly the next
+/// JSON block; after
 /// `<!-- configuration -->`, a configuration file that reads without a problem), and every
 /// Swift excerpt, split at `// …` lines, must stand word for word in real generated output
 /// (unless `<!-- usage -->` marks it as app code).
@@ -59,10 +60,11 @@ import Testing
         let blocks = try Self.blocks()
         #expect(blocks.filter { $0.language == "json" }.count >= 15)
         var generated: [String] = []
-        for (number, block) in blocks.enumerated() where block.language == "json" {
+        #expect(blocks.filter { $0.language == "yaml" && $0.marker?.contains("openapi") == true }.count >= 1)
+        for (number, block) in blocks.enumerated() where block.language == "json" || block.language == "yaml" {
             if block.marker?.contains("openapi") == true {
                 // An OpenAPI document: the next JSON block is exactly what `endpointgen import` writes.
-                let imported = OpenAPIImport.importSpec(openAPIText: block.text, path: "openapi.json")
+                let imported = OpenAPIImport.importSpec(openAPIText: block.text, path: "openapi.\(block.language)")
                 let written = blocks[(number + 1)...].first { $0.language == "json" }?.text
                 #expect(imported.diagnostics.isEmpty, "docs/SPEC.md:\(block.line): \(imported.diagnostics.map(\.description))")
                 #expect(imported.specText == written.map { $0 + "\n" }, "docs/SPEC.md:\(block.line): the import writes another spec")
@@ -74,6 +76,7 @@ import Testing
                 #expect(configuration != nil && diagnostics.isEmpty, "docs/SPEC.md:\(block.line): \(diagnostics.map(\.description))")
                 continue
             }
+            #expect(block.language == "json", "docs/SPEC.md:\(block.line): a YAML example is an OpenAPI document, marked <!-- openapi -->")
             let spec = Self.spec(of: block)
             let result = Generator.generate(specText: spec, specPath: "spec.json")
             if block.marker?.contains("invalid") == true {

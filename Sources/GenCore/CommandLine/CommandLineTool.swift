@@ -49,12 +49,13 @@ public struct CommandLineTool {
     }
 
     public static let help = """
-        OVERVIEW: Generates a Swift network layer (models, endpoints, services) from JSON specs.
+        OVERVIEW: Generates a Swift network layer (models, endpoints, services) from specs.
 
         USAGE: endpointgen <command> <spec> ... [options]
 
-        A spec is an endpointgen spec, or an OpenAPI 3.0 or 3.1 document in JSON,
-        which generate, check and validate import first.
+        A spec is an endpointgen spec, or an OpenAPI 3.0 or 3.1 document, which
+        generate, check and validate import first; either in JSON, or in YAML in a
+        file named .yaml or .yml.
 
         COMMANDS:
           generate    Write the generated Swift files for the specs into --output.
@@ -67,10 +68,11 @@ public struct CommandLineTool {
           validate    Check the specs and report every problem. Writes nothing.
                       With an "include" in --config, warnings about what it
                       leaves out are not printed, as with generate.
-          import      Read an OpenAPI 3.0 or 3.1 document (JSON) and write it as a
-                      spec to --output (a file, or - for standard output). What
-                      cannot be mapped gets a warning that names its JSON pointer.
-                      USAGE: endpointgen import <openapi.json> --output <spec.json>
+          import      Read an OpenAPI 3.0 or 3.1 document (JSON or YAML) and write
+                      it as a spec to --output (a file, or - for standard output).
+                      What cannot be mapped gets a warning that names its JSON
+                      pointer.
+                      USAGE: endpointgen import <openapi.json|yaml> --output <spec.json>
                              [--strict] [--config <file>]
 
         OPTIONS:
