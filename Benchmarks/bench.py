@@ -497,6 +497,8 @@ let package = Package(name: "{name}", platforms: [.macOS(.v13)], dependencies: [
                         failed_build = None
             if theirs_build:
                 row("debug build of the module (swift build)", ours_build[0], theirs_build[0], "s")
+                # CPU time does not depend on whether the driver ran the batch jobs side by side.
+                row("  CPU time of that build", ours_build[3], theirs_build[3], "s")
                 row("  peak memory of that build (the largest job)", ours_build[1] / 1024, theirs_build[1] / 1024, "MiB")
             elif failed_build is not None and failed_build.seconds:
                 # The failed build's time until it stopped is a lower bound of what a compile of the
@@ -506,6 +508,7 @@ let package = Package(name: "{name}", platforms: [.macOS(.v13)], dependencies: [
                 row("  peak memory of that build (the largest job)", ours_build[1] / 1024, failed_build.peak / 1024, "MiB")
             else:
                 row("debug build of the module (swift build)", ours_build[0], "fails", "s")
+                row("  CPU time of that build", ours_build[3], "–", "s")
                 row("  peak memory of that build (the largest job)", ours_build[1] / 1024, "–", "MiB")
             row("  compiler warnings in that build", ours_build[2], theirs_build[2] if theirs_build else "–", "", lower_is_better=None)
             commit = subprocess.run(['git', '-C', ROOT, 'rev-parse', '--short', 'HEAD'], capture_output=True, text=True).stdout.strip()

@@ -38,7 +38,12 @@ import Testing
         FuzzCase(name: "petstore", path: "Benchmarks/Specs/petstore.endpointgen.json"),
         // OpenAPI documents, through the import.
         FuzzCase(name: "showcase-openapi", path: "Specs/OpenAPI/showcase.openapi.json"),
-        FuzzCase(name: "petstore-openapi", path: "Examples/OpenAPIConsumer/Sources/PetStoreAPI/openapi.json"),
+        FuzzCase(name: "inventory-openapi", path: "Examples/OpenAPIConsumer/Sources/InventoryAPI/inventory.openapi.json"),
+    ]
+
+    /// YAML documents, mutated as text by `yamlMutation(of:index:)`.
+    static let yamlCorpus: [FuzzCase] = [
+        FuzzCase(name: "petstore-openapi-yaml", path: "Examples/OpenAPIConsumer/Sources/PetStoreAPI/openapi.yaml"),
     ]
 
     /// `Tests/GoldenFiles/<case>/arguments`: the spec's path, then `--layout` and `--access`.
@@ -102,7 +107,7 @@ import Testing
         }
 
         var description: String {
-            "\(mutations) mutations: \(accepted) accepted, \(rejected) rejected (\(malformedJSON) as malformed JSON), "
+            "\(mutations) mutations: \(accepted) accepted, \(rejected) rejected (\(malformedJSON) as malformed JSON or YAML), "
                 + "\(unchanged) unchanged; \(withoutLocation) diagnostics without a location, "
                 + "\(locationOutsideText) outside the text, \(filesDespiteErrors) with files despite errors, "
                 + "\(lexicalProblems) lexical problems, \(nondeterministic) nondeterministic; "
@@ -118,7 +123,7 @@ import Testing
         let compact = Self.goldenCases.first { $0.name == "compact" }
         #expect(compact?.path == "Specs/users.json" && compact?.layout == .compact && compact?.access == .internal)
         #expect(Self.goldenCases.first { $0.name == "streams" }?.path == "Tests/GoldenFiles/streams/spec.json")
-        for fuzzCase in Self.corpus {
+        for fuzzCase in Self.corpus + Self.yamlCorpus {
             #expect(FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(fuzzCase.path).path), "\(fuzzCase.name)")
         }
     }
@@ -226,6 +231,92 @@ import Testing
         }
     }
 
+    /// YAML as people break it: a few edits of a line at a time, with the characters YAML's
+    /// structure is made of (indentation, `:`, `-`, `#`, quotes, block and flow indicators,
+    /// anchors, tabs), so that most mutations still read and reach the import.
+    static func yamlMutation(of text: String, index: Int) -> String {
+        var random = SeededGenerator(seed: seed &+ UInt64(index) &* 0x9E37_79B9)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let tokens = [" ", "  ", "\t", ":", ": ", "- ", "#", " #", "'", "\"", "|", ">", "|-", ">+", "|2", "[", "]", "{", "}", ",",
+                      "&a ", "*a", "!!str ", "!!int ", "? ", "<<: ", "---", "...", "~", "null", "yes", "0x1F", ".inf", "1e3",
+                      "\\", "\\u00e9", "é", "😀", "\r"]
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            let line = Int.random(in: 0..<lines.count, using: &random)
+            var characters = Array(lines[line])
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0:  // insert a token
+                let at = Int.random(in: 0...characters.count, using: &random)
+                characters.insert(contentsOf: tokens.randomElement(using: &random)!, at: at)
+            case 1:  // delete a few characters
+                if !characters.isEmpty {
+                    let at = Int.random(in: 0..<characters.count, using: &random)
+                    characters.removeSubrange(at..<min(characters.count, at + Int.random(in: 1...4, using: &random)))
+                }
+            case 2:  // indent more or less
+                if Bool.random(using: &random) {
+                    characters.insert(contentsOf: String(repeating: " ", count: Int.random(in: 1...3, using: &random)), at: 0)
+                } else {
+                    characters.removeFirst(min(characters.prefix { $0 == " " }.count, Int.random(in: 1...3, using: &random)))
+                }
+            case 3:  // duplicate the line
+                lines.insert(lines[line], at: line)
+            case 4:  // remove the line
+                lines.remove(at: line)
+                continue
+            default:  // swap it with the next
+                if line + 1 < lines.count { lines.swapAt(line, line + 1) }
+            }
+            if line < lines.count { lines[line] = String(characters) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The YAML reader and the import behind it under mutation: no crash or hang, a rejected
+    /// document has diagnostics inside its text and no files, an accepted one gives sound Swift,
+    /// the same twice.
+    @Test(arguments: yamlCorpus)
+    func mutatedYAMLIsRejectedPreciselyOrGivesSoundSwift(_ fuzzCase: FuzzCase) throws {
+        if let only = Self.only, !only.contains(fuzzCase.name) { return }
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(fuzzCase.path), encoding: .utf8)
+        let watchdog = FuzzWatchdog.shared
+        watchdog.limit = Self.hangSeconds
+        let slot = watchdog.claim()
+        defer { watchdog.release(slot) }
+        var tally = Tally()
+        var reported = 0
+        let path = "\(fuzzCase.name).yaml"
+        FuzzWatchdog.withAlternateSignalStack {
+            for index in 0..<Self.mutations * 2 {
+                watchdog.begin(slot, "YAML mutation \(index) of \(fuzzCase.name), seed \(Self.seed)")
+                let mutated = Self.yamlMutation(of: text, index: index)
+                let result = Generator.generate(specText: mutated, specPath: path)
+                let again = Generator.generate(specText: mutated, specPath: path)
+                watchdog.end(slot)
+                tally.mutations += 1
+                if mutated == text { tally.unchanged += 1 }
+                if result.succeeded {
+                    tally.accepted += 1
+                    for file in result.files { tally.digest("\(index)\(file.path)\(file.contents)") }
+                } else {
+                    tally.rejected += 1
+                    if result.diagnostics.first?.message.hasPrefix("malformed YAML") == true { tally.malformedJSON += 1 }
+                    for diagnostic in result.diagnostics { tally.digest("\(index)\(diagnostic)") }
+                }
+                let findings = Self.check(result, again: again, text: mutated, tally: &tally)
+                if !findings.isEmpty {
+                    reported += 1
+                    if reported <= 20 {
+                        Issue.record(Comment(rawValue: "\(fuzzCase.name) YAML mutation \(index) (seed \(Self.seed)): \(findings.joined(separator: "; "))\n--- document ---\n\(mutated)"))
+                    }
+                }
+            }
+        }
+        print("MutationFuzz \(fuzzCase.name) (seed \(Self.seed)): \(tally)")
+        #expect(tally.problems == 0, "\(fuzzCase.name): \(tally)")
+        // Most mutations must get past the reader, or the import would go untested.
+        #expect(tally.accepted > 0 && tally.rejected > tally.malformedJSON, "\(fuzzCase.name): \(tally)")
+    }
+
     /// What is wrong with one generation: empty when nothing is.
     static func check(_ result: GenerationResult, again: GenerationResult, text: String, tally: inout Tally) -> [String] {
         var findings: [String] = []
@@ -240,7 +331,9 @@ import Testing
                 findings.append("files despite errors")
             }
             if result.diagnostics.isEmpty { findings.append("failed without a diagnostic") }
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.unicodeScalars.count }
+            // Lines as the readers count them: a "\r" alone ends one too.
+            let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+                .map { $0.unicodeScalars.count }
             for diagnostic in result.diagnostics {
                 guard let location = diagnostic.location else {
                     tally.withoutLocation += 1
