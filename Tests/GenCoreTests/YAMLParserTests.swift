@@ -107,7 +107,6 @@ import Testing
     @Test func documentMarkersAndDirectives() {
         expect("%YAML 1.2\n---\na: 1\n...\n", means: #"{"a": 1}"#)
         expect("--- # the document\n- 1\n- 2\n", means: "[1, 2]")
-        expect("---\na: 1\n---\n", means: #"{"a": 1}"#)
         expect("--- text\n", means: #""text""#)
         expect("\u{FEFF}a: 1\r\nb: 2\r\n", means: #"{"a": 1, "b": 2}"#)
     }
@@ -399,6 +398,7 @@ import Testing
         expectError("a: !custom x\n", at: loc(1, 4), "the tag '!custom' is not supported; endpointgen reads YAML's standard types (!!str, !!int, !!float, !!bool, !!null, !!map, !!seq)")
         expectError("a: !!int x\n", at: loc(1, 4), "a string is not what the tag '!!int' says")
         expectError("a: 1\n---\nb: 2\n", at: loc(2, 1), "a second document starts here; endpointgen reads one document per file")
+        expectError("a: 1\n---\n", at: loc(2, 1), "a second document starts here; endpointgen reads one document per file")
         expectError("a: 0x1FFFFFFFFFFFFFFFF\n", at: loc(1, 4), "the number '0x1FFFFFFFFFFFFFFFF' is too large to read; put it in quotes to mean the text")
     }
 
@@ -408,10 +408,12 @@ import Testing
         expectError("a:\n\tb: 1\n", at: loc(2, 2), "a tab indents this line; YAML indents with spaces")
         expectError("a: b: c\n", at: loc(1, 4), "a mapping cannot start on the line of its key; start it on the next line, indented")
         expectError("a: - b\n", at: loc(1, 4), "a block sequence cannot start on the line of its key; start it on the next line")
-        expectError("a:\n  b: 1\n    c: 2\n", at: loc(3, 5), "a ': ' inside text that goes on over several lines; put the text in quotes, or the key on a line of its own")
-        expectError("a:\n  b:\n    - 1\n    c: 2\n", at: loc(4, 5), "this line is indented more than the keys of the mapping at line 2; is a ':' missing on the line before?")
+        expectError("a:\n  b: 1\n    c: 2\n", at: loc(3, 5), "this line is indented more than the line before, so it goes on with its text, where a ': ' cannot stand; indent the key as its mapping's others, or put the text in quotes")
+        expectError("a:\n  b:\n    - 1\n    c: 2\n", at: loc(4, 5), "a line at the indentation of the sequence at line 3 that is not an entry; is its '- ' missing?")
+        expectError("a:\n    b: 1\n  c: 2\n", at: loc(3, 3), "this line's indentation matches none around it: the keys of the mapping at line 1 stand at column 1")
         expectError("a: 1\nb\n", at: loc(2, 1), "expected ':' after the key 'b' (the mapping at line 1 goes on at this indentation)")
-        expectError("a:\n  - 1\n  b: 2\n", at: loc(3, 3), "this line is indented more than the keys of the mapping at line 1; is a ':' missing on the line before?")
+        expectError("a:\n  - 1\n  b: 2\n", at: loc(3, 3), "a line at the indentation of the sequence at line 2 that is not an entry; is its '- ' missing?")
+        expectError("parameters:\n  - name: a\n    in: query\n  name: b\n", at: loc(4, 3), "a line at the indentation of the sequence at line 2 that is not an entry; is its '- ' missing?")
         expectError("a: 'open\n", at: loc(1, 4), "the single-quoted text opened at line 1, column 4 is not closed")
         expectError("a: \"bad \\q\"\n", at: loc(1, 9), "invalid escape '\\q'")
         expectError("a: [1, 2\n", at: loc(2, 1), "unexpected end of the document; a sequence opened at line 1, column 4 is not closed")
@@ -420,8 +422,50 @@ import Testing
         expectError("a: \"x\" y\n", at: loc(1, 8), "unexpected 'y' after the quoted text on the same line")
         expectError("", at: loc(1, 1), "the document is empty; expected an OpenAPI document or a spec")
         expectError("# only a comment\n", at: loc(2, 1), "the document is empty; expected an OpenAPI document or a spec")
-        expectError("a: 1\n b: 2\n", at: loc(2, 2), "a ': ' inside text that goes on over several lines; put the text in quotes, or the key on a line of its own")
+        expectError("a: 1\n b: 2\n", at: loc(2, 2), "this line is indented more than the line before, so it goes on with its text, where a ': ' cannot stand; indent the key as its mapping's others, or put the text in quotes")
+        expectError("info:\n  title: x\n   version: 1\n", at: loc(3, 4), "this line is indented more than the line before, so it goes on with its text, where a ': ' cannot stand; indent the key as its mapping's others, or put the text in quotes")
+        expectError("a:\n  &a1\n  &a2\n  v\n", at: loc(3, 3), "a node has one anchor")
+        expectError("a: [1,#c\n  2]\n", at: loc(1, 7), "a comment needs a space before its '#'")
+        expectError("a: \"x\"#c\n", at: loc(1, 7), "a comment needs a space before its '#'")
+        expectError("x: &x 1\ny: {*x : 1}\n", at: loc(2, 5), "an alias cannot be a key")
+        expectError("d: &d {x: 1}\ne: &e {y: 2}\nm:\n  <<: *d\n  <<: *e\n", at: loc(5, 3), "a second merge key ('<<') in the mapping (the first at line 4, column 3); merge a list: '<<: [*a, *b]'")
         expectError("<<: 1\n", at: loc(1, 5), "a merge key ('<<') takes a mapping or a list of mappings, not a number")
+    }
+
+    @Test func propertiesOnTheirOwnLinesBelongToTheNodeBelow() {
+        expect("a: &x\n  !!str\n  12\nb: *x\nc: !!str\nd: &e\ne: *e\n", means: #"{"a": "12", "b": "12", "c": "", "d": null, "e": null}"#)
+        // Stacked, they are a node's two properties at most: an error, not a recursion per line.
+        expectError("description:\n" + String(repeating: "    !!str\n", count: 1_000) + "    v\n", at: loc(3, 5), "a node has one tag")
+    }
+
+    @Test func nestedExplicitKeysStopAtTheDepthLimit() {
+        expectError(String(repeating: "? ", count: 2_000) + "x\n", at: loc(1, 513), "nested more than 256 levels deep")
+    }
+
+    @Test func whatLooksLikeANumberIsTextWhereTextIsMeant() {
+        expect("a: !!str .inf\nb: {.inf: 1, 0xFFFFFFFFFFFFFFFFFF: 2}\n? .nan\n: 3\n.inf: 4\n",
+               means: #"{"a": ".inf", "b": {".inf": 1, "0xFFFFFFFFFFFFFFFFFF": 2}, ".nan": 3, ".inf": 4}"#)
+        expectError("a: [.inf]\n", at: loc(1, 5), "'.inf' is a number JSON has no form for; put it in quotes to mean the text")
+        expectError("a: {b: .nan}\n", at: loc(1, 8), "'.nan' is a number JSON has no form for; put it in quotes to mean the text")
+    }
+
+    @Test func escapedBlanksAndBreaksInDoubleQuotes() {
+        expect("a: \"x\\t\n  y\"\nb: \"x\\ \n  y\"\nc: \"x\\\n\n  y\"\nd: \"x  \n  y\"\n",
+               means: #"{"a": "x\t y", "b": "x  y", "c": "x\ny", "d": "x y"}"#)
+    }
+
+    @Test func anEmptyBlockScalarWithBlankLinesWiderThanTheNextKey() {
+        expect("a: |\n    \nb: 1\nc: |+\n    \nd: 2\n", means: #"{"a": "", "b": 1, "c": "\n", "d": 2}"#)
+    }
+
+    @Test func aLongLineCostsItsLengthOnce() throws {
+        // A document minified onto one line (a JSON document named .yaml): 20,000 values.
+        let value = { (number: Int) in #"{"k\#(number)": "v\n\#(number)"}"# }
+        let values = (0..<20_000).map(value).joined(separator: ",")
+        let node = try yaml("[" + values + "]")
+        #expect(node.elements?.count == 20_000)
+        #expect(node[19_999]?.location.column == 1 + values.count - value(19_999).count + 1)
+        #expect(node[19_999]?["k19999"]?.stringValue == "v\n19999")
     }
 
     @Test func aliasesCannotMakeADocumentExplode() {

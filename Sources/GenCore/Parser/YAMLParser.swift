@@ -18,6 +18,9 @@ struct YAMLParser {
     private var index = 0
     private var line = 1
     private var lineStart = 0
+    /// The last position worked out: a column is counted on from it while it is on the line, so
+    /// that a long line (a document minified onto one) costs its length once, not once a value.
+    private var counted = (line: 0, index: 0, column: 1)
     private var depth = 0
     /// Anchored nodes by name, with the number of values each holds.
     private var anchors: [String: (node: JSONNode, size: Int)] = [:]
@@ -58,9 +61,15 @@ struct YAMLParser {
     // MARK: Positions and characters
 
     private var location: SourceLocation {
-        var column = 1
-        for position in lineStart..<index where bytes[position] & 0xC0 != 0x80 { column += 1 }
-        return SourceLocation(line: line, column: column)
+        mutating get {
+            if counted.line != line || counted.index > index || counted.index < lineStart {
+                counted = (line, lineStart, 1)
+            }
+            var column = counted.column
+            for position in counted.index..<index where bytes[position] & 0xC0 != 0x80 { column += 1 }
+            counted = (line, index, column)
+            return SourceLocation(line: line, column: column)
+        }
     }
 
     /// The column in bytes, which is the column in spaces where indentation is measured.
@@ -92,7 +101,7 @@ struct YAMLParser {
         JSONSyntaxError(message: "malformed YAML: \(message)", location: location)
     }
 
-    private func error(_ message: String) -> JSONSyntaxError {
+    private mutating func error(_ message: String) -> JSONSyntaxError {
         error(message, at: location)
     }
 
@@ -122,7 +131,10 @@ struct YAMLParser {
     /// After a node on its line: only blanks and a comment may follow.
     private mutating func expectLineEnd(after what: String) throws(JSONSyntaxError) {
         skipBlanks()
-        if peek == UInt8(ascii: "#") { skipComment() }
+        if peek == UInt8(ascii: "#") {
+            guard index > 0, Self.isBlank(bytes[index - 1]) else { throw error("a comment needs a space before its '#'") }
+            skipComment()
+        }
         guard peek == nil || peek == UInt8(ascii: "\n") else {
             throw error("unexpected \(displayScalar()) after \(what) on the same line")
         }
@@ -219,14 +231,11 @@ struct YAMLParser {
             try expectLineEnd(after: "the document end marker")
             try skipToContent()
         }
-        if atDocumentMarker {
-            let marker = location
-            index += 3
-            try skipToContent()
-            if peek != nil { throw error("a second document starts here; endpointgen reads one document per file", at: marker) }
+        if atDocumentMarker, peek == UInt8(ascii: "-") {
+            throw error("a second document starts here; endpointgen reads one document per file")
         }
         if peek != nil {
-            throw error("unexpected \(displayScalar()) after the end of the document's root \(root.kindName)")
+            throw error("unexpected \(displayScalar()) after the end of the document (its root is \(root.kindName))")
         }
         return root
     }
@@ -239,7 +248,9 @@ struct YAMLParser {
     /// `onKeyLine`: the node starts on the line of its key (`key: value`), where no block
     /// collection can start.
     private mutating func parseNode(parentIndent: Int, indentlessSequence: Bool, onKeyLine: Bool) throws(JSONSyntaxError) -> JSONNode {
-        try parseScalarOrCollection(parentIndent: parentIndent, indentlessSequence: indentlessSequence, onKeyLine: onKeyLine).node
+        let parsed = try parseScalarOrCollection(parentIndent: parentIndent, indentlessSequence: indentlessSequence, onKeyLine: onKeyLine)
+        if let error = parsed.unresolvable { throw error }
+        return parsed.node
     }
 
     /// A node, and for a scalar its text as written (a plain one's before it resolves), which a
@@ -248,23 +259,27 @@ struct YAMLParser {
         var node: JSONNode
         var text: String? = nil
         var plain = false
+        var alias = false
+        /// Why a plain scalar has no value JSON can hold (`.inf`): an error where it is a value,
+        /// nothing where it is a key, which is its text.
+        var unresolvable: JSONSyntaxError? = nil
     }
 
-    private mutating func parseScalarOrCollection(parentIndent: Int, indentlessSequence: Bool, onKeyLine: Bool) throws(JSONSyntaxError) -> Parsed {
-        let properties = try parseProperties()
-        if !properties.isEmpty, peek == nil || peek == UInt8(ascii: "\n") || peek == UInt8(ascii: "#") {
-            // The node is on the lines below its anchor or tag, or it is empty.
+    /// A block node with its properties; `inherited` holds those on the lines above it.
+    private mutating func parseScalarOrCollection(
+        parentIndent: Int, indentlessSequence: Bool, onKeyLine: Bool, properties inherited: Properties = Properties()
+    ) throws(JSONSyntaxError) -> Parsed {
+        let properties = try parseProperties(after: inherited)
+        if properties.count > inherited.count, peek == nil || peek == UInt8(ascii: "\n") || peek == UInt8(ascii: "#") {
+            // The node is on the lines below its anchor or tag (which may have more), or it is empty.
             let after = location
             try skipToContent()
-            let parsed: Parsed
             if atEndOfBlock || indent < parentIndent || (indent == parentIndent && !(indentlessSequence && atSequenceEntry)) {
-                parsed = Parsed(node: JSONNode(value: .null, location: after), text: "", plain: true)
+                return try apply(properties, to: Parsed(node: JSONNode(value: .string(""), location: after), text: "", plain: true))
             } else if indent == parentIndent {
-                parsed = Parsed(node: try parseBlockSequence(indent: indent))
-            } else {
-                parsed = try parseScalarOrCollection(parentIndent: parentIndent, indentlessSequence: false, onKeyLine: false)
+                return try apply(properties, to: Parsed(node: try parseBlockSequence(indent: indent, indentless: true)))
             }
-            return try apply(properties, to: parsed)
+            return try parseScalarOrCollection(parentIndent: parentIndent, indentlessSequence: false, onKeyLine: false, properties: properties)
         }
         let start = location
         let column = indent
@@ -272,12 +287,12 @@ struct YAMLParser {
         switch peek {
         case UInt8(ascii: "-") where atSequenceEntry:
             if onKeyLine { throw error("a block sequence cannot start on the line of its key; start it on the next line") }
-            parsed = Parsed(node: try parseBlockSequence(indent: column))
+            parsed = Parsed(node: try parseBlockSequence(indent: column, indentless: false))
         case UInt8(ascii: "?") where Self.isSeparator(byte(at: 1)):
             if onKeyLine { throw error("a mapping cannot start on the line of its key; start it on the next line, indented") }
-            guard properties.isEmpty else { throw error("an anchor or tag before a key is not supported", at: start) }
+            guard properties.count == inherited.count else { throw error("an anchor or tag before a key is not supported", at: start) }
             let key = try parseExplicitKey(indent: column)
-            return Parsed(node: try parseBlockMapping(indent: column, firstKey: key, start: start))
+            return try apply(properties, to: Parsed(node: try parseBlockMapping(indent: column, firstKey: key, start: start)))
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
             let node = try parseBlockScalar(parentIndent: parentIndent)
             parsed = Parsed(node: node, text: node.stringValue)
@@ -292,17 +307,17 @@ struct YAMLParser {
             skipBlanks()
             if peek == UInt8(ascii: ":") { throw error("an alias cannot be a key", at: start) }
             try expectLineEnd(after: "the alias")
-            parsed = Parsed(node: node)
+            parsed = Parsed(node: node, alias: true)
         case UInt8(ascii: "'"), UInt8(ascii: "\""):
             let scalar = try parseQuoted()
             skipBlanks()
             if peek == UInt8(ascii: ":"), Self.isSeparator(byte(at: 1)) {
                 guard scalar.location.line == line else { throw error("a key must fit on one line", at: scalar.location) }
                 if onKeyLine { throw error("a mapping cannot start on the line of its key; start it on the next line, indented", at: start) }
-                guard properties.isEmpty else { throw error("an anchor or tag before a key is not supported", at: start) }
+                guard properties.count == inherited.count else { throw error("an anchor or tag before a key is not supported", at: start) }
                 index += 1
                 let key = Key(text: scalar.text, location: start, plain: false)
-                return Parsed(node: try parseBlockMapping(indent: column, firstKey: key, start: start))
+                return try apply(properties, to: Parsed(node: try parseBlockMapping(indent: column, firstKey: key, start: start)))
             }
             try expectLineEnd(after: "the quoted text")
             parsed = Parsed(node: JSONNode(value: .string(scalar.text), location: start, columns: scalar.columns), text: scalar.text)
@@ -312,16 +327,16 @@ struct YAMLParser {
             let first = scanPlainLine(flow: false)
             if peek == UInt8(ascii: ":"), Self.isSeparator(byte(at: 1)) {
                 if onKeyLine { throw error("a mapping cannot start on the line of its key; start it on the next line, indented", at: start) }
-                guard properties.isEmpty else { throw error("an anchor or tag before a key is not supported", at: start) }
+                guard properties.count == inherited.count else { throw error("an anchor or tag before a key is not supported", at: start) }
                 guard !first.isEmpty else { throw error("a key is missing before ':'") }
                 index += 1
                 let key = Key(text: first, location: start, plain: true)
-                return Parsed(node: try parseBlockMapping(indent: column, firstKey: key, start: start))
+                return try apply(properties, to: Parsed(node: try parseBlockMapping(indent: column, firstKey: key, start: start)))
             }
             guard !first.isEmpty else { throw error("unexpected \(displayScalar())") }
             let text = try continuePlain(first, parentIndent: parentIndent)
             let columns: StringColumns? = text.utf8.count == first.utf8.count ? .unquoted : nil
-            parsed = Parsed(node: JSONNode(value: try resolve(plain: text, at: start), location: start, columns: columns), text: text, plain: true)
+            parsed = Parsed(node: JSONNode(value: .string(text), location: start, columns: columns), text: text, plain: true)
         }
         return try apply(properties, to: parsed)
     }
@@ -351,7 +366,7 @@ struct YAMLParser {
             try skipToContent()
             if atEndOfBlock || indent < column { break }
             if indent > column {
-                throw error("this line is indented more than the keys of the mapping at line \(start.line); is a ':' missing on the line before?")
+                throw error("this line's indentation matches none around it: the keys of the mapping at line \(start.line) stand at column \(column + 1)")
             }
             if atSequenceEntry { throw error("a sequence entry where a key of the mapping at line \(start.line) was expected") }
             key = try parseKey(mappingStart: start, indent: column)
@@ -392,6 +407,8 @@ struct YAMLParser {
     /// `:` on a line of its own at the key's indentation, if there is one.
     private mutating func parseExplicitKey(indent column: Int) throws(JSONSyntaxError) -> Key {
         let start = location
+        try enter(at: start)
+        defer { depth -= 1 }
         index += 1  // ?
         skipBlanks()
         if peek == nil || peek == UInt8(ascii: "\n") || peek == UInt8(ascii: "#") {
@@ -400,8 +417,8 @@ struct YAMLParser {
         }
         let keyStart = location
         let parsed = try parseScalarOrCollection(parentIndent: column, indentlessSequence: false, onKeyLine: false)
-        guard !parsed.node.isCollection, let text = parsed.text else {
-            throw error("a key must be text, not \(parsed.node.kindName)", at: keyStart)
+        guard !parsed.node.isCollection, !parsed.alias, let text = parsed.text else {
+            throw error(parsed.alias ? "an alias cannot be a key" : "a key must be text, not \(parsed.node.kindName)", at: keyStart)
         }
         var key = Key(text: text, location: keyStart, plain: parsed.plain, explicit: true)
         try skipToContent()
@@ -424,14 +441,14 @@ struct YAMLParser {
             if indent > mappingIndent {
                 return try parseNode(parentIndent: mappingIndent, indentlessSequence: false, onKeyLine: false)
             }
-            if indent == mappingIndent, atSequenceEntry { return try parseBlockSequence(indent: mappingIndent) }
+            if indent == mappingIndent, atSequenceEntry { return try parseBlockSequence(indent: mappingIndent, indentless: true) }
             return JSONNode(value: .null, location: after)
         }
         return try parseNode(parentIndent: mappingIndent, indentlessSequence: true, onKeyLine: onKeyLine)
     }
 
     /// A block sequence whose first `-` is at the current position, at `indent`.
-    private mutating func parseBlockSequence(indent column: Int) throws(JSONSyntaxError) -> JSONNode {
+    private mutating func parseBlockSequence(indent column: Int, indentless: Bool) throws(JSONSyntaxError) -> JSONNode {
         let start = location
         try enter(at: start)
         var elements: [JSONNode] = []
@@ -453,7 +470,9 @@ struct YAMLParser {
             if atEndOfBlock || indent < column { break }
             if indent == column {
                 if atSequenceEntry { continue }
-                break  // the mapping that holds this indentless sequence goes on
+                // Where the sequence stands at its key's indentation, the mapping goes on.
+                if indentless { break }
+                throw error("a line at the indentation of the sequence at line \(start.line) that is not an entry; is its '- ' missing?")
             }
             throw error("this line is indented more than the entries of the sequence at line \(start.line)")
         }
@@ -467,11 +486,13 @@ struct YAMLParser {
         var anchor: (name: String, location: SourceLocation)?
         var tag: (name: String, location: SourceLocation)?
         var isEmpty: Bool { anchor == nil && tag == nil }
+        var count: Int { (anchor == nil ? 0 : 1) + (tag == nil ? 0 : 1) }
     }
 
-    /// `&anchor` and `!tag`, in either order, each followed by blanks.
-    private mutating func parseProperties() throws(JSONSyntaxError) -> Properties {
-        var properties = Properties()
+    /// `&anchor` and `!tag`, in either order, each followed by blanks, after those of the lines
+    /// above: a node has one of each.
+    private mutating func parseProperties(after inherited: Properties = Properties()) throws(JSONSyntaxError) -> Properties {
+        var properties = inherited
         while peek == UInt8(ascii: "&") || peek == UInt8(ascii: "!") {
             let start = location
             let isAnchor = peek == UInt8(ascii: "&")
@@ -522,12 +543,19 @@ struct YAMLParser {
     }
 
     /// The node with its tag applied and its anchor recorded.
+    /// A plain scalar without a tag resolves here, once its tag is known.
     private mutating func apply(_ properties: Properties, to parsed: Parsed) throws(JSONSyntaxError) -> Parsed {
         var parsed = parsed
         if let tag = properties.tag {
             parsed.node = try tagged(parsed, tag: tag.name, at: tag.location)
+        } else if parsed.plain, let text = parsed.text {
+            do {
+                parsed.node.value = try resolve(plain: text, at: parsed.node.location)
+            } catch {
+                parsed.unresolvable = error
+            }
         }
-        if let anchor = properties.anchor {
+        if let anchor = properties.anchor, parsed.unresolvable == nil {
             anchors[anchor.name] = (parsed.node, parsed.node.valueCount)
         }
         return parsed
@@ -627,7 +655,7 @@ struct YAMLParser {
             let start = location
             let next = scanPlainLine(flow: false)
             if peek == UInt8(ascii: ":"), Self.isSeparator(byte(at: 1)) {
-                throw error("a ': ' inside text that goes on over several lines; put the text in quotes, or the key on a line of its own", at: start)
+                throw error("this line is indented more than the line before, so it goes on with its text, where a ': ' cannot stand; indent the key as its mapping's others, or put the text in quotes", at: start)
             }
             text += emptyLines == 0 ? " " : String(repeating: "\n", count: emptyLines)
             text += next
@@ -731,6 +759,9 @@ struct YAMLParser {
         var columns = StringColumns()
         var escapes = false
         var multiline = false
+        // The bytes that stay when a line's trailing blanks are dropped: up to the last escape
+        // (`\t` or `\ ` at the end of a line is kept) or line fold.
+        var kept = 0
         while true {
             guard let byte = peek else {
                 throw error("the \(double ? "double" : "single")-quoted text opened at line \(start.line), column \(start.column) is not closed", at: start)
@@ -752,14 +783,22 @@ struct YAMLParser {
                 let backslash = index
                 index += 1
                 if peek == UInt8(ascii: "\n") {
-                    // An escaped line break: the lines join with nothing between them.
+                    // An escaped line break: the lines join with nothing between them, and
+                    // each empty line after it is a line break.
                     newLine()
                     skipBlanks()
+                    while peek == UInt8(ascii: "\n") {
+                        decoded.append(UInt8(ascii: "\n"))
+                        newLine()
+                        skipBlanks()
+                    }
+                    kept = decoded.count
                     multiline = true
                     continue
                 }
                 let scalar = try parseEscape(at: escapeStart)
                 UTF8.encode(scalar) { decoded.append($0) }
+                kept = decoded.count
                 scalars += 1
                 columns.append(escapeEndingBefore: scalars, extraColumns: index - backslash - 1)
                 escapes = true
@@ -767,7 +806,7 @@ struct YAMLParser {
             }
             if byte == UInt8(ascii: "\n") {
                 // Trailing blanks of the line are not part of the text.
-                while let last = decoded.last, Self.isBlank(last) { decoded.removeLast() }
+                while decoded.count > kept, let last = decoded.last, Self.isBlank(last) { decoded.removeLast() }
                 multiline = true
                 var emptyLines = 0
                 newLine()
@@ -781,6 +820,7 @@ struct YAMLParser {
                     throw error("a document marker inside quoted text; is the quote opened at line \(start.line) closed?")
                 }
                 decoded.append(contentsOf: emptyLines == 0 ? [UInt8(ascii: " ")] : Array(repeating: UInt8(ascii: "\n"), count: emptyLines))
+                kept = decoded.count
                 continue
             }
             decoded.append(byte)
@@ -815,26 +855,12 @@ struct YAMLParser {
         case UInt8(ascii: "L"): return "\u{2028}"
         case UInt8(ascii: "P"): return "\u{2029}"
         case UInt8(ascii: "x"), UInt8(ascii: "u"), UInt8(ascii: "U"):
-            let digits = byte == UInt8(ascii: "x") ? 2 : byte == UInt8(ascii: "u") ? 4 : 8
-            var value: UInt32 = 0
-            for _ in 0..<digits {
-                guard let digit = peek.flatMap({ UInt32(String(UnicodeScalar($0)), radix: 16) }) else {
-                    throw error("expected \(digits) hexadecimal digits after \\\(UnicodeScalar(byte))", at: start)
-                }
-                value = value * 16 + digit
-                index += 1
-            }
+            var value = try hexadecimal(digits: byte == UInt8(ascii: "x") ? 2 : byte == UInt8(ascii: "u") ? 4 : 8, after: byte, at: start)
             if byte == UInt8(ascii: "u"), (0xD800..<0xDC00).contains(value),
                peek == UInt8(ascii: "\\"), self.byte(at: 1) == UInt8(ascii: "u") {
+                // A surrogate pair, as JSON writes a character beyond U+FFFF.
                 index += 2
-                var low: UInt32 = 0
-                for _ in 0..<4 {
-                    guard let digit = peek.flatMap({ UInt32(String(UnicodeScalar($0)), radix: 16) }) else {
-                        throw error("expected 4 hexadecimal digits after \\u", at: start)
-                    }
-                    low = low * 16 + digit
-                    index += 1
-                }
+                let low = try hexadecimal(digits: 4, after: UInt8(ascii: "u"), at: start)
                 guard (0xDC00..<0xE000).contains(low) else { throw error("invalid low surrogate \\u\(hex4(low))", at: start) }
                 value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
             }
@@ -844,6 +870,19 @@ struct YAMLParser {
             index -= 1
             throw error("invalid escape '\\\(displayScalar().dropFirst().dropLast())'", at: start)
         }
+    }
+
+    /// The value of `digits` hexadecimal digits at the current position.
+    private mutating func hexadecimal(digits: Int, after escape: UInt8, at start: SourceLocation) throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<digits {
+            guard let digit = peek.flatMap({ UInt32(String(UnicodeScalar($0)), radix: 16) }) else {
+                throw error("expected \(digits) hexadecimal digits after \\\(UnicodeScalar(escape))", at: start)
+            }
+            value = value * 16 + digit
+            index += 1
+        }
+        return value
     }
 
     // MARK: Block scalars
@@ -876,7 +915,7 @@ struct YAMLParser {
         } else {
             var position = index
             var widestEmpty = 0
-            contentIndent = 0
+            var firstContent: Int?
             while position < bytes.count {
                 var spaces = 0
                 while position + spaces < bytes.count, bytes[position + spaces] == UInt8(ascii: " ") { spaces += 1 }
@@ -886,12 +925,17 @@ struct YAMLParser {
                     position += spaces + 1
                     continue
                 }
-                if next != nil { contentIndent = spaces }
+                if next != nil { firstContent = spaces }
                 break
             }
-            contentIndent = max(contentIndent, parentIndent + 1)
-            if widestEmpty > contentIndent, contentIndent > parentIndent {
-                throw error("an empty line at the start of the block scalar is indented more than its first line", at: start)
+            if let firstContent, firstContent > parentIndent {
+                if widestEmpty > firstContent {
+                    throw error("an empty line at the start of the block scalar is indented more than its first line", at: start)
+                }
+                contentIndent = firstContent
+            } else {
+                // No line belongs to it: it is empty, and its empty lines are as wide as they come.
+                contentIndent = max(widestEmpty, parentIndent + 1)
             }
         }
 
@@ -984,16 +1028,20 @@ struct YAMLParser {
             }
             let entryStart = location
             let entry = try parseFlowNode(closing: closing)
-            let key = entry.node.isCollection ? nil : entry.text.map { Key(text: $0, location: entryStart, plain: entry.plain) }
+            let key = entry.node.isCollection || entry.alias ? nil : entry.text.map { Key(text: $0, location: entryStart, plain: entry.plain) }
+            let notAKey = entry.alias ? "an alias cannot be a key" : "a key must be text, not \(entry.node.kindName)"
             skipFlowSpace()
             if peek == UInt8(ascii: ":") {
                 // A key and its value: a mapping's member, or in a sequence a mapping of one pair.
-                guard let key else { throw error("a key must be text, not \(entry.node.kindName)", at: entryStart) }
+                guard let key else { throw error(notAKey, at: entryStart) }
                 index += 1
                 skipFlowSpace()
-                let value: JSONNode = peek == UInt8(ascii: ",") || peek == closing
-                    ? JSONNode(value: .null, location: location)
-                    : try parseFlowNode(closing: closing).node
+                var value = JSONNode(value: .null, location: location)
+                if peek != UInt8(ascii: ","), peek != closing {
+                    let parsed = try parseFlowNode(closing: closing)
+                    if let error = parsed.unresolvable { throw error }
+                    value = parsed.node
+                }
                 if isSequence {
                     var pair = MappingBuilder()
                     try pair.add(key, value, parser: self)
@@ -1002,10 +1050,11 @@ struct YAMLParser {
                     try mapping.add(key, value, parser: self)
                 }
             } else if isSequence {
+                if let error = entry.unresolvable { throw error }
                 elements.append(entry.node)
             } else {
                 // `{a, b}`: keys without values.
-                guard let key else { throw error("a key must be text, not \(entry.node.kindName)", at: entryStart) }
+                guard let key else { throw error(notAKey, at: entryStart) }
                 try mapping.add(key, JSONNode(value: .null, location: entryStart), parser: self)
             }
             skipFlowSpace()
@@ -1029,14 +1078,16 @@ struct YAMLParser {
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             parsed = Parsed(node: try parseFlowCollection())
         case UInt8(ascii: "*"):
-            parsed = Parsed(node: try parseAlias())
+            parsed = Parsed(node: try parseAlias(), alias: true)
         case UInt8(ascii: "'"), UInt8(ascii: "\""):
             let scalar = try parseQuoted()
             parsed = Parsed(node: JSONNode(value: .string(scalar.text), location: start, columns: scalar.columns), text: scalar.text)
         case UInt8(ascii: ","), closing, UInt8(ascii: ":"):
             // Nothing before the next indicator: an empty node, which only properties can make.
             guard !properties.isEmpty else { throw error("expected a value, not \(displayScalar())") }
-            parsed = Parsed(node: JSONNode(value: .null, location: start), text: "", plain: true)
+            parsed = Parsed(node: JSONNode(value: .string(""), location: start), text: "", plain: true)
+        case UInt8(ascii: "#"):
+            throw error("a comment needs a space before its '#'")
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
             throw error("a block scalar cannot stand inside a flow collection")
         case nil:
@@ -1061,7 +1112,7 @@ struct YAMLParser {
                 text += next
             }
             let columns: StringColumns? = start.line == line ? .unquoted : nil
-            parsed = Parsed(node: JSONNode(value: try resolve(plain: text, at: start), location: start, columns: columns), text: text, plain: true)
+            parsed = Parsed(node: JSONNode(value: .string(text), location: start, columns: columns), text: text, plain: true)
         }
         return try apply(properties, to: parsed)
     }
@@ -1091,9 +1142,14 @@ struct YAMLParser {
         var members: [JSONNode.Member] = []
         var firstLocations: [String: SourceLocation] = [:]
         var merges: [(position: Int, mappings: [[JSONNode.Member]])] = []
+        var mergeLocation: SourceLocation?
 
         mutating func add(_ key: Key, _ value: JSONNode, parser: YAMLParser) throws(JSONSyntaxError) {
             if key.plain, key.text == "<<" {
+                if let first = mergeLocation {
+                    throw parser.error("a second merge key ('<<') in the mapping (the first at line \(first.line), column \(first.column)); merge a list: '<<: [*a, *b]'", at: key.location)
+                }
+                mergeLocation = key.location
                 let mappings: [[JSONNode.Member]]
                 switch value.value {
                 case .object(let members): mappings = [members]
