@@ -253,10 +253,11 @@ import Testing
             : k: v
               l: w
             last: 1
-            flow: {? a : b, ? c}
+            flow: {? a : b, ? c, ? long
+              key : v}
             """, means: """
             {"": "empty key", "long key": "value", "no value": null, "list": ["x", "y"], "map": {"k": "v", "l": "w"},
-             "last": 1, "flow": {"a": "b", "c": null}}
+             "last": 1, "flow": {"a": "b", "c": null, "long key": "v"}}
             """)
     }
 
@@ -428,6 +429,7 @@ import Testing
         expectError("a: [1,#c\n  2]\n", at: loc(1, 7), "a comment needs a space before its '#'")
         expectError("a: \"x\"#c\n", at: loc(1, 7), "a comment needs a space before its '#'")
         expectError("x: &x 1\ny: {*x : 1}\n", at: loc(2, 5), "an alias cannot be a key")
+        expectError("a: {b\n  c: 1}\n", at: loc(1, 5), "a key must fit on one line")
         expectError("d: &d {x: 1}\ne: &e {y: 2}\nm:\n  <<: *d\n  <<: *e\n", at: loc(5, 3), "a second merge key ('<<') in the mapping (the first at line 4, column 3); merge a list: '<<: [*a, *b]'")
         expectError("<<: 1\n", at: loc(1, 5), "a merge key ('<<') takes a mapping or a list of mappings, not a number")
     }

@@ -1021,10 +1021,12 @@ struct YAMLParser {
                 throw error("unexpected end of the document; \(isSequence ? "a sequence" : "a mapping") opened at line \(start.line), column \(start.column) is not closed")
             }
             if peek == UInt8(ascii: ",") { throw error(isSequence ? "an entry is missing before ','" : "a key is missing before ','") }
+            var explicit = false
             if peek == UInt8(ascii: "?"), Self.isSeparator(byte(at: 1)) {
                 // An explicit key: what follows is the key, as it would be without the '?'.
                 index += 1
                 skipFlowSpace()
+                explicit = true
             }
             let entryStart = location
             let entry = try parseFlowNode(closing: closing)
@@ -1034,6 +1036,8 @@ struct YAMLParser {
             if peek == UInt8(ascii: ":") {
                 // A key and its value: a mapping's member, or in a sequence a mapping of one pair.
                 guard let key else { throw error(notAKey, at: entryStart) }
+                // Only a key written after '?' may take more than its line.
+                guard explicit || entryStart.line == line else { throw error("a key must fit on one line", at: entryStart) }
                 index += 1
                 skipFlowSpace()
                 var value = JSONNode(value: .null, location: location)
