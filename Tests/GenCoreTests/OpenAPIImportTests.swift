@@ -116,6 +116,22 @@ import Testing
             "api.yaml:8:9: warning: #/paths/~1pets~1{id}/get/callbacks: callbacks (requests the API sends back) are not imported; the endpoint is imported without them"])
     }
 
+    /// `enum: [stable, 1.0]` in YAML holds a number: the warning says what to quote.
+    @Test func aStringEnumWithAnUnquotedNumberInYAMLSaysToQuoteIt() {
+        let result = OpenAPIImport.importSpec(openAPIText: """
+            openapi: 3.1.0
+            info: {title: T, version: "1"}
+            paths: {}
+            components:
+              schemas:
+                Channel:
+                  type: string
+                  enum: [stable, 1.0, beta]
+            """, path: "api.yaml")
+        #expect(result.diagnostics.map(\.description) == [
+            "api.yaml:7:7: warning: #/components/schemas/Channel: an enum of mixed values becomes JSON: the spec format's enums hold strings or whole numbers; its type is string, but a number is among its values (in YAML, quote such a value to make it text)"])
+    }
+
     @Test func aYAMLSyntaxErrorStopsTheImportAtItsPlace() {
         let result = OpenAPIImport.importSpec(openAPIText: "openapi: 3.1.0\ninfo:\n  title: T\n  title: U\n", path: "api.yaml")
         #expect(result.specText == nil)

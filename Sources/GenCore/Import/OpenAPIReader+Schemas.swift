@@ -419,8 +419,12 @@ extension OpenAPIReader {
             let kinds = Set(values.others.map(\.kindName))
             if values.strings.isEmpty && values.integers.isEmpty && kinds == ["a boolean"] { return SchemaType(type: "Bool") }
             if values.strings.isEmpty && kinds == ["a number"] { return SchemaType(type: "Double") }
-            unmapped("an enum of mixed values becomes JSON: the spec format's enums hold strings or whole numbers",
-                     at: node, pointer: pointer)
+            var message = "an enum of mixed values becomes JSON: the spec format's enums hold strings or whole numbers"
+            if member("type", members).flatMap({ Self.text($0.value) }) == "string", let other = (values.integers + values.others).first {
+                // YAML reads `1.0`, `true` and `null` unquoted as what they look like.
+                message += "; its type is string, but \(other.kindName) is among its values (in YAML, quote such a value to make it text)"
+            }
+            unmapped(message, at: node, pointer: pointer)
             return .json
         }
         if let alternatives = alternatives(members) {
