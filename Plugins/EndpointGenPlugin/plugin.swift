@@ -27,7 +27,7 @@ import PackagePlugin
             throw EndpointGenPluginError.misplacedConfiguration(target: target.name, path: misplaced.path, root: root)
         }
         return try Self.commands(
-            specs: files.filter(Self.isSpec), configuration: configurations.first, targetName: target.name,
+            specs: files.filter(Self.isSpec), documents: files.filter(Self.isDocument), configuration: configurations.first, targetName: target.name,
             targetFolder: target.directoryURL.path, workDirectory: context.pluginWorkDirectoryURL,
             tool: context.tool(named: "endpointgen").url)
     }
@@ -41,6 +41,12 @@ import PackagePlugin
         return false
     }
 
+    /// A JSON or YAML file, which an OpenAPI document in several files may name in a `$ref`: an
+    /// input of the command, so that a change to it generates again.
+    static func isDocument(_ url: URL) -> Bool {
+        ["json", "yaml", "yml"].contains(url.pathExtension.lowercased())
+    }
+
     static func isConfiguration(_ url: URL) -> Bool {
         url.lastPathComponent == "endpointgen-config.json"
     }
@@ -49,7 +55,7 @@ import PackagePlugin
     /// gives: one run reports every spec's problems and the type names two specs share, and no
     /// two commands remove a renamed spec's files at the same time.
     static func commands(
-        specs: [URL], configuration: URL?, targetName: String, targetFolder: String, workDirectory: URL, tool: URL
+        specs: [URL], documents: [URL], configuration: URL?, targetName: String, targetFolder: String, workDirectory: URL, tool: URL
     ) throws -> [Command] {
         guard !specs.isEmpty else {
             throw EndpointGenPluginError.noSpec(target: targetName, directory: targetFolder)
@@ -79,6 +85,9 @@ import PackagePlugin
         if let configuration {
             arguments += ["--config", configuration.path]
             inputs.append(configuration)
+        }
+        for document in documents where !inputs.contains(document) {
+            inputs.append(document)
         }
         let names: String = sorted.count == 1 ? sorted[0].lastPathComponent : "\(sorted.count) specs"
         return [.buildCommand(
@@ -133,7 +142,8 @@ extension EndpointGenPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let files = target.inputFiles.map(\.url)
         return try Self.commands(
-            specs: files.filter(Self.isSpec), configuration: files.first(where: Self.isConfiguration), targetName: target.displayName, targetFolder: "the target's files",
+            specs: files.filter(Self.isSpec), documents: files.filter(Self.isDocument), configuration: files.first(where: Self.isConfiguration),
+            targetName: target.displayName, targetFolder: "the target's files",
             workDirectory: context.pluginWorkDirectoryURL, tool: context.tool(named: "endpointgen").url)
     }
 }

@@ -1190,7 +1190,7 @@ import Testing
             "api.json:2:60: warning: #/paths/~1a/get/callbacks: callbacks (requests the API sends back) are not imported; the endpoint is imported without them",
             "api.json:2:82: warning: #/paths/~1a/get/servers: servers of one operation are not imported; the endpoint is imported without them",
             "api.json:3:66: warning: #/paths/~1a/get/responses/200/links: links are not imported; the response is read without them",
-            "api.json:3:248: warning: #/components/schemas/E/properties/remote: the reference 'other.json#/Pet' points outside this document, and only references within it are imported; the value is kept as JSON",
+            "api.json:3:248: warning: #/components/schemas/E/properties/remote: the reference 'other.json#/Pet' names another file, which is read only when the document is read from a file (endpointgen import or generate); the value is kept as JSON",
             "api.json:3:310: warning: #/components/schemas/E/properties/tuple/prefixItems: a tuple ('prefixItems') becomes [JSON]: the spec format's arrays hold one type",
         ])
         // --strict: each is an error, and no spec is written.

@@ -173,7 +173,7 @@ public struct CommandLineTool {
             references.insert(reference)
             let options = GeneratorOptions(
                 layout: invocation.layout ?? .split, accessLevel: invocation.access, specReference: reference,
-                importOptions: OpenAPIImportOptions(strict: invocation.strict), selection: configuration?.selection)
+                importOptions: OpenAPIImportOptions(strict: invocation.strict, readFile: fileReader), selection: configuration?.selection)
             let result = Generator.generate(specText: text, specPath: displayPath, options: options)
             for diagnostic in result.diagnostics { standardError("\(diagnostic)\n") }
             if !result.succeeded {
@@ -567,7 +567,7 @@ public struct CommandLineTool {
             standardError("\(shownPath): error: the OpenAPI document is not UTF-8 text\n")
             return .failure
         }
-        let result = OpenAPIImport.importSpec(openAPIText: text, path: shownPath, options: OpenAPIImportOptions(strict: strict))
+        let result = OpenAPIImport.importSpec(openAPIText: text, path: shownPath, options: OpenAPIImportOptions(strict: strict, readFile: fileReader))
         for diagnostic in result.diagnostics where !quiet || diagnostic.severity == .error {
             standardError("\(diagnostic)\n")
         }
@@ -606,6 +606,13 @@ public struct CommandLineTool {
     func displayPath(_ spec: String) -> String {
         guard let currentDirectory else { return spec }
         return FilePath.relative(FilePath.absolute(spec, in: currentDirectory), below: currentDirectory) ?? spec
+    }
+
+    /// Reads the other files of an OpenAPI document in several, by their paths as diagnostics
+    /// show them: relative to the current directory, or absolute.
+    private var fileReader: @Sendable (String) -> String? {
+        let directory = workingDirectory
+        return { path in FileSystem.contents(atPath: FilePath.absolute(path, in: directory)).flatMap(Self.utf8Text) }
     }
 
     /// What relative paths resolve against. Without a current directory every path is absolute

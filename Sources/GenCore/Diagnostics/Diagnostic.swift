@@ -64,6 +64,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 struct DiagnosticCollector {
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
+    /// The other files of a document in several (``ExternalReferences``), whose lines the
+    /// positions of their content count past the document's: `sorted` names their file again.
+    var externalFiles: [(path: String, key: String)] = []
 
     init(file: String) {
         self.file = file
@@ -94,13 +97,23 @@ struct DiagnosticCollector {
         diagnostics.removeAll(where: shouldBeRemoved)
     }
 
+    mutating func append(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
     mutating func append(contentsOf other: DiagnosticCollector) {
         diagnostics += other.diagnostics
     }
 
     /// Diagnostics in file order, so that output reads top to bottom whatever order checks ran in.
+    /// A document's other files come after it, in the order they were read.
     var sorted: [Diagnostic] {
-        diagnostics.enumerated().sorted { lhs, rhs in
+        let placed = externalFiles.isEmpty ? diagnostics : diagnostics.map { ExternalReferences.place($0, files: externalFiles) }
+        let rank = Dictionary(externalFiles.enumerated().map { ($0.element.path, $0.offset + 1) }, uniquingKeysWith: { first, _ in first })
+        return placed.enumerated().sorted { lhs, rhs in
+            let unread = externalFiles.count + 1  // a file that a reference names and that could not be read
+            let (lr, rr) = (lhs.element.file == file ? 0 : rank[lhs.element.file] ?? unread, rhs.element.file == file ? 0 : rank[rhs.element.file] ?? unread)
+            if lr != rr { return lr < rr }
             let l = lhs.element.location ?? SourceLocation(line: 0, column: 0)
             let r = rhs.element.location ?? SourceLocation(line: 0, column: 0)
             return l == r ? lhs.offset < rhs.offset : l < r

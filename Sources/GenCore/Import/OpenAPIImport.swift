@@ -2,9 +2,14 @@
 public struct OpenAPIImportOptions: Sendable {
     /// Every construct the import cannot map is an error instead of a warning.
     public var strict: Bool
+    /// Reads a file that a `$ref` names (`schemas/Pet.yaml`), by its path relative to the
+    /// current directory as the document's is given, or absolute; nil when it cannot. Without
+    /// it such references are left out, with a warning.
+    public var readFile: (@Sendable (_ path: String) -> String?)?
 
-    public init(strict: Bool = false) {
+    public init(strict: Bool = false, readFile: (@Sendable (_ path: String) -> String?)? = nil) {
         self.strict = strict
+        self.readFile = readFile
     }
 }
 
@@ -51,7 +56,22 @@ public enum OpenAPIImport {
     /// import's warnings, and with the defaults the resolver would refuse left out (each with a
     /// warning). Positions are the OpenAPI document's.
     static func read(_ root: JSONNode, path: String, options: OpenAPIImportOptions) -> (SpecDocument?, DiagnosticCollector) {
+        var root = root
+        var files: [(path: String, key: String)] = []
+        if let readFile = options.readFile {
+            // The other files a document in several names come into it first.
+            var external = ExternalReferences(read: readFile)
+            root = external.bundle(root, path: path)
+            files = external.files.map { ($0.path, $0.key) }
+            if !external.diagnostics.isEmpty {
+                var collector = DiagnosticCollector(file: path)
+                collector.externalFiles = files
+                for diagnostic in external.diagnostics { collector.append(diagnostic) }
+                return (nil, collector)
+            }
+        }
         var reader = OpenAPIReader(root: root, file: path, strict: options.strict)
+        reader.diagnostics.externalFiles = files
         guard var document = reader.read() else { return (nil, reader.diagnostics) }
         var collector = reader.diagnostics
         // A default the spec format cannot hold (beside `nullable`, on a union) is left out
@@ -60,6 +80,7 @@ public enum OpenAPIImport {
             var resolver = Resolver(document: document, file: path, accessOverride: nil)
             _ = resolver.resolve(specReference: path)
             var repairs = OpenAPIReader(root: root, file: path, strict: options.strict)
+            repairs.diagnostics.externalFiles = files
             guard repairs.dropFailingDefaults(&document, errors: resolver.diagnostics.diagnostics) else { break }
             collector.append(contentsOf: repairs.diagnostics)
         }
@@ -386,8 +407,7 @@ struct OpenAPIReader {
         while let members = Self.object(node), let reference = member("$ref", members) {
             guard case .string(let target) = reference.value.value else { return nil }
             guard target.hasPrefix("#") else {
-                unmapped("the reference '\(target)' points outside this document, and only references within it are imported; "
-                         + "it is left out", at: reference.value, pointer: pointer)
+                unmapped(Self.outside(target) + "it is left out", at: reference.value, pointer: pointer)
                 return nil
             }
             guard seen.insert(target).inserted, let resolved = resolve(target) else {
@@ -398,6 +418,16 @@ struct OpenAPIReader {
             pointer = target
         }
         return (node, pointer)
+    }
+
+    /// Why a reference outside the document is not followed, up to what is done instead. One
+    /// to another file is followed when the document is read from a file (``ExternalReferences``).
+    static func outside(_ reference: String) -> String {
+        if ExternalReferences.target(reference, in: "") == nil {
+            return "the reference '\(reference)' names a document on the web, which the import does not fetch; "
+        }
+        return "the reference '\(reference)' names another file, which is read only when the document is read from a file "
+            + "(endpointgen import or generate); "
     }
 
     // MARK: Names

@@ -347,8 +347,7 @@ extension OpenAPIReader {
     private mutating func referencedType(_ node: JSONNode, pointer: String, context: Context) -> SchemaType {
         guard case .string(let target) = node.value else { return .json }
         guard target.hasPrefix("#") else {
-            unmapped("the reference '\(target)' points outside this document, and only references within it are imported; "
-                     + "the value is kept as JSON", at: node, pointer: pointer)
+            unmapped(Self.outside(target) + "the value is kept as JSON", at: node, pointer: pointer)
             return .json
         }
         let prefix = "#/components/schemas/"
