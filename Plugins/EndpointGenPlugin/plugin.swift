@@ -86,7 +86,8 @@ import PackagePlugin
             arguments += ["--config", configuration.path]
             inputs.append(configuration)
         }
-        for document in documents where !inputs.contains(document) {
+        let declared = Set(inputs.map(\.path))
+        for document in documents where !declared.contains(document.path) {
             inputs.append(document)
         }
         let names: String = sorted.count == 1 ? sorted[0].lastPathComponent : "\(sorted.count) specs"

@@ -171,6 +171,73 @@ import Testing
             "#/components/schemas/A/properties/c: the reference 'https://example.com/c.json' names a document on the web, which the import does not fetch; the value is kept as JSON"])
     }
 
+    /// What the review of the first version found, each as its own document.
+    @Test func backReferencesMappingsDataAndSharedFiles() throws {
+        let root = """
+            openapi: 3.1.0
+            info: {title: T, version: "1"}
+            paths:
+              /p:
+                get:
+                  operationId: getP
+                  responses:
+                    200:
+                      description: ok
+                      content:
+                        application/json:
+                          schema: {$ref: '#/components/schemas/Pet'}
+            components:
+              schemas:
+                Error: {type: object, properties: {message: {type: string}}}
+                Pet:
+                  oneOf: [{$ref: 's/Dog.yaml'}, {$ref: 's/my%20cat.v2.yaml'}]
+                  discriminator: {propertyName: kind, mapping: {dog: s/Dog.yaml, cat: 's/my%20cat.v2.yaml'}}
+                A: {$ref: s/Thing.yaml}
+                B: {$ref: s/Thing.yaml}
+            """
+        let files: [String: String] = [
+            "openapi.yaml": root,
+            // Back into the document by its file's name; `$ref` inside example data stays data.
+            "s/Dog.yaml": """
+                type: object
+                required: [kind]
+                properties:
+                  kind: {type: string}
+                  lastError: {$ref: '../openapi.yaml#/components/schemas/Error'}
+                example: {schema: {$ref: 'not-a-file.json'}}
+                """,
+            "s/my cat.v2.yaml": "type: object\nrequired: [kind]\nproperties:\n  kind: {type: string}\n",
+            "s/Thing.yaml": "type: object\nproperties:\n  self: {$ref: '#'}\n",
+        ]
+        let result = Self.importing("openapi.yaml", files: files)
+        let spec = try Self.spec(result)
+        let models = try #require(spec["models"] as? [String: Any])
+        #expect(Set(models.keys) == ["ErrorModel", "Pet", "Dog", "MyCatV2", "A"], "\(models.keys.sorted())")
+        #expect(((models["Dog"] as? [String: Any])?["properties"] as? [String: Any])?["lastError"] as? String == "ErrorModel?")
+        // The mapping's references name the same models as the union's members.
+        let pet = try #require(models["Pet"] as? [String: Any])
+        #expect(pet["mapping"] as? [String: String] == ["dog": "Dog", "cat": "MyCatV2"], "\(pet)")
+        // Two components naming one file: the second is the first.
+        #expect(((models["A"] as? [String: Any])?["properties"] as? [String: Any])?["self"] as? String == "A?")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
+    }
+
+    @Test func anAnchorIsAnErrorOnceAndGeneratedFilesNameTheirFile() throws {
+        let anchored = Self.importing("a.yaml", files: [
+            "a.yaml": "openapi: 3.1.0\ninfo: {title: T, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n    Pet: {$ref: 'defs.yaml#Tag'}\n    Q: {type: object, properties: {q: {$ref: 'defs.yaml#Tag'}}}\n",
+            "defs.yaml": "Tag: {type: string}\n",
+        ])
+        #expect(anchored.diagnostics.map(\.description) == [
+            "a.yaml:6:17: error: the reference 'defs.yaml#Tag' names a place by an anchor ('#Tag'); only JSON pointers ('#/…') are followed"])
+        // Generated from the document, a model from another file says which.
+        let result = Generator.generate(specText: Self.files["api/openapi.yaml"]!, specPath: "api/openapi.yaml",
+                                        options: GeneratorOptions(importOptions: OpenAPIImportOptions(readFile: { Self.files[$0] })))
+        #expect(result.succeeded, "\(result.diagnostics.map(\.description))")
+        let owner = try #require(result.files.first { $0.path.hasSuffix("PetOwner.swift") })
+        #expect(owner.contents.contains("// Spec: api/schemas/pet-owner.yaml#\n"), "\(owner.contents.prefix(300))")
+        #expect(!result.files.contains { $0.contents.contains(ExternalReferences.filesKey) })
+    }
+
     @Test func relativePathsResolveFromTheFileThatHoldsThem() {
         #expect(ExternalReferences.joined("api/openapi.yaml", "schemas/Pet.yaml") == "api/schemas/Pet.yaml")
         #expect(ExternalReferences.joined("api/paths/pets.yaml", "../schemas/./Pet.yaml") == "api/schemas/Pet.yaml")

@@ -25,8 +25,11 @@ struct ExternalReferences {
     private let read: @Sendable (String) -> String?
     private(set) var files: [File] = []
     private var indexOfPath: [String: Int] = [:]
-    /// Files that could not be read or parsed: reported once.
+    /// Files that could not be read or parsed, and targets that name nothing: reported once.
     private var unreadable: Set<String> = []
+    private var reported: Set<String> = []
+    /// The document's own path, as a reference from another file spells it.
+    private var rootPath = ""
     /// Targets in other files (`path#pointer`) that a component of the document is.
     private var componentOfTarget: [String: String] = [:]
     /// Files read whose references are not rewritten yet.
@@ -40,6 +43,7 @@ struct ExternalReferences {
     /// The document with the files it refers to brought in; unchanged when it refers to none.
     mutating func bundle(_ root: JSONNode, path: String) -> JSONNode {
         guard case .object(var members) = root.value, Self.refersToOtherFiles(root) else { return root }
+        rootPath = Self.normalized(path)
         // Components that are a reference to another file take its content, under their name.
         var replaced: [(kind: Int, component: Int, target: String)] = []
         if let componentsIndex = members.firstIndex(where: { $0.key == "components" }),
@@ -48,13 +52,10 @@ struct ExternalReferences {
                 guard case .object(let components) = kind.value.value else { continue }
                 for (componentIndex, component) in components.enumerated() {
                     guard case .object(let fields) = component.value.value, fields.count == 1, fields[0].key == "$ref",
-                          case .string(let reference) = fields[0].value.value, let target = Self.target(reference, in: path) else { continue }
-                    guard load(target.path, referredAt: fields[0].value, from: path) != nil else { continue }
-                    guard node(at: target.key) != nil else {
-                        diagnostics.append(Diagnostic(.error, file: path, location: fields[0].value.location,
-                                                      message: "the reference '\(reference)' names nothing in \(target.path)"))
-                        continue
-                    }
+                          case .string(let reference) = fields[0].value.value, !reference.hasPrefix("#"),
+                          let target = Self.target(reference, in: path), target.path != rootPath,
+                          componentOfTarget[target.key] == nil,  // a second component naming the same place refers to the first
+                          checked(target, reference: reference, at: fields[0].value, from: path) else { continue }
                     componentOfTarget[target.key] = "#/components/\(Self.escaped(kind.key))/\(Self.escaped(component.key))"
                     replaced.append((kindIndex, componentIndex, target.key))
                 }
@@ -110,29 +111,64 @@ struct ExternalReferences {
 
     /// `node` (of the file at `path`) with each reference rewritten: to another file, to the
     /// place that file's content takes; within a file other than the document, to that place too.
-    private mutating func rewritten(_ node: JSONNode, in path: String, isRoot: Bool) -> JSONNode {
+    /// Data is left as it is (`example`, `default`, `enum`, `const`, an example's `value`,
+    /// extensions), and so are the keys of a map of names (`properties`, a component section),
+    /// which are names, not keywords. A discriminator's `mapping` values are references too.
+    private mutating func rewritten(_ node: JSONNode, in path: String, isRoot: Bool, namesMap: Bool = false) -> JSONNode {
+        var node = node
         switch node.value {
         case .array(let elements):
-            var node = node
             node.value = .array(elements.map { rewritten($0, in: path, isRoot: isRoot) })
-            return node
         case .object(let members):
-            var node = node
             node.value = .object(members.map { member in
                 var member = member
-                if member.key == "$ref", case .string(let reference) = member.value.value {
-                    if let replacement = replacement(for: reference, at: member.value, in: path, isRoot: isRoot) {
+                if namesMap {
+                    member.value = rewritten(member.value, in: path, isRoot: isRoot)
+                    return member
+                }
+                switch member.key {
+                case "$ref":
+                    if case .string(let reference) = member.value.value,
+                       let replacement = replacement(for: reference, at: member.value, in: path, isRoot: isRoot) {
                         member.value.value = .string(replacement)
                     }
-                } else {
-                    member.value = rewritten(member.value, in: path, isRoot: isRoot)
+                case "example", "default", "enum", "const", "value", "externalValue":
+                    break
+                case "examples":
+                    // OpenAPI's examples by name (each one's `value` is data), or JSON Schema's list of values.
+                    if case .object = member.value.value { member.value = rewritten(member.value, in: path, isRoot: isRoot, namesMap: true) }
+                case "mapping":
+                    member.value = rewrittenMapping(member.value, in: path, isRoot: isRoot)
+                case "properties", "patternProperties", "$defs", "definitions", "schemas", "parameters", "responses",
+                     "requestBodies", "headers", "securitySchemes", "links", "callbacks", "pathItems", "paths", "content",
+                     "encoding", "variables":
+                    let isMap = if case .object = member.value.value { true } else { false }
+                    member.value = rewritten(member.value, in: path, isRoot: isRoot, namesMap: isMap)
+                default:
+                    if !member.key.hasPrefix("x-") { member.value = rewritten(member.value, in: path, isRoot: isRoot) }
                 }
                 return member
             })
-            return node
         default:
-            return node
+            break
         }
+        return node
+    }
+
+    /// A discriminator's mapping: a value that is a reference (`schemas/Dog.yaml`, `#/…`) is
+    /// rewritten as `$ref`s are; a schema's name (`Dog`) stays.
+    private mutating func rewrittenMapping(_ node: JSONNode, in path: String, isRoot: Bool) -> JSONNode {
+        guard case .object(let members) = node.value else { return node }
+        var node = node
+        node.value = .object(members.map { member in
+            var member = member
+            if case .string(let value) = member.value.value, value.contains("#") || value.contains("/") || value.contains("."),
+               let replacement = replacement(for: value, at: member.value, in: path, isRoot: isRoot) {
+                member.value.value = .string(replacement)
+            }
+            return member
+        })
+        return node
     }
 
     /// What a reference becomes, or nil to leave it: one within the document, or to a URL (the
@@ -140,19 +176,33 @@ struct ExternalReferences {
     private mutating func replacement(for reference: String, at node: JSONNode, in path: String, isRoot: Bool) -> String? {
         if reference.hasPrefix("#"), isRoot { return nil }
         guard let target = Self.target(reference, in: path) else { return nil }
+        // A reference back into the document, by its file's name, is one within it.
+        if target.path == rootPath { return "#" + target.pointer }
+        guard checked(target, reference: reference, at: node, from: path) else { return nil }
         if let component = component(containing: target) { return component }
-        guard let index = load(target.path, referredAt: node, from: path) else { return nil }
-        guard target.pointer.isEmpty || target.pointer.hasPrefix("/") else {
+        guard let index = indexOfPath[target.path] else { return nil }
+        return "#/\(Self.filesKey)/\(index)/\(Self.escaped(files[index].key))\(target.pointer)"
+    }
+
+    /// Whether the target can be followed: its file read, its pointer a JSON pointer that names
+    /// something there. Each problem is an error at the reference, once.
+    private mutating func checked(_ target: (key: String, path: String, pointer: String), reference: String,
+                                  at node: JSONNode, from path: String) -> Bool {
+        guard load(target.path, referredAt: node, from: path) != nil else { return false }
+        if reported.contains(target.key) { return false }
+        if !(target.pointer.isEmpty || target.pointer.hasPrefix("/")) {
+            reported.insert(target.key)
             diagnostics.append(Diagnostic(.error, file: path, location: node.location,
                                           message: "the reference '\(reference)' names a place by an anchor ('#\(target.pointer)'); only JSON pointers ('#/…') are followed"))
-            return nil
+            return false
         }
         if self.node(at: target.key) == nil {
+            reported.insert(target.key)
             diagnostics.append(Diagnostic(.error, file: path, location: node.location,
                                           message: "the reference '\(reference)' names nothing in \(target.path)"))
-            return nil
+            return false
         }
-        return "#/\(Self.filesKey)/\(index)/\(Self.escaped(files[index].key))\(target.pointer)"
+        return true
     }
 
     /// The pointer of the place a target has in a component that is (part of) its file:
@@ -190,7 +240,10 @@ struct ExternalReferences {
         unreadable.remove(path)
         let index = files.count
         var key = String(path.split(separator: "/").last ?? "")
-        if let dot = key.firstIndex(of: "."), dot != key.startIndex { key = String(key[..<dot]) }
+        for suffix in [".json", ".yaml", ".yml"] where key.lowercased().hasSuffix(suffix) && key.count > suffix.count {
+            key.removeLast(suffix.count)
+            break
+        }
         files.append(File(path: path, key: key.isEmpty ? "File" : key, node: Self.shifted(parsed, by: (index + 1) * Self.lineBase)))
         indexOfPath[path] = index
         pending.append(index)
@@ -206,7 +259,8 @@ struct ExternalReferences {
         let file = String(reference[..<hash])
         let pointer = hash < reference.endIndex ? String(reference[reference.index(after: hash)...]) : ""
         if file.contains("://") || file.hasPrefix("//") { return nil }
-        let resolved = file.isEmpty ? path : joined(path, file)
+        // A reference is a URI: `my%20schemas/Pet.yaml` names `my schemas/Pet.yaml`.
+        let resolved = file.isEmpty ? normalized(path) : joined(path, OpenAPIReader.percentDecoded(file))
         return ("\(resolved)#\(pointer)", resolved, pointer)
     }
 
@@ -218,7 +272,11 @@ struct ExternalReferences {
     /// `relative` from the folder of the file at `path`, with `.` and `..` resolved by their text.
     static func joined(_ path: String, _ relative: String) -> String {
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
-        let combined = relative.hasPrefix("/") || folder.isEmpty ? relative : folder + "/" + relative
+        return normalized(relative.hasPrefix("/") || folder.isEmpty ? relative : folder + "/" + relative)
+    }
+
+    /// `path` with `.` and `..` resolved by their text (leading `..`s of a relative path stay).
+    static func normalized(_ combined: String) -> String {
         var parts: [Substring] = []
         for part in combined.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
@@ -230,8 +288,10 @@ struct ExternalReferences {
         return (combined.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
+    /// A key as a token of a pointer in a reference: `~`, `/` and `%` (which the import decodes,
+    /// as references are URIs) escaped.
     static func escaped(_ token: String) -> String {
-        token.replacing("~", with: "~0").replacing("/", with: "~1")
+        token.replacing("%", with: "%25").replacing("~", with: "~0").replacing("/", with: "~1")
     }
 
     static func refersToOtherFiles(_ node: JSONNode) -> Bool {
@@ -270,14 +330,23 @@ struct ExternalReferences {
     /// A pointer into a file's content reads as one into the file (`schemas/Pet.yaml#/properties`).
     static func place(_ diagnostic: Diagnostic, files: [(path: String, key: String)]) -> Diagnostic {
         var placed = diagnostic
-        for (index, file) in files.enumerated().reversed() where placed.message.contains("#/\(filesKey)/") {
-            placed.message = placed.message.replacing("#/\(filesKey)/\(index)/\(escaped(file.key))", with: file.path + "#")
-        }
+        placed.message = displayed(placed.message, files: files)
+        placed.concerns = placed.concerns.map { displayed($0, files: files) }
         guard let location = diagnostic.location, location.line > lineBase else { return placed }
         let index = location.line / lineBase - 1
         guard files.indices.contains(index) else { return placed }
         placed.file = files[index].path
         placed.location = SourceLocation(line: location.line % lineBase, column: location.column)
         return placed
+    }
+
+    /// Text with each pointer into a file's content as one into the file: `schemas/Pet.yaml#/…`.
+    static func displayed(_ text: String, files: [(path: String, key: String)]) -> String {
+        guard text.contains("#/\(filesKey)/") else { return text }
+        var text = text
+        for (index, file) in files.enumerated().reversed() {
+            text = text.replacing("#/\(filesKey)/\(index)/\(escaped(file.key))", with: file.path + "#")
+        }
+        return text
     }
 }

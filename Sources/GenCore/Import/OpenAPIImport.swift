@@ -84,6 +84,19 @@ public enum OpenAPIImport {
             guard repairs.dropFailingDefaults(&document, errors: resolver.diagnostics.diagnostics) else { break }
             collector.append(contentsOf: repairs.diagnostics)
         }
+        if !files.isEmpty {
+            // The generated files' `// Spec:` lines name the file a declaration came from.
+            for index in document.models.indices {
+                document.models[index].pointer = ExternalReferences.displayed(document.models[index].pointer, files: files)
+            }
+            for index in document.resources.indices {
+                document.resources[index].pointer = ExternalReferences.displayed(document.resources[index].pointer, files: files)
+                for endpoint in document.resources[index].endpoints.indices {
+                    let pointer = document.resources[index].endpoints[endpoint].pointer
+                    document.resources[index].endpoints[endpoint].pointer = ExternalReferences.displayed(pointer, files: files)
+                }
+            }
+        }
         return (document, collector)
     }
 }
@@ -359,11 +372,11 @@ struct OpenAPIReader {
         return node
     }
 
-    /// The key a pointer token names: percent-decoded (it sits in a URI fragment), then `~1` → `/`
-    /// and `~0` → `~`.
-    static func pointerTokenValue(_ token: String) -> String {
+    /// `text` with its `%XX` escapes decoded, as a URI's are.
+    static func percentDecoded(_ text: String) -> String {
+        guard text.contains("%") else { return text }
         var bytes: [UInt8] = []
-        let utf8 = Array(token.utf8)
+        let utf8 = Array(text.utf8)
         var index = 0
         func hex(_ byte: UInt8) -> UInt8? {
             switch byte {
@@ -382,8 +395,14 @@ struct OpenAPIReader {
                 index += 1
             }
         }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The key a pointer token names: percent-decoded (it sits in a URI fragment), then `~1` → `/`
+    /// and `~0` → `~`.
+    static func pointerTokenValue(_ token: String) -> String {
         var result = ""
-        var scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars.makeIterator()
+        var scalars = percentDecoded(token).unicodeScalars.makeIterator()
         while let scalar = scalars.next() {
             if scalar == "~" {
                 switch scalars.next() {
