@@ -92,21 +92,7 @@ struct ExternalReferences {
     private func node(at target: String) -> JSONNode? {
         let (path, pointer) = Self.split(target)
         guard let index = indexOfPath[path] else { return nil }
-        var node = files[index].node
-        for token in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            let key = OpenAPIReader.pointerTokenValue(String(token))
-            switch node.value {
-            case .object(let members):
-                guard let next = members.first(where: { $0.key == key }) else { return nil }
-                node = next.value
-            case .array(let elements):
-                guard let position = Int(key), elements.indices.contains(position) else { return nil }
-                node = elements[position]
-            default:
-                return nil
-            }
-        }
-        return node
+        return OpenAPIReader.descend(files[index].node, through: pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
     }
 
     /// `node` (of the file at `path`) with each reference rewritten: to another file, to the

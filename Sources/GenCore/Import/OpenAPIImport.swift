@@ -356,8 +356,14 @@ struct OpenAPIReader {
             node = schema
             tokens = tokens.dropFirst(3)
         }
+        return Self.descend(node, through: tokens)
+    }
+
+    /// The node that the tokens of a JSON pointer (still escaped) name below `node`, or nil.
+    static func descend(_ node: JSONNode, through tokens: some Sequence<Substring>) -> JSONNode? {
+        var node = node
         for rawToken in tokens {
-            let token = Self.pointerTokenValue(String(rawToken))
+            let token = pointerTokenValue(String(rawToken))
             switch node.value {
             case .object(let members):
                 guard let next = members.first(where: { $0.key == token }) else { return nil }
