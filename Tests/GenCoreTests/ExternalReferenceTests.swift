@@ -192,7 +192,7 @@ import Testing
                 Pet:
                   oneOf: [{$ref: 's/Dog.yaml'}, {$ref: 's/my%20cat.v2.yaml'}]
                   discriminator: {propertyName: kind, mapping: {dog: s/Dog.yaml, cat: 's/my%20cat.v2.yaml'}}
-                A: {$ref: s/Thing.yaml}
+                A: {$ref: s/Thing.yaml, description: 'A thing, described where it is used.'}
                 B: {$ref: s/Thing.yaml}
             """
         let files: [String: String] = [
@@ -219,6 +219,8 @@ import Testing
         #expect(pet["mapping"] as? [String: String] == ["dog": "Dog", "cat": "MyCatV2"], "\(pet)")
         // Two components naming one file: the second is the first.
         #expect(((models["A"] as? [String: Any])?["properties"] as? [String: Any])?["self"] as? String == "A?")
+        // A description beside the component's reference is the model's.
+        #expect((models["A"] as? [String: Any])?["description"] as? String == "A thing, described where it is used.")
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
     }
 

@@ -10,6 +10,8 @@
 /// from `n × lineBase`, and ``DiagnosticCollector`` names the file again when it reports one.
 struct ExternalReferences {
     static let filesKey = "x-endpointgen-files"
+    /// What may stand beside a component's `$ref` to a file and still leave it the file's content.
+    static let annotations: Set<String> = ["description", "summary", "title", "deprecated", "nullable", "readOnly", "writeOnly"]
     /// Far above any document's lines, and small enough that a billion files would fit.
     static let lineBase = 1 << 32
 
@@ -44,20 +46,22 @@ struct ExternalReferences {
     mutating func bundle(_ root: JSONNode, path: String) -> JSONNode {
         guard case .object(var members) = root.value, Self.refersToOtherFiles(root) else { return root }
         rootPath = Self.normalized(path)
-        // Components that are a reference to another file take its content, under their name.
-        var replaced: [(kind: Int, component: Int, target: String)] = []
+        // Components that are a reference to another file take its content, under their name,
+        // with the annotations beside the reference (OpenAPI 3.1's `description` or `summary`).
+        var replaced: [(kind: Int, component: Int, target: String, annotations: [JSONNode.Member])] = []
         if let componentsIndex = members.firstIndex(where: { $0.key == "components" }),
            case .object(let kinds) = members[componentsIndex].value.value {
             for (kindIndex, kind) in kinds.enumerated() {
                 guard case .object(let components) = kind.value.value else { continue }
                 for (componentIndex, component) in components.enumerated() {
-                    guard case .object(let fields) = component.value.value, fields.count == 1, fields[0].key == "$ref",
-                          case .string(let reference) = fields[0].value.value, !reference.hasPrefix("#"),
+                    guard case .object(let fields) = component.value.value, let field = fields.first(where: { $0.key == "$ref" }),
+                          fields.allSatisfy({ $0.key == "$ref" || Self.annotations.contains($0.key) }),
+                          case .string(let reference) = field.value.value, !reference.hasPrefix("#"),
                           let target = Self.target(reference, in: path), target.path != rootPath,
                           componentOfTarget[target.key] == nil,  // a second component naming the same place refers to the first
-                          checked(target, reference: reference, at: fields[0].value, from: path) else { continue }
+                          checked(target, reference: reference, at: field.value, from: path) else { continue }
                     componentOfTarget[target.key] = "#/components/\(Self.escaped(kind.key))/\(Self.escaped(component.key))"
-                    replaced.append((kindIndex, componentIndex, target.key))
+                    replaced.append((kindIndex, componentIndex, target.key, fields.filter { $0.key != "$ref" }))
                 }
             }
         }
@@ -69,9 +73,19 @@ struct ExternalReferences {
         members = rewrittenMembers
         if let componentsIndex = members.firstIndex(where: { $0.key == "components" }),
            case .object(var kinds) = members[componentsIndex].value.value {
-            for (kindIndex, componentIndex, target) in replaced {
+            for (kindIndex, componentIndex, target, annotations) in replaced {
                 guard case .object(var components) = kinds[kindIndex].value.value,
-                      let content = node(at: target) else { continue }
+                      var content = node(at: target) else { continue }
+                if case .object(var contentMembers) = content.value {
+                    for annotation in annotations {
+                        if let existing = contentMembers.firstIndex(where: { $0.key == annotation.key }) {
+                            contentMembers[existing] = annotation
+                        } else {
+                            contentMembers.append(annotation)
+                        }
+                    }
+                    content.value = .object(contentMembers)
+                }
                 components[componentIndex].value = content
                 kinds[kindIndex].value.value = .object(components)
             }
