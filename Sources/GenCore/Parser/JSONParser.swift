@@ -102,10 +102,7 @@ struct JSONParser {
 
     /// The scalar that starts at the current position, as a message shows it.
     private func displayScalar() -> String {
-        var end = index + 1
-        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-        let scalar = String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.first!
-        return scalar.properties.isWhitespace || scalar.value < 0x20 ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        displayedScalar(bytes, at: index)
     }
 
     private mutating func skipWhitespace() {
@@ -387,6 +384,15 @@ struct JSONParser {
     private mutating func skipDigits() {
         while isDigit(peek) { index += 1 }
     }
+}
+
+/// The scalar whose UTF-8 starts at `index`, as a message shows it: white space and control
+/// characters as `\u{…}`.
+func displayedScalar(_ bytes: [UInt8], at index: Int) -> String {
+    var end = index + 1
+    while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+    let scalar = String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.first!
+    return scalar.properties.isWhitespace || scalar.value < 0x20 ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
 }
 
 func hex4(_ value: UInt32) -> String {

@@ -107,11 +107,7 @@ struct YAMLParser {
 
     /// The scalar at the current position, as a message shows it.
     private func displayScalar() -> String {
-        guard index < bytes.count else { return "the end" }
-        var end = index + 1
-        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-        let scalar = String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.first!
-        return "'" + (scalar.properties.isWhitespace || scalar.value < 0x20 ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)) + "'"
+        index < bytes.count ? "'" + displayedScalar(bytes, at: index) + "'" : "the end"
     }
 
     private mutating func newLine() {
@@ -289,8 +285,7 @@ struct YAMLParser {
             if onKeyLine { throw error("a block sequence cannot start on the line of its key; start it on the next line") }
             parsed = Parsed(node: try parseBlockSequence(indent: column, indentless: false))
         case UInt8(ascii: "?") where Self.isSeparator(byte(at: 1)):
-            if onKeyLine { throw error("a mapping cannot start on the line of its key; start it on the next line, indented") }
-            guard properties.count == inherited.count else { throw error("an anchor or tag before a key is not supported", at: start) }
+            try checkMappingStart(onKeyLine: onKeyLine, keyHasProperties: properties.count > inherited.count, at: start)
             let key = try parseExplicitKey(indent: column)
             return try apply(properties, to: Parsed(node: try parseBlockMapping(indent: column, firstKey: key, start: start)))
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
@@ -313,8 +308,7 @@ struct YAMLParser {
             skipBlanks()
             if peek == UInt8(ascii: ":"), Self.isSeparator(byte(at: 1)) {
                 guard scalar.location.line == line else { throw error("a key must fit on one line", at: scalar.location) }
-                if onKeyLine { throw error("a mapping cannot start on the line of its key; start it on the next line, indented", at: start) }
-                guard properties.count == inherited.count else { throw error("an anchor or tag before a key is not supported", at: start) }
+                try checkMappingStart(onKeyLine: onKeyLine, keyHasProperties: properties.count > inherited.count, at: start)
                 index += 1
                 let key = Key(text: scalar.text, location: start, plain: false)
                 return try apply(properties, to: Parsed(node: try parseBlockMapping(indent: column, firstKey: key, start: start)))
@@ -326,8 +320,7 @@ struct YAMLParser {
         default:
             let first = scanPlainLine(flow: false)
             if peek == UInt8(ascii: ":"), Self.isSeparator(byte(at: 1)) {
-                if onKeyLine { throw error("a mapping cannot start on the line of its key; start it on the next line, indented", at: start) }
-                guard properties.count == inherited.count else { throw error("an anchor or tag before a key is not supported", at: start) }
+                try checkMappingStart(onKeyLine: onKeyLine, keyHasProperties: properties.count > inherited.count, at: start)
                 guard !first.isEmpty else { throw error("a key is missing before ':'") }
                 index += 1
                 let key = Key(text: first, location: start, plain: true)
@@ -339,6 +332,13 @@ struct YAMLParser {
             parsed = Parsed(node: JSONNode(value: .string(text), location: start, columns: columns), text: text, plain: true)
         }
         return try apply(properties, to: parsed)
+    }
+
+    /// A block mapping may start where a node does, but not on its key's line, and an anchor or
+    /// tag on the line of its first key would be the key's (which is not supported).
+    private func checkMappingStart(onKeyLine: Bool, keyHasProperties: Bool, at start: SourceLocation) throws(JSONSyntaxError) {
+        if onKeyLine { throw error("a mapping cannot start on the line of its key; start it on the next line, indented", at: start) }
+        if keyHasProperties { throw error("an anchor or tag before a key is not supported", at: start) }
     }
 
     private struct Key {
@@ -372,7 +372,7 @@ struct YAMLParser {
             key = try parseKey(mappingStart: start, indent: column)
         }
         depth -= 1
-        return JSONNode(value: .object(try mapping.members(parser: self)), location: start)
+        return JSONNode(value: .object(mapping.merged()), location: start)
     }
 
     /// The key of a block mapping's next entry, and its `:`.
@@ -489,9 +489,10 @@ struct YAMLParser {
         var count: Int { (anchor == nil ? 0 : 1) + (tag == nil ? 0 : 1) }
     }
 
-    /// `&anchor` and `!tag`, in either order, each followed by blanks, after those of the lines
-    /// above: a node has one of each.
-    private mutating func parseProperties(after inherited: Properties = Properties()) throws(JSONSyntaxError) -> Properties {
+    /// `&anchor` and `!tag`, in either order, after those of the lines above: a node has one of
+    /// each. In block context each is followed by blanks on its line; in a flow collection by
+    /// any space, line breaks and comments included.
+    private mutating func parseProperties(after inherited: Properties = Properties(), flow: Bool = false) throws(JSONSyntaxError) -> Properties {
         var properties = inherited
         while peek == UInt8(ascii: "&") || peek == UInt8(ascii: "!") {
             let start = location
@@ -499,6 +500,10 @@ struct YAMLParser {
             if isAnchor, properties.anchor != nil { throw error("a node has one anchor") }
             if !isAnchor, properties.tag != nil { throw error("a node has one tag") }
             if isAnchor { properties.anchor = (try scanName(after: "&"), start) } else { properties.tag = (scanTag(), start) }
+            if flow {
+                skipFlowSpace()
+                continue
+            }
             guard Self.isSeparator(peek) else {
                 throw error("expected a space after the \(isAnchor ? "anchor" : "tag")")
             }
@@ -583,16 +588,16 @@ struct YAMLParser {
         case "int", "float", "bool", "null":
             guard let text = parsed.text else { throw mismatch }
             let resolved = try resolve(plain: text, at: node.location)
-            let fits = switch (name, resolved) {
-            case ("int", .number(let number)): !number.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
-            case ("float", .number), ("bool", .bool), ("null", .null): true
-            default: false
-            }
-            guard fits else { throw mismatch }
-            if name == "float", case .number(let number) = resolved, !number.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
-                node.value = .number(number + ".0")  // `!!float 1` is 1.0, which JSON writes so
-            } else {
+            switch (name, resolved) {
+            case ("int", .number(let number)) where !number.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }):
                 node.value = resolved
+            case ("bool", .bool), ("null", .null):
+                node.value = resolved
+            case ("float", .number(let number)):
+                // `!!float 1` is 1.0, which JSON writes so.
+                node.value = .number(number.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? number : number + ".0")
+            default:
+                throw mismatch
             }
         case "map":
             guard case .object = node.value else { throw mismatch }
@@ -664,7 +669,7 @@ struct YAMLParser {
     }
 
     /// The value of a plain scalar by YAML 1.2's core schema.
-    fileprivate func resolve(plain text: String, at location: SourceLocation) throws(JSONSyntaxError) -> JSONNode.Value {
+    private func resolve(plain text: String, at location: SourceLocation) throws(JSONSyntaxError) -> JSONNode.Value {
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)
@@ -1014,12 +1019,11 @@ struct YAMLParser {
         index += 1
         var elements: [JSONNode] = []
         var mapping = MappingBuilder()
+        let notClosed = "unexpected end of the document; \(isSequence ? "a sequence" : "a mapping") opened at line \(start.line), column \(start.column) is not closed"
         while true {
             skipFlowSpace()
             if peek == closing { index += 1; break }
-            guard peek != nil else {
-                throw error("unexpected end of the document; \(isSequence ? "a sequence" : "a mapping") opened at line \(start.line), column \(start.column) is not closed")
-            }
+            guard peek != nil else { throw error(notClosed) }
             if peek == UInt8(ascii: ",") { throw error(isSequence ? "an entry is missing before ','" : "a key is missing before ','") }
             var explicit = false
             if peek == UInt8(ascii: "?"), Self.isSeparator(byte(at: 1)) {
@@ -1049,7 +1053,7 @@ struct YAMLParser {
                 if isSequence {
                     var pair = MappingBuilder()
                     try pair.add(key, value, parser: self)
-                    elements.append(JSONNode(value: .object(try pair.members(parser: self)), location: entryStart))
+                    elements.append(JSONNode(value: .object(pair.merged()), location: entryStart))
                 } else {
                     try mapping.add(key, value, parser: self)
                 }
@@ -1064,18 +1068,16 @@ struct YAMLParser {
             skipFlowSpace()
             if peek == UInt8(ascii: ",") { index += 1; continue }
             if peek == closing { index += 1; break }
-            guard peek != nil else {
-                throw error("unexpected end of the document; \(isSequence ? "a sequence" : "a mapping") opened at line \(start.line), column \(start.column) is not closed")
-            }
+            guard peek != nil else { throw error(notClosed) }
             throw error("expected ',' or '\(UnicodeScalar(closing))' after an entry, not \(displayScalar())")
         }
         depth -= 1
-        return JSONNode(value: isSequence ? .array(elements) : .object(try mapping.members(parser: self)), location: start)
+        return JSONNode(value: isSequence ? .array(elements) : .object(mapping.merged()), location: start)
     }
 
     /// A node inside a flow collection.
     private mutating func parseFlowNode(closing: UInt8) throws(JSONSyntaxError) -> Parsed {
-        let properties = try parsePropertiesInFlow()
+        let properties = try parseProperties(flow: true)
         let start = location
         let parsed: Parsed
         switch peek {
@@ -1121,22 +1123,6 @@ struct YAMLParser {
         return try apply(properties, to: parsed)
     }
 
-    private mutating func parsePropertiesInFlow() throws(JSONSyntaxError) -> Properties {
-        var properties = Properties()
-        while peek == UInt8(ascii: "&") || peek == UInt8(ascii: "!") {
-            let start = location
-            if peek == UInt8(ascii: "&") {
-                if properties.anchor != nil { throw error("a node has one anchor") }
-                properties.anchor = (try scanName(after: "&"), start)
-            } else {
-                if properties.tag != nil { throw error("a node has one tag") }
-                properties.tag = (scanTag(), start)
-            }
-            skipFlowSpace()
-        }
-        return properties
-    }
-
     // MARK: Mappings
 
     /// A mapping's members as they are read, with merge keys (`<<: *defaults`) put in place at
@@ -1179,7 +1165,7 @@ struct YAMLParser {
             members.append(JSONNode.Member(key: key.text, keyLocation: key.location, value: value))
         }
 
-        func members(parser: YAMLParser) throws(JSONSyntaxError) -> [JSONNode.Member] {
+        func merged() -> [JSONNode.Member] {
             guard !merges.isEmpty else { return members }
             var taken = Set(firstLocations.keys)
             var result: [JSONNode.Member] = []
