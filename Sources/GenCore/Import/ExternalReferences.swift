@@ -6,8 +6,9 @@
 /// component that is only a reference to another file (`Pet: {$ref: schemas/Pet.yaml}`, the way
 /// such documents are laid out) takes the file's content in its place, keeping its name.
 ///
-/// A position in another file keeps its line and column: the lines of the n-th file are counted
-/// from `n × lineBase`, and ``DiagnosticCollector`` names the file again when it reports one.
+/// A position in another file keeps its line and column: the lines of the n-th file read (from
+/// 0) are counted past `(n + 1) × lineBase`, and ``DiagnosticCollector`` names the file again
+/// when it reports one.
 struct ExternalReferences {
     static let filesKey = "x-endpointgen-files"
     /// What may stand beside a component's `$ref` to a file and still leave it the file's content.
@@ -15,10 +16,17 @@ struct ExternalReferences {
     /// Far above any document's lines, and small enough that a billion files would fit.
     static let lineBase = 1 << 32
 
+    /// A place a reference names: a file (as its path is spelt from the document's folder) and a
+    /// JSON pointer in it, empty for the whole file.
+    struct Target: Hashable {
+        var path: String
+        var pointer: String
+    }
+
     struct File: Sendable {
         /// As diagnostics name it: relative to the document's folder as the document's own path is.
         var path: String
-        /// Its name without the extensions, under which its content goes: a schema that is the
+        /// Its name without its extension, under which its content goes: a schema that is the
         /// whole file is named after it (`pet-owner.yaml` → `PetOwner`).
         var key: String
         var node: JSONNode
@@ -29,11 +37,11 @@ struct ExternalReferences {
     private var indexOfPath: [String: Int] = [:]
     /// Files that could not be read or parsed, and targets that name nothing: reported once.
     private var unreadable: Set<String> = []
-    private var reported: Set<String> = []
+    private var reported: Set<Target> = []
     /// The document's own path, as a reference from another file spells it.
     private var rootPath = ""
-    /// Targets in other files (`path#pointer`) that a component of the document is.
-    private var componentOfTarget: [String: String] = [:]
+    /// Places in other files that a component of the document is, and its pointer.
+    private var componentOfTarget: [Target: String] = [:]
     /// Files read whose references are not rewritten yet.
     private var pending: [Int] = []
     private(set) var diagnostics: [Diagnostic] = []
@@ -48,7 +56,7 @@ struct ExternalReferences {
         rootPath = Self.normalized(path)
         // Components that are a reference to another file take its content, under their name,
         // with the annotations beside the reference (OpenAPI 3.1's `description` or `summary`).
-        var replaced: [(kind: Int, component: Int, target: String, annotations: [JSONNode.Member])] = []
+        var replaced: [(kind: Int, component: Int, target: Target, annotations: [JSONNode.Member])] = []
         if let componentsIndex = members.firstIndex(where: { $0.key == "components" }),
            case .object(let kinds) = members[componentsIndex].value.value {
             for (kindIndex, kind) in kinds.enumerated() {
@@ -58,10 +66,10 @@ struct ExternalReferences {
                           fields.allSatisfy({ $0.key == "$ref" || Self.annotations.contains($0.key) }),
                           case .string(let reference) = field.value.value, !reference.hasPrefix("#"),
                           let target = Self.target(reference, in: path), target.path != rootPath,
-                          componentOfTarget[target.key] == nil,  // a second component naming the same place refers to the first
+                          componentOfTarget[target] == nil,  // a second component naming the same place refers to the first
                           checked(target, reference: reference, at: field.value, from: path) else { continue }
-                    componentOfTarget[target.key] = "#/components/\(Self.escaped(kind.key))/\(Self.escaped(component.key))"
-                    replaced.append((kindIndex, componentIndex, target.key, fields.filter { $0.key != "$ref" }))
+                    componentOfTarget[target] = "#/components/\(Self.escaped(kind.key))/\(Self.escaped(component.key))"
+                    replaced.append((kindIndex, componentIndex, target, fields.filter { $0.key != "$ref" }))
                 }
             }
         }
@@ -102,11 +110,10 @@ struct ExternalReferences {
         return document
     }
 
-    /// The node a target (`path#pointer`) names in a file read, if there is one.
-    private func node(at target: String) -> JSONNode? {
-        let (path, pointer) = Self.split(target)
-        guard let index = indexOfPath[path] else { return nil }
-        return OpenAPIReader.descend(files[index].node, through: pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+    /// The node a target names in a file read, if there is one.
+    private func node(at target: Target) -> JSONNode? {
+        guard let index = indexOfPath[target.path] else { return nil }
+        return OpenAPIReader.descend(files[index].node, through: target.pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
     }
 
     /// `node` (of the file at `path`) with each reference rewritten: to another file, to the
@@ -186,18 +193,18 @@ struct ExternalReferences {
 
     /// Whether the target can be followed: its file read, its pointer a JSON pointer that names
     /// something there. Each problem is an error at the reference, once.
-    private mutating func checked(_ target: (key: String, path: String, pointer: String), reference: String,
+    private mutating func checked(_ target: Target, reference: String,
                                   at node: JSONNode, from path: String) -> Bool {
         guard load(target.path, referredAt: node, from: path) != nil else { return false }
-        if reported.contains(target.key) { return false }
+        if reported.contains(target) { return false }
         if !(target.pointer.isEmpty || target.pointer.hasPrefix("/")) {
-            reported.insert(target.key)
+            reported.insert(target)
             diagnostics.append(Diagnostic(.error, file: path, location: node.location,
                                           message: "the reference '\(reference)' names a place by an anchor ('#\(target.pointer)'); only JSON pointers ('#/…') are followed"))
             return false
         }
-        if self.node(at: target.key) == nil {
-            reported.insert(target.key)
+        if self.node(at: target) == nil {
+            reported.insert(target)
             diagnostics.append(Diagnostic(.error, file: path, location: node.location,
                                           message: "the reference '\(reference)' names nothing in \(target.path)"))
             return false
@@ -208,10 +215,10 @@ struct ExternalReferences {
     /// The pointer of the place a target has in a component that is (part of) its file:
     /// `schemas/Pet.yaml#/properties/status` is `#/components/schemas/Pet/properties/status`
     /// when `Pet` is `schemas/Pet.yaml`.
-    private func component(containing target: (key: String, path: String, pointer: String)) -> String? {
+    private func component(containing target: Target) -> String? {
         var pointer = Substring(target.pointer)
         while true {
-            if let component = componentOfTarget["\(target.path)#\(pointer)"] {
+            if let component = componentOfTarget[Target(path: target.path, pointer: String(pointer))] {
                 return component + target.pointer.dropFirst(pointer.count)
             }
             guard let slash = pointer.lastIndex(of: "/") else { return nil }
@@ -252,21 +259,16 @@ struct ExternalReferences {
 
     // MARK: Paths and pointers
 
-    /// `path#pointer` of a reference made in the file at `path`: the file it names (relative to
-    /// the folder of the one that holds it), and the pointer; nil for a URL.
-    static func target(_ reference: String, in path: String) -> (key: String, path: String, pointer: String)? {
+    /// The place a reference made in the file at `path` names: the file (relative to the folder
+    /// of the one that holds it) and the pointer; nil for a URL.
+    static func target(_ reference: String, in path: String) -> Target? {
         let hash = reference.firstIndex(of: "#") ?? reference.endIndex
         let file = String(reference[..<hash])
         let pointer = hash < reference.endIndex ? String(reference[reference.index(after: hash)...]) : ""
         if file.contains("://") || file.hasPrefix("//") { return nil }
         // A reference is a URI: `my%20schemas/Pet.yaml` names `my schemas/Pet.yaml`.
         let resolved = file.isEmpty ? normalized(path) : joined(path, OpenAPIReader.percentDecoded(file))
-        return ("\(resolved)#\(pointer)", resolved, pointer)
-    }
-
-    static func split(_ target: String) -> (path: String, pointer: String) {
-        let hash = target.lastIndex(of: "#")!
-        return (String(target[..<hash]), String(target[target.index(after: hash)...]))
+        return Target(path: resolved, pointer: pointer)
     }
 
     /// `relative` from the folder of the file at `path`, with `.` and `..` resolved by their text.
