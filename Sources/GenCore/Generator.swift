@@ -11,16 +11,19 @@ public struct GeneratorOptions: Sendable {
     public var importOptions: OpenAPIImportOptions
     /// The part of the API to generate; nil for all of it.
     public var selection: Selection?
+    /// Models the app supplies types for; nil for none.
+    public var replacements: Replacements?
 
     public init(
         layout: OutputLayout = .split, accessLevel: AccessLevel? = nil, specReference: String? = nil,
-        importOptions: OpenAPIImportOptions = .init(), selection: Selection? = nil
+        importOptions: OpenAPIImportOptions = .init(), selection: Selection? = nil, replacements: Replacements? = nil
     ) {
         self.layout = layout
         self.accessLevel = accessLevel
         self.specReference = specReference
         self.importOptions = importOptions
         self.selection = selection
+        self.replacements = replacements
     }
 }
 
@@ -30,6 +33,11 @@ public struct GenerationResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// What the spec made of the options' selection, if there is one.
     public var selection: Selection.Outcome?
+    /// The indices of the options' replacements that name a model of the spec.
+    public var replaced: Set<Int> = []
+    /// The spec's models by type name, replaced and left out ones too: what a configuration's
+    /// names are checked against.
+    public var modelNames: [String] = []
     /// The top-level types the files declare, in the files' order: two specs generated into one
     /// module must not share one.
     public var declaredTypes: [String] = []
@@ -60,19 +68,25 @@ public enum Generator {
         var resolver = Resolver(document: document, file: specPath, accessOverride: options.accessLevel)
         var api = resolver.resolve(specReference: options.specReference ?? specPath)
         collector.append(contentsOf: resolver.diagnostics)
+        let modelNames = api.models.map(\.name)
+        var replacement: Replacements.Outcome?
+        if let replacements = options.replacements {
+            (api, replacement) = api.replacing(replacements)
+            for problem in replacement?.diagnostics ?? [] { collector.append(problem) }
+        }
         if collector.hasErrors {
             return GenerationResult(files: [], diagnostics: collector.sorted)
         }
         var selection: Selection.Outcome?
         if let selected = options.selection {
-            let outcome: Selection.Outcome
-            (api, outcome) = api.selecting(selected)
-            // Warnings about endpoints and models left out concern no generated code.
-            collector.removeAll(where: outcome.leavesOut)
-            selection = outcome
+            (api, selection) = api.selecting(selected)
+        }
+        // Warnings about endpoints and models that are not generated concern no generated code.
+        collector.removeAll { warning in
+            warning.isWarning { replacement?.replacedPointers.contains($0) == true || selection?.leavesOut($0) == true }
         }
         let translator = FileTranslator(api: api, layout: options.layout)
-        return GenerationResult(files: translator.files(), diagnostics: collector.sorted, selection: selection,
-                                declaredTypes: translator.declaredTypes())
+        return GenerationResult(files: translator.files(), diagnostics: collector.sorted, selection: selection, replaced: replacement?.matched ?? [],
+                                modelNames: modelNames, declaredTypes: translator.declaredTypes())
     }
 }

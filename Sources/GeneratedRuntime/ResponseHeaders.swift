@@ -118,6 +118,15 @@ extension Date: ResponseHeaderValue {
     }
 }
 
+extension ResponseHeaderValue where Self: RawRepresentable, RawValue: ResponseHeaderValue {
+    /// The case whose raw value the header spells: an enum of the app's (one that replaces a
+    /// spec's enum) reads a header by declaring the conformance.
+    public init?(headerValue text: String) {
+        guard let raw = RawValue(headerValue: text) else { return nil }
+        self.init(rawValue: raw)
+    }
+}
+
 /// HTTP's date forms (RFC 9110, section 5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT`, and the two
 /// obsolete ones a recipient must read too, `Sunday, 06-Nov-94 08:49:37 GMT` and
 /// `Sun Nov  6 08:49:37 1994`. Read strictly: nothing else, and no field out of its range.

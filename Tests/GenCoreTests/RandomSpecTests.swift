@@ -195,7 +195,7 @@ import Testing
     /// JSON that decodes as a parameter of `type`; nil for an optional one.
     static func argumentJSON(_ type: TypeReference, spec: RandomSpec) -> String? {
         switch type {
-        case .optional, .uploadBody, .progressHandler: return nil
+        case .optional, .uploadBody, .progressHandler, .replaced: return nil
         case .array: return "[]"
         case .dictionary: return "{}"
         case .builtin(let builtin):

@@ -85,10 +85,13 @@ public struct CommandLineTool {
           --access <public|internal>
                                     Overrides the spec's default access level.
           --config <file>           A JSON configuration: {"access", "layout",
-                                    "strict", "include"}, each optional; options
-                                    on the command line win over it. "include":
-                                    {"resources", "endpoints", "models"} lists
-                                    the part of the API to generate.
+                                    "strict", "include", "replace"}, each
+                                    optional; options on the command line win
+                                    over it. "include": {"resources",
+                                    "endpoints", "models"} lists the part of the
+                                    API to generate. "replace": {"Money":
+                                    "Shop.Money"} uses the app's own type for a
+                                    model, which is then not generated.
           --absolute-paths          Name files in diagnostics by absolute path, as
                                     IDEs need to link them (the plugins pass it).
           --strict                  For OpenAPI documents: every construct that
@@ -155,6 +158,7 @@ public struct CommandLineTool {
         var origins: [String: String] = [:]
         var declarers: [String: String] = [:]
         var outcomes: [(spec: String, outcome: Selection.Outcome)] = []
+        var results: [(spec: String, result: GenerationResult)] = []
         var failed = false
         for spec in invocation.specs {
             let absolute = FilePath.absolute(spec, in: workingDirectory)
@@ -173,7 +177,8 @@ public struct CommandLineTool {
             references.insert(reference)
             let options = GeneratorOptions(
                 layout: invocation.layout ?? .split, accessLevel: invocation.access, specReference: reference,
-                importOptions: OpenAPIImportOptions(strict: invocation.strict, readFile: fileReader), selection: configuration?.selection)
+                importOptions: OpenAPIImportOptions(strict: invocation.strict, readFile: fileReader), selection: configuration?.selection,
+                replacements: configuration?.replacements)
             let result = Generator.generate(specText: text, specPath: displayPath, options: options)
             for diagnostic in result.diagnostics { standardError("\(diagnostic)\n") }
             if !result.succeeded {
@@ -181,6 +186,7 @@ public struct CommandLineTool {
                 continue
             }
             if let outcome = result.selection { outcomes.append((displayPath, outcome)) }
+            results.append((displayPath, result))
             // Specs generated into one folder make one module: a type two of them declare is an
             // error here, not a redeclaration the compiler finds in the generated code.
             var shared: [String: [String]] = [:]
@@ -206,9 +212,15 @@ public struct CommandLineTool {
             }
         }
         if failed { return .failure }
-        if let configuration, let selection = configuration.selection, !invocation.specs.isEmpty {
-            let unmatched = Self.unmatched(selection, outcomes: outcomes, file: configuration.path)
-            for diagnostic in unmatched { standardError("\(diagnostic)\n") }
+        if let configuration, !invocation.specs.isEmpty {
+            var unmatched: [Diagnostic] = []
+            if let selection = configuration.selection {
+                unmatched += Self.unmatched(selection, outcomes: outcomes, file: configuration.path, replacements: configuration.replacements)
+            }
+            if let replacements = configuration.replacements { unmatched += Self.unmatched(replacements, results: results) }
+            for diagnostic in unmatched.sorted(by: { ($0.location ?? SourceLocation(line: 0, column: 0)) < ($1.location ?? SourceLocation(line: 0, column: 0)) }) {
+                standardError("\(diagnostic)\n")
+            }
             if !unmatched.isEmpty { return .failure }
         }
 
@@ -378,6 +390,8 @@ public struct CommandLineTool {
         var strict = false
         /// `include`: the part of each spec to generate.
         var selection: Selection?
+        /// `replace`: models the app supplies types for.
+        var replacements: Replacements?
         /// How diagnostics name the file.
         var path = ""
     }
@@ -414,9 +428,13 @@ public struct CommandLineTool {
             return (nil, collector.sorted)
         }
         var configuration = Configuration(path: path)
-        let keys = ["access", "layout", "strict", "include"]
+        let keys = ["access", "layout", "strict", "include", "replace"]
         for member in members {
             switch (member.key, member.value.value) {
+            case ("replace", .object(let entries)):
+                configuration.replacements = replacements(entries, file: path, collector: &collector)
+            case ("replace", _):
+                collector.error("'replace' is an object of model names and the app's types for them, such as {\"Money\": \"Shop.Money\"}", at: member.value.location)
             case ("include", .object(let lists)):
                 configuration.selection = selection(lists, at: member.value.location, collector: &collector)
             case ("include", _):
@@ -445,12 +463,16 @@ public struct CommandLineTool {
     /// An error for each name of `include` that names nothing in any of the specs (a name
     /// mistyped must not leave out, unnoticed, what it meant to keep), and for each spec of
     /// several in which it selects nothing (which would leave that spec's namespace alone).
-    static func unmatched(_ selection: Selection, outcomes: [(spec: String, outcome: Selection.Outcome)], file: String) -> [Diagnostic] {
+    static func unmatched(
+        _ selection: Selection, outcomes: [(spec: String, outcome: Selection.Outcome)], file: String, replacements: Replacements? = nil
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let specs = outcomes.count == 1 ? outcomes[0].spec : "any of the specs"
         for (index, entry) in selection.entries.enumerated() where !outcomes.contains(where: { $0.outcome.matched.contains(index) }) {
             var message = "'\(entry.name)' in '\(entry.kind.rawValue)' names no \(entry.kind.noun) of \(specs)"
-            if let other = Selection.Kind.allCases.first(where: { kind in
+            if entry.kind == .models, let replaced = replacements?.entries.first(where: { $0.model == entry.name }) {
+                message = "'\(entry.name)' in 'models' is not generated: 'replace' gives it to '\(replaced.swiftType)'"
+            } else if let other = Selection.Kind.allCases.first(where: { kind in
                 kind != entry.kind && outcomes.contains { $0.outcome.names[kind]?.contains(entry.name) == true }
             }) {
                 message += "; it is \(other == .endpoints ? "an" : "a") \(other.noun): list it in '\(other.rawValue)'"
@@ -503,6 +525,37 @@ public struct CommandLineTool {
             collector.error("'include' names nothing to generate; leave it out to generate the whole API", at: location)
         }
         return Selection(entries: entries, location: location)
+    }
+
+    /// `"replace": {"Money": "Shop.Money"}`: model names, each with a Swift type name.
+    private static func replacements(_ entries: [JSONNode.Member], file: String, collector: inout DiagnosticCollector) -> Replacements {
+        var result: [Replacements.Entry] = []
+        for entry in entries {
+            if entry.key.isEmpty {
+                collector.error("a key of 'replace' is a model's name, not empty", at: entry.keyLocation)
+                continue
+            }
+            guard case .string(let text) = entry.value.value, let type = Replacements.swiftType(text) else {
+                collector.error(
+                    "the type that replaces '\(entry.key)' is a Swift type name the app declares or imports, such as \"Money\", \"Shop.Money\" or \"Tagged<User, String>\"",
+                    at: entry.value.location)
+                continue
+            }
+            result.append(Replacements.Entry(model: entry.key, swiftType: type, location: entry.keyLocation))
+        }
+        return Replacements(entries: result, file: file)
+    }
+
+    /// An error for each name of `replace` that names no model in any of the specs: a name
+    /// mistyped would leave the model generated, unnoticed.
+    static func unmatched(_ replacements: Replacements, results: [(spec: String, result: GenerationResult)]) -> [Diagnostic] {
+        let specs = results.count == 1 ? results[0].spec : "any of the specs"
+        return replacements.entries.indices.filter { index in !results.contains { $0.result.replaced.contains(index) } }.map { index in
+            let entry = replacements.entries[index]
+            var message = "'\(entry.model)' in 'replace' names no model of \(specs)"
+            if let hint = suggestion(for: entry.model, among: results.flatMap(\.result.modelNames)) { message += "; \(hint)" }
+            return Diagnostic(.error, file: replacements.file, location: entry.location, message: message)
+        }
     }
 
     /// `endpointgen import <openapi.json> --output <spec.json> [--strict] [--quiet] [--absolute-paths]`:

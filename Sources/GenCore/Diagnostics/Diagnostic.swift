@@ -60,6 +60,16 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension Diagnostic {
+    /// Whether this is a warning about endpoints and models none of which is generated: it names
+    /// what it concerns (see `concerns`), and `isLeftOut` holds for each. A warning that concerns
+    /// nothing named stays; errors stay: a document with errors does not generate, whatever is
+    /// left out.
+    func isWarning(concerningOnly isLeftOut: (String) -> Bool) -> Bool {
+        severity == .warning && !concerns.isEmpty && concerns.allSatisfy(isLeftOut)
+    }
+}
+
 /// Collects the diagnostics of one spec, so that every problem is reported in one run.
 struct DiagnosticCollector {
     let file: String

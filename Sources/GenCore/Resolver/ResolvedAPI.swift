@@ -425,11 +425,15 @@ indirect enum TypeReference: Sendable, Hashable {
     /// An upload's body and its progress handler: endpoint parameters only, never in models.
     case uploadBody
     case progressHandler
+    /// A model the configuration's `replace` gives to a type of the app's (`Money` → `Shop.Money`):
+    /// the model is not generated, and the generated code names `swift` wherever it held it.
+    case replaced(model: String, swift: String)
 
     var swift: String {
         switch self {
         case .builtin(let type): type.swiftName
         case .model(let name): name
+        case .replaced(_, let swift): swift
         case .array(let element): "[\(element.swift)]"
         case .dictionary(let value): "[String: \(value.swift)]"
         case .optional(.progressHandler): "(\(TypeReference.progressHandler.swift))?"
@@ -449,14 +453,14 @@ indirect enum TypeReference: Sendable, Hashable {
         switch self {
         case .model(let name): [name]
         case .array(let inner), .dictionary(let inner), .optional(let inner): inner.modelNames
-        case .builtin, .uploadBody, .progressHandler: []
+        case .builtin, .uploadBody, .progressHandler, .replaced: []
         }
     }
 
     var containsDate: Bool {
         switch self {
         case .builtin(let type): type == .date
-        case .model, .uploadBody, .progressHandler: false
+        case .model, .uploadBody, .progressHandler, .replaced: false
         case .array(let inner), .dictionary(let inner), .optional(let inner): inner.containsDate
         }
     }

@@ -263,7 +263,7 @@ extension Resolver {
     static func caseName(for type: TypeReference) -> String {
         switch type {
         case .builtin(let builtin): SwiftNaming.memberName(builtin.rawValue)
-        case .model(let name): SwiftNaming.memberName(name)
+        case .model(let name), .replaced(let name, _): SwiftNaming.memberName(name)
         case .array(let element): caseName(for: element) + "Array"
         case .dictionary(let value): caseName(for: value) + "Dictionary"
         case .optional(let wrapped): caseName(for: wrapped)

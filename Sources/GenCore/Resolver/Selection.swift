@@ -52,13 +52,10 @@ public struct Selection: Sendable {
         /// The pointer of every endpoint and model of the whole API, and whether it is kept.
         var declarations: [String: Bool] = [:]
 
-        /// Whether `diagnostic` is a warning about endpoints and models none of which is generated:
-        /// it names what it concerns (see `Diagnostic.concerns`), and each is left out. A warning
-        /// that concerns nothing named, or a declaration the API does not have, stays; errors
-        /// stay: a document with errors does not generate, whatever is selected.
-        func leavesOut(_ diagnostic: Diagnostic) -> Bool {
-            diagnostic.severity == .warning && !diagnostic.concerns.isEmpty
-                && diagnostic.concerns.allSatisfy { declarations[$0] == false }
+        /// Whether the selection leaves out the endpoint or model declared at `pointer`; false for
+        /// one the API does not have.
+        func leavesOut(_ pointer: String) -> Bool {
+            declarations[pointer] == false
         }
     }
 

@@ -1,0 +1,368 @@
+import Foundation
+import Testing
+
+@testable import GenCore
+
+/// A configuration's `replace`: models the app supplies types for are not generated, and every
+/// place that held one names the app's type.
+@Suite struct ReplacementTests {
+    static let shop = """
+        {
+          "endpointgen": 1,
+          "name": "Shop",
+          "servers": { "production": "https://shop.example.com" },
+          "models": {
+            "Money": { "description": "An amount as text, with its currency.", "properties": { "amount": "String", "currency": "String" } },
+            "Status": { "enum": ["active", "archived"] },
+            "Product": {
+              "properties": {
+                "id": "Int",
+                "price": "Money",
+                "regionalPrices": "[String: Money]?",
+                "status": "Status",
+                "history": { "type": "[Status]", "default": [] }
+              }
+            },
+            "Offer": { "oneOf": ["Product", "Money"] }
+          },
+          "resources": {
+            "Products": {
+              "endpoints": [
+                { "name": "listProducts", "method": "GET", "path": "/products", "query": { "status": "Status?", "tags": "[Status]?" }, "response": "[Product]" },
+                { "name": "price", "method": "GET", "path": "/products/{id}/price", "pathParams": { "id": "Int" }, "response": "Money",
+                  "responseHeaders": { "X-Status": "Status?" } },
+                { "name": "setPrice", "method": "PUT", "path": "/products/{id}/price", "pathParams": { "id": "Int" }, "body": "Money", "response": "Offer",
+                  "errorResponse": { "409": "Money" } },
+                { "name": "pages", "method": "GET", "path": "/prices", "response": "[Money]", "pagination": { "style": "offset" } }
+              ]
+            }
+          }
+        }
+        """
+
+    static func replacements(_ pairs: KeyValuePairs<String, String>) -> Replacements {
+        Replacements(entries: pairs.enumerated().map { index, pair in
+            Replacements.Entry(model: pair.key, swiftType: pair.value, location: SourceLocation(line: 2, column: 10 + 20 * index))
+        }, file: "endpointgen-config.json")
+    }
+
+    static func generated(_ text: String, _ pairs: KeyValuePairs<String, String>, selection: Selection? = nil) -> GenerationResult {
+        Generator.generate(specText: text, specPath: "shop.json", options: GeneratorOptions(selection: selection, replacements: replacements(pairs)))
+    }
+
+    static func file(_ result: GenerationResult, _ path: String) -> String {
+        result.files.first { $0.path == path }?.contents ?? ""
+    }
+
+    @Test func aReplacedModelIsNotGeneratedAndEveryUseNamesTheAppsType() throws {
+        let result = Self.generated(Self.shop, ["Money": "Shop.Money", "Status": "ProductStatus"])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.replaced == [0, 1])
+        let paths = Set(result.files.map(\.path))
+        #expect(!paths.contains("Models/Money.swift") && !paths.contains("Models/Status.swift"))
+        #expect(paths.contains("Models/Product.swift") && paths.contains("Models/Offer.swift"))
+        #expect(!result.declaredTypes.contains("Money") && !result.declaredTypes.contains("Status"))
+
+        let product = Self.file(result, "Models/Product.swift")
+        // Held inline: a struct of the spec is `@Indirect`, the app's type is not.
+        #expect(product.contains("    public var price: Shop.Money\n"))
+        #expect(product.contains("    public var regionalPrices: [String: Shop.Money]?\n"))
+        #expect(product.contains("    public var status: ProductStatus\n"))
+        #expect(product.contains("    public var history: [ProductStatus]\n"))
+        #expect(product.contains("history: [ProductStatus] = []"))
+        #expect(product.contains("self.price = try container.decodeField(Shop.Money.self, \"price\")"))
+        #expect(!product.contains("Indirect"))
+
+        let offer = Self.file(result, "Models/Offer.swift")
+        #expect(offer.contains("    case money(Shop.Money)\n"))
+        #expect(offer.contains("failures.append((\"money (Shop.Money)\", error))"))
+
+        let list = Self.file(result, "Endpoints/Products/ListProductsEndpoint.swift")
+        #expect(list.contains("public var status: ProductStatus?") && list.contains("public var tags: [ProductStatus]?"))
+        #expect(Self.file(result, "Endpoints/Products/PriceEndpoint.swift").contains("public typealias Response = Shop.Money"))
+        #expect(Self.file(result, "Endpoints/Products/PriceEndpoint.swift").contains("xStatus: ProductStatus?"))
+        let set = Self.file(result, "Endpoints/Products/SetPriceEndpoint.swift")
+        #expect(set.contains("public var money: Shop.Money"))
+        #expect(set.contains("Shop.Money.self"), "the error body")
+        #expect(Self.file(result, "Endpoints/Products/PagesEndpoint.swift").contains("Page<Shop.Money>"))
+        // No generated code names the spec's models any more, but for the union case's name.
+        for file in result.files {
+            let code = file.contents.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+            #expect(code.range(of: #"(?<![.\w-])(Money|Status)\b"#, options: .regularExpression) == nil, "\(file.path)")
+        }
+    }
+
+    @Test func theSameInputGivesTheSameBytes() {
+        let first = Self.generated(Self.shop, ["Money": "Decimal"])
+        let second = Self.generated(Self.shop, ["Money": "Decimal"])
+        #expect(first.files.map(\.contents) == second.files.map(\.contents))
+    }
+
+    @Test func aReplacementNamingNoModelMatchesNothingAndChangesNothing() {
+        let plain = Generator.generate(specText: Self.shop, specPath: "shop.json")
+        let result = Self.generated(Self.shop, ["Mony": "Decimal"])
+        #expect(result.replaced.isEmpty)
+        #expect(result.modelNames == ["Money", "Status", "Product", "Offer"])
+        #expect(result.files.map(\.contents) == plain.files.map(\.contents))
+    }
+
+    /// Where the generated code reads the model's own members, the app's type cannot stand in:
+    /// an error at the configuration's entry for each place, and no files.
+    @Test func placesThatNeedTheModelsMembersAreErrorsAtTheEntry() {
+        let text = """
+            {
+              "endpointgen": 1,
+              "name": "Shop",
+              "models": {
+                "Status": { "enum": ["active", "archived"] },
+                "Product": { "properties": { "status": { "type": "Status", "default": "active" }, "statuses": { "type": "[Status]", "default": ["active"] } } },
+                "Login": { "properties": { "user": "String", "password": "String" } },
+                "Ask": { "properties": { "prompt": "String", "stream": "Bool?" } },
+                "Text": { "properties": { "kind": "String", "text": "String" } },
+                "Part": { "oneOf": ["Text"], "discriminator": "kind", "mapping": { "text": "Text", "plain": "Text" } }
+              },
+              "resources": {
+                "Session": {
+                  "endpoints": [
+                    { "name": "logIn", "method": "POST", "path": "/login", "body": { "type": "Login", "encoding": "form" } },
+                    { "name": "upload", "method": "POST", "path": "/upload", "body": { "type": "Login", "encoding": "multipart" } },
+                    { "name": "ask", "method": "POST", "path": "/ask", "body": "Ask", "response": "String", "stream": "sse", "streamFlag": "stream" }
+                  ]
+                }
+              }
+            }
+            """
+        let result = Self.generated(text, ["Status": "AppStatus", "Login": "AppLogin", "Ask": "AppAsk", "Text": "AppText"])
+        #expect(result.files.isEmpty)
+        let suffix = "; the generated code can use only the members of the spec's model"
+        #expect(result.diagnostics.map(\.description) == [
+            "endpointgen-config.json:2:10: error: 'Status' cannot be replaced by 'AppStatus': the default of Product's property 'status' (#/models/Product) is one of its cases" + suffix,
+            "endpointgen-config.json:2:10: error: 'Status' cannot be replaced by 'AppStatus': the default of Product's property 'statuses' (#/models/Product) is one of its cases" + suffix,
+            "endpointgen-config.json:2:30: error: 'Login' cannot be replaced by 'AppLogin': endpoint 'logIn' (#/resources/Session/endpoints/0) sends its properties as form fields" + suffix,
+            "endpointgen-config.json:2:30: error: 'Login' cannot be replaced by 'AppLogin': endpoint 'upload' (#/resources/Session/endpoints/1) sends its properties as form fields" + suffix,
+            "endpointgen-config.json:2:50: error: 'Ask' cannot be replaced by 'AppAsk': endpoint 'ask' (#/resources/Session/endpoints/2) sets its property 'stream' to ask for the stream" + suffix,
+            "endpointgen-config.json:2:70: error: 'Text' cannot be replaced by 'AppText': union Part (#/models/Part) writes the discriminator of case 'text' from its property" + suffix,
+        ])
+        // Without those replacements the spec generates: the errors are the replacements'.
+        #expect(Generator.generate(specText: text, specPath: "shop.json").succeeded)
+        // A tag that is always the same needs no member: a union of one tag per case takes the app's type.
+        let oneTag = text.replacingOccurrences(of: #", "plain": "Text""#, with: "")
+        let tagged = Self.generated(oneTag, ["Text": "AppText"])
+        #expect(tagged.succeeded, "\(tagged.diagnostics)")
+        #expect(Self.file(tagged, "Models/Part.swift").contains("case \"text\": self = .text(try AppText(from: decoder))"))
+    }
+
+    /// Warnings about a replaced model's own schema concern no generated code.
+    @Test func warningsAboutAReplacedModelAreLeftOut() {
+        let document = """
+            {
+              "openapi": "3.1.0",
+              "info": { "title": "Shop", "version": "1" },
+              "paths": {
+                "/price": { "get": { "operationId": "price", "responses": { "200": { "description": "ok",
+                  "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Money" } } } } } } }
+              },
+              "components": { "schemas": {
+                "Money": { "type": "object", "properties": { "amount": { "type": "string", "not": { "const": "" } } } }
+              } }
+            }
+            """
+        let plain = Generator.generate(specText: document, specPath: "shop.json")
+        #expect(plain.diagnostics.count == 1 && plain.diagnostics[0].severity == .warning)
+        let replaced = Self.generated(document, ["Money": "AppMoney"])
+        #expect(replaced.diagnostics.isEmpty, "\(replaced.diagnostics)")
+        #expect(Self.file(replaced, "Endpoints/Shop/PriceEndpoint.swift").contains("public typealias Response = AppMoney"))
+    }
+
+    /// With `include`, a replaced model holds nothing: models only it held are left out.
+    @Test func aSelectionDoesNotReachThroughAReplacedModel() {
+        let text = spec(models: """
+            {
+              "Owner": { "properties": { "name": "String" } },
+              "Pet": { "properties": { "owner": "Owner" } }
+            }
+            """, resources: """
+            { "Pets": { "endpoints": [{ "name": "getPet", "method": "GET", "path": "/pet", "response": "Pet" }] } }
+            """)
+        let selection = Selection(entries: [Selection.Entry(kind: .endpoints, name: "getPet")])
+        let whole = Self.generated(text, ["Pet": "AppPet"])
+        #expect(whole.declaredTypes.contains("Owner"), "the whole API keeps every model")
+        let part = Self.generated(text, ["Pet": "AppPet"], selection: selection)
+        #expect(part.succeeded)
+        #expect(!part.declaredTypes.contains("Owner") && !part.declaredTypes.contains("Pet"))
+        #expect(Self.file(part, "Endpoints/Pets/GetPetEndpoint.swift").contains("public typealias Response = AppPet"))
+    }
+
+    @Test func aSwiftTypeNameIsWrittenAgainFromItsParts() {
+        let valid: [(String, String)] = [
+            ("Money", "Money"), ("Shop.Money", "Shop.Money"), (" Shop . Money ", "Shop.Money"), ("_Money2", "_Money2"),
+            ("Tagged<User,String>", "Tagged<User, String>"), ("Tagged< User , [String: Int?] >", "Tagged<User, [String: Int?]>"),
+            ("[Money]", "[Money]"), ("[String:Money]", "[String: Money]"), ("Outer<A>.Inner", "Outer<A>.Inner"),
+            ("Größe", "Größe"), ("Result<Money?, Never>", "Result<Money?, Never>"),
+        ]
+        for (text, expected) in valid {
+            #expect(Replacements.swiftType(text) == expected, "\(text)")
+        }
+        let invalid = [
+            "", " ", "Money?", "1Money", "Money Money", "Shop.", ".Money", "Shop..Money", "Tagged<>", "Tagged<User", "[Money",
+            "[Money:]", "Any", "Self", "Shop.Type", "class", "Money\"); exit(1); (\"", "Money /* */", "Money\n", "`Money`",
+            "Money!", "(Money)", "some Money", "Money & Codable", "Mo-ney", String(repeating: "[", count: 40) + "Int" + String(repeating: "]", count: 40),
+        ]
+        for text in invalid {
+            #expect(Replacements.swiftType(text) == nil, "\(text.debugDescription)")
+        }
+    }
+
+    // MARK: The configuration file and the command line
+
+    @Test func theConfigurationReadsReplaceAndReportsEveryProblem() {
+        let text = """
+            {
+              "replace": { "Money": "Shop . Money", "Status": "Status?", "": "X", "Tag": 3 }
+            }
+            """
+        let (configuration, diagnostics) = CommandLineTool.configuration(text, path: "endpointgen-config.json")
+        #expect(configuration == nil)
+        let hint = "is a Swift type name the app declares or imports, such as \"Money\", \"Shop.Money\" or \"Tagged<User, String>\""
+        #expect(diagnostics.map(\.description) == [
+            "endpointgen-config.json:2:51: error: the type that replaces 'Status' \(hint)",
+            "endpointgen-config.json:2:62: error: a key of 'replace' is a model's name, not empty",
+            "endpointgen-config.json:2:78: error: the type that replaces 'Tag' \(hint)",
+        ])
+        let (good, none) = CommandLineTool.configuration(#"{"replace": {"Money": "Shop . Money"}}"#, path: "c.json")
+        #expect(none.isEmpty)
+        #expect(good?.replacements?.entries.map { "\($0.model)=\($0.swiftType)@\($0.location!.column)" } == ["Money=Shop.Money@14"])
+        let (_, wrong) = CommandLineTool.configuration(#"{"replace": ["Money"]}"#, path: "c.json")
+        #expect(wrong.map(\.description) == [
+            #"c.json:1:13: error: 'replace' is an object of model names and the app's types for them, such as {"Money": "Shop.Money"}"#,
+        ])
+    }
+
+    @Test func theCommandLineGeneratesWithReplacementsAndNamesOnesThatMatchNothing() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("shop.json", Self.shop)
+        try folder.write("pets.json", shopSpec(name: "Pets"))
+        try folder.write("config.json", #"{"replace": {"Money": "Decimal", "Stauts": "AppStatus"}, "include": {"models": ["Money"]}}"#)
+        let bad = runTool(["generate", "shop.json", "--output", "Out", "--config", "config.json"], in: folder.url)
+        #expect(bad.status == .failure)
+        #expect(bad.standardError == """
+            config.json:1:34: error: 'Stauts' in 'replace' names no model of shop.json; did you mean 'Status'?
+            config.json:1:81: error: 'Money' in 'models' is not generated: 'replace' gives it to 'Decimal'
+
+            """)
+        #expect(!folder.exists("Out"))
+
+        // A name need be in one spec of several only.
+        try folder.write("config.json", #"{"replace": {"Money": "Decimal", "Status": "AppStatus"}}"#)
+        let good = runTool(["generate", "shop.json", "pets.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url)
+        #expect(good.status == .success, "\(good.standardError)")
+        #expect(folder.exists("Out/Models/Product.swift") && !folder.exists("Out/Models/Money.swift"))
+        #expect(folder.read("Out/Models/Product.swift")?.contains("public var price: Decimal") == true)
+        let check = runTool(["check", "shop.json", "pets.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url)
+        #expect(check.status == .success, "\(check.standardOutput)\(check.standardError)")
+        // Without the configuration the models are generated again.
+        #expect(runTool(["check", "shop.json", "pets.json", "--output", "Out", "-q"], in: folder.url).status == .failure)
+    }
+
+    // MARK: The generated code, compiled and run
+
+    /// The app's types for `Money` (a decimal amount that the API sends as text) and `Status` (an
+    /// enum of the app's with a case the spec does not list), public as the generated code is,
+    /// compiled with the generated code
+    /// into a program that decodes, encodes and builds requests.
+    static let appTypes = #"""
+        import Foundation
+        import GeneratedRuntime
+
+        public enum Shop {
+            public struct Money: Codable, Hashable, Sendable {
+                public var amount: Decimal
+                public var currency: String
+
+                public init(amount: Decimal, currency: String) {
+                    self.amount = amount
+                    self.currency = currency
+                }
+
+                private enum CodingKeys: String, CodingKey { case amount, currency }
+
+                public init(from decoder: any Decoder) throws {
+                    let container = try decoder.container(keyedBy: CodingKeys.self)
+                    let text = try container.decode(String.self, forKey: .amount)
+                    guard let amount = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+                        throw DecodingError.dataCorruptedError(forKey: .amount, in: container, debugDescription: "not an amount: \(text)")
+                    }
+                    self.amount = amount
+                    self.currency = try container.decode(String.self, forKey: .currency)
+                }
+
+                public func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: CodingKeys.self)
+                    try container.encode(NSDecimalNumber(decimal: amount).stringValue, forKey: .amount)
+                    try container.encode(currency, forKey: .currency)
+                }
+            }
+        }
+
+        public enum ProductStatus: String, Codable, Hashable, Sendable, ParameterValue, ResponseHeaderValue {
+            case active, archived, draft
+        }
+        """#
+
+    static let program = #"""
+        import Foundation
+        import GeneratedRuntime
+
+        let json = #"{"id":7,"price":{"amount":"19.90","currency":"EUR"},"regionalPrices":{"us":{"amount":"21.5","currency":"USD"}},"status":"archived","history":["active","draft"]}"#
+        let product = try JSONDecoder().decode(Product.self, from: Data(json.utf8))
+        print("decoded \(product.price.amount) \(product.price.currency) \(product.regionalPrices?["us"]?.amount ?? 0) \(product.status) \(product.history)")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        print("encoded \(String(decoding: try encoder.encode(product), as: UTF8.self))")
+        let offer = try JSONDecoder().decode(Offer.self, from: Data(#"{"amount":"5","currency":"GBP"}"#.utf8))
+        if case .money(let money) = offer { print("offer money \(money.amount) \(money.currency)") }
+
+        let client = ShopAPI.client(baseURL: URL(string: "https://shop.example.com")!)
+        let list = try client.urlRequest(for: ListProductsEndpoint(status: .draft, tags: [.active, .archived]))
+        print("list \(list.url!.absoluteString)")
+        let set = try client.urlRequest(for: SetPriceEndpoint(id: 7, money: Shop.Money(amount: Decimal(string: "3.25")!, currency: "CHF")))
+        // The client's encoder does not sort keys.
+        let fields = try JSONDecoder().decode([String: String].self, from: set.httpBody ?? Data())
+        print("set \(set.httpMethod!) \(set.url!.path) \(fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
+        """#
+
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func theAppsTypesCompileWithTheGeneratedCodeAndRun() async throws {
+        let modules = try #require(GeneratedCodeCompilesTests.modules, "GeneratedRuntime.swiftmodule not found beside the test binary")
+        let objects = modules.deletingLastPathComponent().appendingPathComponent("GeneratedRuntime.build")
+        let runtime = try FileManager.default.contentsOfDirectory(atPath: objects.path).filter { $0.hasSuffix(".o") }
+            .map { objects.appendingPathComponent($0).path }
+        try #require(!runtime.isEmpty, "no GeneratedRuntime objects in \(objects.path)")
+        let result = Self.generated(Self.shop.replacingOccurrences(of: #""servers""#, with: #""defaults": { "hashable": true }, "servers""#), ["Money": "Shop.Money", "Status": "ProductStatus"])
+        try #require(result.succeeded, "\(result.diagnostics)")
+
+        let build = try TemporaryDirectory()
+        var paths: [String] = []
+        let sources = result.files + [GeneratedFile(path: "AppTypes.swift", contents: Self.appTypes), GeneratedFile(path: "main.swift", contents: Self.program)]
+        for file in sources {
+            let name = file.path.replacingOccurrences(of: "/", with: "_")
+            try build.write(name, file.contents)
+            paths.append(build.file(name).path)
+        }
+        let program = build.file("shop").path
+        let compile = try await runProcess(
+            executable(named: "swiftc")!,
+            ["-swift-version", "6", "-warnings-as-errors", "-module-name", "ShopApp", "-I", modules.path, "-o", program] + paths + runtime)
+        try #require(compile.status == 0, "\(compile.standardError)")
+        let run = try await runProcess(program, [])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == #"""
+            decoded 19.9 EUR 21.5 archived [ShopApp.ProductStatus.active, ShopApp.ProductStatus.draft]
+            encoded {"history":["active","draft"],"id":7,"price":{"amount":"19.9","currency":"EUR"},"regionalPrices":{"us":{"amount":"21.5","currency":"USD"}},"status":"archived"}
+            offer money 5 GBP
+            list https://shop.example.com/products?status=draft&tags=active&tags=archived
+            set PUT /products/7/price amount=3.25 currency=CHF
+
+            """#)
+    }
+}
