@@ -5,7 +5,8 @@ import PackageDescription
 // by hand:
 // - PetStoreAPI holds Sources/PetStoreAPI/openapi.yaml; endpointgen's build-tool plugin imports
 //   and generates it on every build (nothing generated is committed). Its
-//   endpointgen-config.json makes the API internal and the import strict.
+//   endpointgen-config.json makes the API internal and the import strict, and has the generated
+//   code use the app's own APIProblem for the document's Problem schema.
 // - InventoryAPI holds inventory.openapi.json and commits what the command plugin generates
 //   from it (`swift package --allow-writing-to-package-directory generate-endpoints --target
 //   InventoryAPI`: without `--target` it would write PetStoreAPI's too), in the compact layout

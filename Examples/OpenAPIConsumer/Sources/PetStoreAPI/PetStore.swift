@@ -15,8 +15,18 @@ public struct PetStore: Sendable {
         try await service.listPets(status: .available, limit: nil).map(\.name)
     }
 
-    /// Adds a pet and returns its id.
+    /// Adds a pet and returns its id. A problem the API reports is thrown as the app's own
+    /// ``APIProblem``, which the generated code decodes the error body as.
     public func add(name: String) async throws -> Int64 {
-        try await service.addPet(newPet: NewPet(name: name)).id
+        do {
+            return try await service.addPet(newPet: NewPet(name: name)).id
+        } catch let error as EndpointError {
+            throw error.errorBody(as: APIProblem.self) ?? error
+        }
+    }
+
+    /// The title of the problem `error` is, if the API reported one.
+    public static func problemTitle(of error: any Error) -> String? {
+        (error as? APIProblem)?.title
     }
 }

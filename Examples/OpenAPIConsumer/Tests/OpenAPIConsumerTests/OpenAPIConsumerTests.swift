@@ -49,6 +49,22 @@ final class Recorder: HTTPTransport, @unchecked Sendable {
         #expect(pet.nickname == .some(.null))
     }
 
+    /// The configuration's `replace`: the document's `Problem` is the app's `APIProblem`.
+    @Test func aProblemDecodesAsTheAppsOwnType() async throws {
+        let recorder = Recorder { _ in
+            let body = #"{"title": "A pet of that name exists", "status": 409, "detail": "Rex is listed already."}"#
+            return HTTPResponse(statusCode: 409, headers: ["Content-Type": "application/problem+json"], body: Data(body.utf8))
+        }
+        let store = PetStore(baseURL: URL(string: "https://pets.test/api")!, token: "t-1", transport: recorder)
+        do {
+            _ = try await store.add(name: "Rex")
+            Issue.record("no error")
+        } catch {
+            #expect(error as? APIProblem == APIProblem(title: "A pet of that name exists", status: 409, detail: "Rex is listed already."))
+            #expect(PetStore.problemTitle(of: error) == "A pet of that name exists")
+        }
+    }
+
     @Test func theCommittedCodeComesFromTheOtherDocument() async throws {
         let recorder = Recorder { _ in
             HTTPResponse(statusCode: 200, headers: ["Content-Type": "application/json"], body: Data(#"""
