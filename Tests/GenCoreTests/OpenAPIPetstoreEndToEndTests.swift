@@ -43,12 +43,6 @@ struct OpenAPIPetstoreEndToEndTests {
 
     @Test func theImportedPetstoreTalksToAServer() async throws {
         let folder = try #require(OpenAPICompatibilityTests.folder)
-        let modules = try #require(GeneratedCodeCompilesTests.modules, "GeneratedRuntime.swiftmodule not found beside the test binary")
-        let objects = modules.deletingLastPathComponent().appendingPathComponent("GeneratedRuntime.build")
-        let runtime = try FileManager.default.contentsOfDirectory(atPath: objects.path).filter { $0.hasSuffix(".o") }
-            .map { objects.appendingPathComponent($0).path }
-        try #require(!runtime.isEmpty, "no GeneratedRuntime objects in \(objects.path)")
-
         let text = try String(contentsOf: folder.appendingPathComponent("oai-petstore-expanded.json"), encoding: .utf8)
         let imported = OpenAPIImport.importSpec(openAPIText: text, path: "oai-petstore-expanded.json")
         let spec = try #require(imported.specText, "\(imported.diagnostics)")
@@ -57,17 +51,7 @@ struct OpenAPIPetstoreEndToEndTests {
         try #require(generated.succeeded, "\(generated.diagnostics)")
 
         let build = try TemporaryDirectory()
-        var paths: [String] = []
-        for file in generated.files + [GeneratedFile(path: "main.swift", contents: Self.program)] {
-            let name = file.path.replacingOccurrences(of: "/", with: "_")
-            try build.write(name, file.contents)
-            paths.append(build.file(name).path)
-        }
-        let client = build.file("client").path
-        let compile = try await runProcess(
-            executable(named: "swiftc")!,
-            ["-swift-version", "6", "-warnings-as-errors", "-module-name", "PetClient", "-I", modules.path, "-o", client] + paths + runtime)
-        try #require(compile.status == 0, "\(compile.standardError)")
+        let client = try await compileProgram(generated.files + [GeneratedFile(path: "main.swift", contents: Self.program)], module: "PetClient", in: build)
 
         // A store of the test's own on the fixture server.
         let fixtures = try #require(ProcessInfo.processInfo.environment["FIXTURES_URL"].flatMap(URL.init(string:)))

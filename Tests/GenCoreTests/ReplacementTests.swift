@@ -333,27 +333,11 @@ import Testing
 
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
     func theAppsTypesCompileWithTheGeneratedCodeAndRun() async throws {
-        let modules = try #require(GeneratedCodeCompilesTests.modules, "GeneratedRuntime.swiftmodule not found beside the test binary")
-        let objects = modules.deletingLastPathComponent().appendingPathComponent("GeneratedRuntime.build")
-        let runtime = try FileManager.default.contentsOfDirectory(atPath: objects.path).filter { $0.hasSuffix(".o") }
-            .map { objects.appendingPathComponent($0).path }
-        try #require(!runtime.isEmpty, "no GeneratedRuntime objects in \(objects.path)")
         let result = Self.generated(Self.shop.replacingOccurrences(of: #""servers""#, with: #""defaults": { "hashable": true }, "servers""#), ["Money": "Shop.Money", "Status": "ProductStatus"])
         try #require(result.succeeded, "\(result.diagnostics)")
-
-        let build = try TemporaryDirectory()
-        var paths: [String] = []
         let sources = result.files + [GeneratedFile(path: "AppTypes.swift", contents: Self.appTypes), GeneratedFile(path: "main.swift", contents: Self.program)]
-        for file in sources {
-            let name = file.path.replacingOccurrences(of: "/", with: "_")
-            try build.write(name, file.contents)
-            paths.append(build.file(name).path)
-        }
-        let program = build.file("shop").path
-        let compile = try await runProcess(
-            executable(named: "swiftc")!,
-            ["-swift-version", "6", "-warnings-as-errors", "-module-name", "ShopApp", "-I", modules.path, "-o", program] + paths + runtime)
-        try #require(compile.status == 0, "\(compile.standardError)")
+        let build = try TemporaryDirectory()
+        let program = try await compileProgram(sources, module: "ShopApp", in: build)
         let run = try await runProcess(program, [])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput == #"""

@@ -307,3 +307,23 @@ func expectExactProblems(_ text: String, _ expected: [(spot: Spot, message: Stri
     }
     #expect(found == wanted, sourceLocation: sourceLocation)
 }
+
+/// Compiles `files` (generated code and a program's own, `main.swift` among them) with the
+/// GeneratedRuntime objects the tests were built with into an executable in `folder`, without
+/// a warning; its path.
+func compileProgram(_ files: [GeneratedFile], module: String, in folder: TemporaryDirectory) async throws -> String {
+    let modules = try #require(GeneratedCodeCompilesTests.modules, "GeneratedRuntime.swiftmodule not found beside the test binary")
+    let runtime = try #require(RandomSpecTests.runtimeObjects, "no GeneratedRuntime objects beside the test binary")
+    var paths: [String] = []
+    for file in files {
+        let name = file.path.replacingOccurrences(of: "/", with: "_")
+        try folder.write(name, file.contents)
+        paths.append(folder.file(name).path)
+    }
+    let program = folder.file(module.lowercased()).path
+    let compile = try await runProcess(
+        executable(named: "swiftc")!,
+        ["-swift-version", "6", "-warnings-as-errors", "-module-name", module, "-I", modules.path, "-o", program] + paths + runtime)
+    try #require(compile.status == 0, "\(compile.standardError)")
+    return program
+}
