@@ -33,11 +33,10 @@ public struct GenerationResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// What the spec made of the options' selection, if there is one.
     public var selection: Selection.Outcome?
-    /// The indices of the options' replacements that name a model of the spec.
-    public var replaced: Set<Int> = []
-    /// The spec's models by type name, replaced and left out ones too: what a configuration's
-    /// names are checked against.
-    public var modelNames: [String] = []
+    /// The spec's models by type name, replaced and left out ones too (nil when the spec could
+    /// not be read): what a configuration's `replace` is checked against, also when the spec
+    /// has errors.
+    public var modelNames: [String]?
     /// The top-level types the files declare, in the files' order: two specs generated into one
     /// module must not share one.
     public var declaredTypes: [String] = []
@@ -68,25 +67,24 @@ public enum Generator {
         var resolver = Resolver(document: document, file: specPath, accessOverride: options.accessLevel)
         var api = resolver.resolve(specReference: options.specReference ?? specPath)
         collector.append(contentsOf: resolver.diagnostics)
-        let modelNames = api.models.map(\.name)
+        let modelNames = document.models.map(\.name.value)
         var replacement: Replacements.Outcome?
         if let replacements = options.replacements {
-            (api, replacement) = api.replacing(replacements)
-            for problem in replacement?.diagnostics ?? [] { collector.append(problem) }
-        }
-        if collector.hasErrors {
-            return GenerationResult(files: [], diagnostics: collector.sorted)
+            (api, replacement) = api.replacing(replacements, specPath: specPath)
         }
         var selection: Selection.Outcome?
         if let selected = options.selection {
             (api, selection) = api.selecting(selected)
         }
-        // Warnings about endpoints and models that are not generated concern no generated code.
-        collector.removeAll { warning in
-            warning.isWarning { replacement?.replacedPointers.contains($0) == true || selection?.leavesOut($0) == true }
+        // What is not generated needs no warning, nor the app's type to stand in for the model there.
+        let isLeftOut = { (pointer: String) in replacement?.replacedPointers.contains(pointer) == true || selection?.leavesOut(pointer) == true }
+        collector.removeAll { $0.isWarning(concerningOnly: isLeftOut) }
+        for problem in replacement?.diagnostics ?? [] where !problem.concerns.allSatisfy(isLeftOut) { collector.append(problem) }
+        if collector.hasErrors {
+            return GenerationResult(files: [], diagnostics: collector.sorted, modelNames: modelNames)
         }
         let translator = FileTranslator(api: api, layout: options.layout)
-        return GenerationResult(files: translator.files(), diagnostics: collector.sorted, selection: selection, replaced: replacement?.matched ?? [],
-                                modelNames: modelNames, declaredTypes: translator.declaredTypes())
+        return GenerationResult(files: translator.files(), diagnostics: collector.sorted, selection: selection, modelNames: modelNames,
+                                declaredTypes: translator.declaredTypes())
     }
 }

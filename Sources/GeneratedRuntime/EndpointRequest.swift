@@ -313,10 +313,15 @@ public struct EndpointRequest: Sendable {
     }
 }
 
+/// A body under a key: encoded through a container, so that the coder writes it its own way
+/// (`JSONEncoder`: a `URL` as a string, `Data` as base64, a `Decimal` as a number).
 private struct AnyEncodable: Encodable {
     let value: any Encodable
     init(_ value: any Encodable) { self.value = value }
-    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
 }
 
 /// A request path whose interpolated values are percent-encoded as single path segments, so

@@ -20,10 +20,13 @@ import Testing
                 "price": "Money",
                 "regionalPrices": "[String: Money]?",
                 "status": "Status",
-                "history": { "type": "[Status]", "default": [] }
+                "history": { "type": "[Status]", "default": [] },
+                "quantity": "Quantity?"
               }
             },
-            "Offer": { "oneOf": ["Product", "Money"] }
+            "Offer": { "oneOf": ["Product", "Money"] },
+            "Weight": { "properties": { "grams": "Int" } },
+            "Quantity": { "oneOf": ["Weight", "String"] }
           },
           "resources": {
             "Products": {
@@ -57,7 +60,6 @@ import Testing
     @Test func aReplacedModelIsNotGeneratedAndEveryUseNamesTheAppsType() throws {
         let result = Self.generated(Self.shop, ["Money": "Shop.Money", "Status": "ProductStatus"])
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
-        #expect(result.replaced == [0, 1])
         let paths = Set(result.files.map(\.path))
         #expect(!paths.contains("Models/Money.swift") && !paths.contains("Models/Status.swift"))
         #expect(paths.contains("Models/Product.swift") && paths.contains("Models/Offer.swift"))
@@ -101,8 +103,7 @@ import Testing
     @Test func aReplacementNamingNoModelMatchesNothingAndChangesNothing() {
         let plain = Generator.generate(specText: Self.shop, specPath: "shop.json")
         let result = Self.generated(Self.shop, ["Mony": "Decimal"])
-        #expect(result.replaced.isEmpty)
-        #expect(result.modelNames == ["Money", "Status", "Product", "Offer"])
+        #expect(result.modelNames == ["Money", "Status", "Product", "Offer", "Weight", "Quantity"])
         #expect(result.files.map(\.contents) == plain.files.map(\.contents))
     }
 
@@ -115,7 +116,10 @@ import Testing
               "name": "Shop",
               "models": {
                 "Status": { "enum": ["active", "archived"] },
-                "Product": { "properties": { "status": { "type": "Status", "default": "active" }, "statuses": { "type": "[Status]", "default": ["active"] } } },
+                "Mode": { "oneOf": ["Status", "Int"] },
+                "Product": { "properties": {
+                  "status": { "type": "Status", "default": "active" }, "statuses": { "type": "[Status]", "default": ["active"] },
+                  "mode": { "type": "Mode", "default": "archived" }, "count": { "type": "Mode", "default": 2 }, "none": { "type": "[Status]", "default": [] } } },
                 "Login": { "properties": { "user": "String", "password": "String" } },
                 "Ask": { "properties": { "prompt": "String", "stream": "Bool?" } },
                 "Text": { "properties": { "kind": "String", "text": "String" } },
@@ -136,12 +140,13 @@ import Testing
         #expect(result.files.isEmpty)
         let suffix = "; the generated code can use only the members of the spec's model"
         #expect(result.diagnostics.map(\.description) == [
-            "endpointgen-config.json:2:10: error: 'Status' cannot be replaced by 'AppStatus': the default of Product's property 'status' (#/models/Product) is one of its cases" + suffix,
-            "endpointgen-config.json:2:10: error: 'Status' cannot be replaced by 'AppStatus': the default of Product's property 'statuses' (#/models/Product) is one of its cases" + suffix,
-            "endpointgen-config.json:2:30: error: 'Login' cannot be replaced by 'AppLogin': endpoint 'logIn' (#/resources/Session/endpoints/0) sends its properties as form fields" + suffix,
-            "endpointgen-config.json:2:30: error: 'Login' cannot be replaced by 'AppLogin': endpoint 'upload' (#/resources/Session/endpoints/1) sends its properties as form fields" + suffix,
-            "endpointgen-config.json:2:50: error: 'Ask' cannot be replaced by 'AppAsk': endpoint 'ask' (#/resources/Session/endpoints/2) sets its property 'stream' to ask for the stream" + suffix,
-            "endpointgen-config.json:2:70: error: 'Text' cannot be replaced by 'AppText': union Part (#/models/Part) writes the discriminator of case 'text' from its property" + suffix,
+            "endpointgen-config.json:2:10: error: 'Status' cannot be replaced by 'AppStatus': the default of Product's property 'status' (shop.json#/models/Product) is written with its cases: Status.active" + suffix,
+            "endpointgen-config.json:2:10: error: 'Status' cannot be replaced by 'AppStatus': the default of Product's property 'statuses' (shop.json#/models/Product) is written with its cases: [Status.active]" + suffix,
+            "endpointgen-config.json:2:10: error: 'Status' cannot be replaced by 'AppStatus': the default of Product's property 'mode' (shop.json#/models/Product) is written with its cases: Mode.status(Status.archived)" + suffix,
+            "endpointgen-config.json:2:30: error: 'Login' cannot be replaced by 'AppLogin': endpoint 'logIn' (shop.json#/resources/Session/endpoints/0) sends its properties as form fields" + suffix,
+            "endpointgen-config.json:2:30: error: 'Login' cannot be replaced by 'AppLogin': endpoint 'upload' (shop.json#/resources/Session/endpoints/1) sends its properties as form fields" + suffix,
+            "endpointgen-config.json:2:50: error: 'Ask' cannot be replaced by 'AppAsk': endpoint 'ask' (shop.json#/resources/Session/endpoints/2) sets its property 'stream' to ask for the stream" + suffix,
+            "endpointgen-config.json:2:70: error: 'Text' cannot be replaced by 'AppText': union Part (shop.json#/models/Part) writes the discriminator of case 'text' from its property" + suffix,
         ])
         // Without those replacements the spec generates: the errors are the replacements'.
         #expect(Generator.generate(specText: text, specPath: "shop.json").succeeded)
@@ -150,6 +155,11 @@ import Testing
         let tagged = Self.generated(oneTag, ["Text": "AppText"])
         #expect(tagged.succeeded, "\(tagged.diagnostics)")
         #expect(Self.file(tagged, "Models/Part.swift").contains("case \"text\": self = .text(try AppText(from: decoder))"))
+
+        // With `include`, a place that is not generated needs nothing of the app's type.
+        let part = Self.generated(text, ["Status": "AppStatus", "Login": "AppLogin"], selection: Selection(entries: [Selection.Entry(kind: .endpoints, name: "ask")]))
+        #expect(part.succeeded, "\(part.diagnostics)")
+        #expect(part.declaredTypes.contains("Ask") && !part.declaredTypes.contains("Product"))
     }
 
     /// Warnings about a replaced model's own schema concern no generated code.
@@ -236,6 +246,12 @@ import Testing
         #expect(wrong.map(\.description) == [
             #"c.json:1:13: error: 'replace' is an object of model names and the app's types for them, such as {"Money": "Shop.Money"}"#,
         ])
+        // An endpoint struct's own type names would name those inside it.
+        let (_, hidden) = CommandLineTool.configuration(#"{"replace": {"A": "PageItem", "B": "Response<Int>", "C": "App.PageItem", "D": "PageItems"}}"#, path: "c.json")
+        #expect(hidden.map(\.description) == [
+            #"c.json:1:19: error: 'PageItem' is a name every endpoint struct declares for itself, where it would not name the app's type; qualify it with its module ("MyApp.PageItem") or rename it"#,
+            #"c.json:1:36: error: 'Response' is a name every endpoint struct declares for itself, where it would not name the app's type; qualify it with its module ("MyApp.Response") or rename it"#,
+        ])
     }
 
     @Test func theCommandLineGeneratesWithReplacementsAndNamesOnesThatMatchNothing() throws {
@@ -250,6 +266,17 @@ import Testing
             config.json:1:81: error: 'Money' in 'models' is not generated: 'replace' gives it to 'Decimal'
 
             """)
+        #expect(!folder.exists("Out"))
+
+        // A spec whose replacement cannot be made still has the configuration's names checked.
+        try folder.write("config.json", #"{"replace": {"Status": "AppStatus", "Stauts": "AppStatus"}}"#)
+        try folder.write("defaults.json", Self.shop.replacingOccurrences(of: #""status": "Status","#, with: #""status": { "type": "Status", "default": "active" },"#))
+        let both = runTool(["generate", "defaults.json", "--output", "Out", "--config", "config.json"], in: folder.url)
+        #expect(both.status == .failure)
+        #expect(both.standardError.split(separator: "\n").map { $0.prefix(80) } == [
+            "config.json:1:14: error: 'Status' cannot be replaced by 'AppStatus': the default",
+            "config.json:1:37: error: 'Stauts' in 'replace' names no model of defaults.json; ",
+        ])
         #expect(!folder.exists("Out"))
 
         // A name need be in one spec of several only.
@@ -313,9 +340,14 @@ import Testing
         import Foundation
         import GeneratedRuntime
 
-        let json = #"{"id":7,"price":{"amount":"19.90","currency":"EUR"},"regionalPrices":{"us":{"amount":"21.5","currency":"USD"}},"status":"archived","history":["active","draft"]}"#
+        let json = #"{"id":7,"price":{"amount":"19.90","currency":"EUR"},"regionalPrices":{"us":{"amount":"21.5","currency":"USD"}},"status":"archived","history":["active","draft"],"quantity":12.5}"#
         let product = try JSONDecoder().decode(Product.self, from: Data(json.utf8))
         print("decoded \(product.price.amount) \(product.price.currency) \(product.regionalPrices?["us"]?.amount ?? 0) \(product.status) \(product.history)")
+        // A union's member of the app's type goes through the coder's container: `JSONDecoder`
+        // reads a `Decimal` from a number, which `Decimal(from:)` alone would not.
+        if case .weight(let weight)? = product.quantity { print("quantity \(weight)") }
+        let text = try JSONDecoder().decode(Product.self, from: Data(json.replacingOccurrences(of: "12.5", with: #""a dozen""#).utf8))
+        if case .string(let words)? = text.quantity { print("quantity \(words)") }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         print("encoded \(String(decoding: try encoder.encode(product), as: UTF8.self))")
@@ -333,7 +365,7 @@ import Testing
 
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
     func theAppsTypesCompileWithTheGeneratedCodeAndRun() async throws {
-        let result = Self.generated(Self.shop.replacingOccurrences(of: #""servers""#, with: #""defaults": { "hashable": true }, "servers""#), ["Money": "Shop.Money", "Status": "ProductStatus"])
+        let result = Self.generated(Self.shop.replacingOccurrences(of: #""servers""#, with: #""defaults": { "hashable": true }, "servers""#), ["Money": "Shop.Money", "Status": "ProductStatus", "Weight": "Decimal"])
         try #require(result.succeeded, "\(result.diagnostics)")
         let sources = result.files + [GeneratedFile(path: "AppTypes.swift", contents: Self.appTypes), GeneratedFile(path: "main.swift", contents: Self.program)]
         let build = try TemporaryDirectory()
@@ -342,7 +374,9 @@ import Testing
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput == #"""
             decoded 19.9 EUR 21.5 archived [ShopApp.ProductStatus.active, ShopApp.ProductStatus.draft]
-            encoded {"history":["active","draft"],"id":7,"price":{"amount":"19.9","currency":"EUR"},"regionalPrices":{"us":{"amount":"21.5","currency":"USD"}},"status":"archived"}
+            quantity 12.5
+            quantity a dozen
+            encoded {"history":["active","draft"],"id":7,"price":{"amount":"19.9","currency":"EUR"},"quantity":12.5,"regionalPrices":{"us":{"amount":"21.5","currency":"USD"}},"status":"archived"}
             offer money 5 GBP
             list https://shop.example.com/products?status=draft&tags=active&tags=archived
             set PUT /products/7/price amount=3.25 currency=CHF

@@ -35,6 +35,20 @@ import FoundationNetworking
         #expect(PercentEncoding.encode("ü€😀") == "%C3%BC%E2%82%AC%F0%9F%98%80")
     }
 
+    /// A body under a key is written as the encoder writes it anywhere else: a `URL` as a string,
+    /// `Data` as base64, a `Decimal` as a number (not their own `encode(to:)`'s forms).
+    @Test func aBodyUnderAKeyIsEncodedAsTheEncoderWritesIt() throws {
+        func body(_ value: some Encodable) throws -> String {
+            var request = EndpointRequest(method: .post, path: "/")
+            try request.setJSONBody(value, wrappedIn: "value")
+            return String(decoding: request.body ?? Data(), as: UTF8.self)
+        }
+        #expect(try body(URL(string: "https://example.com/a")!) == #"{"value":"https:\/\/example.com\/a"}"#)
+        #expect(try body(Data([1, 2, 3])) == #"{"value":"AQID"}"#)
+        #expect(try body(Decimal(string: "12.5")!) == #"{"value":12.5}"#)
+        #expect(try body(["a": 1]) == #"{"value":{"a":1}}"#)
+    }
+
     @Test func interpolatedPathValuesStayOneSegment() {
         let id = "../admin?x=1#y"
         let path: EndpointPath = "/users/\(id)/posts/\(42)"

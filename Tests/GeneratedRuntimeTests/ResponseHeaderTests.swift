@@ -28,6 +28,19 @@ import Testing
         }
     }
 
+    /// An app's enum with raw values (one that replaces a spec's enum) reads a header by
+    /// declaring the conformance.
+    enum Tier: String, ResponseHeaderValue { case free, pro }
+    enum Level: Int, ResponseHeaderValue { case one = 1, two = 2 }
+
+    @Test func aRawValueEnumReadsItsCase() throws {
+        let response = HTTPResponse(statusCode: 200, headers: ["X-Tier": "pro", "X-Level": "2", "X-Other": "gold"])
+        #expect(try response.header("X-Tier", as: Tier.self) == .pro)
+        #expect(try response.header("X-Level", as: Level.self) == .two)
+        #expect(Tier(headerValue: "gold") == nil && Level(headerValue: "3") == nil && Level(headerValue: "two") == nil)
+        #expect(throws: (any Error).self) { try response.header("X-Other", as: Tier.self) }
+    }
+
     @Test func eachTypeReadsItsTextForm() throws {
         let response = HTTPResponse(statusCode: 200, headers: [
             "x-count": " 42\t", "X-Big": "9007199254740993", "X-Ratio": "0.25", "X-Flag": "true",

@@ -181,12 +181,12 @@ public struct CommandLineTool {
                 replacements: configuration?.replacements)
             let result = Generator.generate(specText: text, specPath: displayPath, options: options)
             for diagnostic in result.diagnostics { standardError("\(diagnostic)\n") }
+            results.append((displayPath, result))
             if !result.succeeded {
                 failed = true
                 continue
             }
             if let outcome = result.selection { outcomes.append((displayPath, outcome)) }
-            results.append((displayPath, result))
             // Specs generated into one folder make one module: a type two of them declare is an
             // error here, not a redeclaration the compiler finds in the generated code.
             var shared: [String: [String]] = [:]
@@ -211,18 +211,22 @@ public struct CommandLineTool {
                 files.append(file)
             }
         }
-        if failed { return .failure }
         if let configuration, !invocation.specs.isEmpty {
             var unmatched: [Diagnostic] = []
-            if let selection = configuration.selection {
+            // Names checked against every spec's models, which a spec with errors has too.
+            if let replacements = configuration.replacements, results.count == invocation.specs.count {
+                let models = results.compactMap(\.result.modelNames)
+                if models.count == results.count { unmatched += Self.unmatched(replacements, models: models, specs: results.map(\.spec)) }
+            }
+            if !failed, let selection = configuration.selection {
                 unmatched += Self.unmatched(selection, outcomes: outcomes, file: configuration.path, replacements: configuration.replacements)
             }
-            if let replacements = configuration.replacements { unmatched += Self.unmatched(replacements, results: results) }
             for diagnostic in unmatched.sorted(by: { ($0.location ?? SourceLocation(line: 0, column: 0)) < ($1.location ?? SourceLocation(line: 0, column: 0)) }) {
                 standardError("\(diagnostic)\n")
             }
-            if !unmatched.isEmpty { return .failure }
+            failed = failed || !unmatched.isEmpty
         }
+        if failed { return .failure }
 
         switch invocation.command {
         case "validate":
@@ -541,6 +545,12 @@ public struct CommandLineTool {
                     at: entry.value.location)
                 continue
             }
+            if let name = Replacements.endpointMemberTypes.first(where: { type == $0 || type.hasPrefix($0 + ".") || type.hasPrefix($0 + "<") }) {
+                collector.error(
+                    "'\(name)' is a name every endpoint struct declares for itself, where it would not name the app's type; qualify it with its module (\"MyApp.\(name)\") or rename it",
+                    at: entry.value.location)
+                continue
+            }
             result.append(Replacements.Entry(model: entry.key, swiftType: type, location: entry.keyLocation))
         }
         return Replacements(entries: result, file: file)
@@ -548,12 +558,11 @@ public struct CommandLineTool {
 
     /// An error for each name of `replace` that names no model in any of the specs: a name
     /// mistyped would leave the model generated, unnoticed.
-    static func unmatched(_ replacements: Replacements, results: [(spec: String, result: GenerationResult)]) -> [Diagnostic] {
-        let specs = results.count == 1 ? results[0].spec : "any of the specs"
-        return replacements.entries.indices.filter { index in !results.contains { $0.result.replaced.contains(index) } }.map { index in
-            let entry = replacements.entries[index]
-            var message = "'\(entry.model)' in 'replace' names no model of \(specs)"
-            if let hint = suggestion(for: entry.model, among: results.flatMap(\.result.modelNames)) { message += "; \(hint)" }
+    static func unmatched(_ replacements: Replacements, models: [[String]], specs: [String]) -> [Diagnostic] {
+        let named = specs.count == 1 ? specs[0] : "any of the specs"
+        return replacements.entries.filter { entry in !models.contains { $0.contains(entry.model) } }.map { entry in
+            var message = "'\(entry.model)' in 'replace' names no model of \(named)"
+            if let hint = suggestion(for: entry.model, among: models.joined()) { message += "; \(hint)" }
             return Diagnostic(.error, file: replacements.file, location: entry.location, message: message)
         }
     }

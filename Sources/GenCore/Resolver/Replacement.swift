@@ -18,7 +18,7 @@ public struct Replacements: Sendable {
         }
     }
 
-    /// In the configuration's order; an entry's index identifies it in `GenerationResult.replaced`.
+    /// In the configuration's order.
     public var entries: [Entry]
     /// The configuration file, which diagnostics about an entry name.
     public var file: String
@@ -29,14 +29,17 @@ public struct Replacements: Sendable {
     }
 
     /// What one spec made of the replacements.
-    public struct Outcome: Sendable {
-        /// The indices of the entries that name a model of the spec.
-        public var matched: Set<Int> = []
+    struct Outcome: Sendable {
         /// Where the spec declares each replaced model.
         var replacedPointers: Set<String> = []
-        /// An error at an entry for each place the generated code needs the model's own members.
+        /// An error at an entry for each place the generated code needs the model's own members,
+        /// concerning that place (a model or an endpoint).
         var diagnostics: [Diagnostic] = []
     }
+
+    /// The types an endpoint struct declares (`typealias Response`, `Auth`, `PageItem`, the
+    /// struct `ResponseHeaders`): an app's type of one of those names would be hidden there.
+    static let endpointMemberTypes = ["Response", "Auth", "PageItem", "ResponseHeaders"]
 
     /// `text` as a Swift type name, written again from its parts, or nil when it is not one: a
     /// name that may be qualified (`Shop.Money`), with generic arguments (`Tagged<User, String>`),
@@ -152,29 +155,33 @@ extension TypeReference {
 
 extension ResolvedAPI {
     /// The API with the models `replacements` names left out and every type that held one naming
-    /// the app's type instead; and the outcome: which entries named a model of this API, where
-    /// those models are declared, and an error, at the entry, for each place whose generated code needs the model's own members (a form's fields,
-    /// a default that is one of its cases, a page's position), which the app's type need not have.
-    func replacing(_ replacements: Replacements) -> (api: ResolvedAPI, outcome: Replacements.Outcome) {
+    /// the app's type instead; and the outcome: where the replaced models are declared, and an
+    /// error at the entry for each place whose generated code uses the model's own members (a
+    /// default written with its cases, a form's fields, a stream flag, a union case's own tag),
+    /// which the app's type need not have. A page's items may be of the app's type: the
+    /// runtime's `Page` reads the rest of the page. `specPath` names the spec in the errors,
+    /// which point into the configuration.
+    func replacing(_ replacements: Replacements, specPath: String) -> (api: ResolvedAPI, outcome: Replacements.Outcome) {
         let names = Set(models.map(\.name))
         var table: [String: String] = [:]
         var entries: [String: Replacements.Entry] = [:]
-        var matched: Set<Int> = []
-        for (index, entry) in replacements.entries.enumerated() where names.contains(entry.model) {
-            matched.insert(index)
+        for entry in replacements.entries where names.contains(entry.model) && table[entry.model] == nil {
             table[entry.model] = entry.swiftType
             entries[entry.model] = entry
         }
-        guard !table.isEmpty else { return (self, Replacements.Outcome(matched: matched)) }
+        guard !table.isEmpty else { return (self, Replacements.Outcome()) }
         var diagnostics: [Diagnostic] = []
-        func cannot(_ type: TypeReference, _ reason: String) {
-            for model in Set(type.replacedModels).sorted() {
-                let entry = entries[model]!
+        /// An error at each model's entry, about the place declared at `pointer`.
+        func cannot(_ models: [String], at pointer: String, _ reason: String) {
+            for model in Set(models).sorted() {
+                guard let entry = entries[model] else { continue }
                 diagnostics.append(Diagnostic(
                     .error, file: replacements.file, location: entry.location,
-                    message: "'\(model)' cannot be replaced by '\(entry.swiftType)': \(reason); the generated code can use only the members of the spec's model"))
+                    message: "'\(model)' cannot be replaced by '\(entry.swiftType)': \(reason); the generated code can use only the members of the spec's model",
+                    concerns: [pointer]))
             }
         }
+        func place(_ pointer: String) -> String { pointer.hasPrefix("#") ? specPath + pointer : pointer }
 
         var api = self
         api.models = models.filter { table[$0.name] == nil }.map { model in
@@ -184,8 +191,10 @@ extension ResolvedAPI {
                     var property = structure.properties[index]
                     property.type = property.type.replacing(table)
                     if case .replaced = property.type.unwrapped { property.isIndirect = false }
-                    if let value = property.defaultValue, !["[]", "[:]"].contains(value) {
-                        cannot(property.type, "the default of \(structure.name)'s property '\(property.specName)' (\(structure.pointer)) is one of its cases")
+                    if let value = property.defaultValue {
+                        let shown = value.count > 80 ? value.prefix(79) + "…" : Substring(value)
+                        cannot(Self.typeNames(inLiteral: value).filter { table[$0] != nil }, at: structure.pointer,
+                               "the default of \(structure.name)'s property '\(property.specName)' (\(place(structure.pointer))) is written with its cases: \(shown)")
                     }
                     structure.properties[index] = property
                 }
@@ -202,7 +211,8 @@ extension ResolvedAPI {
                     union.cases[index].label = "\(union.cases[index].name) (\(type.swift))"
                     if case .replaced = type { union.cases[index].isIndirect = false }
                     if union.cases[index].ownTag != nil {
-                        cannot(union.cases[index].type, "union \(union.name) (\(union.pointer)) writes the discriminator of case '\(union.cases[index].name)' from its property")
+                        cannot(type.replacedModels, at: union.pointer,
+                               "union \(union.name) (\(place(union.pointer))) writes the discriminator of case '\(union.cases[index].name)' from its property")
                     }
                 }
                 return .union(union)
@@ -213,16 +223,18 @@ extension ResolvedAPI {
         for serviceIndex in api.services.indices {
             for endpointIndex in api.services[serviceIndex].endpoints.indices {
                 var endpoint = api.services[serviceIndex].endpoints[endpointIndex]
-                let name = "endpoint '\(endpoint.functionName)' (\(endpoint.pointer))"
+                let name = "endpoint '\(endpoint.functionName)' (\(place(endpoint.pointer)))"
                 for index in endpoint.parameters.indices {
                     let type = endpoint.parameters[index].type.replacing(table)
                     endpoint.parameters[index].type = type
                     guard case .body(_, let encoding) = endpoint.parameters[index].kind else { continue }
                     switch encoding {
-                    case .form, .multipart: cannot(type, "\(name) sends its properties as form fields")
+                    case .form, .multipart: cannot(type.replacedModels, at: endpoint.pointer, "\(name) sends its properties as form fields")
                     case .json, .upload: break
                     }
-                    if endpoint.streamFlag != nil { cannot(type, "\(name) sets its property '\(endpoint.streamFlag!.key)' to ask for the stream") }
+                    if let flag = endpoint.streamFlag {
+                        cannot(type.replacedModels, at: endpoint.pointer, "\(name) sets its property '\(flag.key)' to ask for the stream")
+                    }
                 }
                 if case .json(let type) = endpoint.response { endpoint.response = .json(type.replacing(table)) }
                 if var pagination = endpoint.pagination {
@@ -235,6 +247,39 @@ extension ResolvedAPI {
             }
         }
         let pointers = Set(models.filter { table[$0.name] != nil }.map(\.pointer))
-        return (api, Replacements.Outcome(matched: matched, replacedPointers: pointers, diagnostics: diagnostics))
+        return (api, Replacements.Outcome(replacedPointers: pointers, diagnostics: diagnostics))
+    }
+
+    /// The type names a default's Swift literal is written with: each name before a `.`
+    /// (`Status.active`, `Size.mode(Mode.auto)`), outside string literals.
+    static func typeNames(inLiteral literal: String) -> [String] {
+        var names: [String] = []
+        let scalars = Array(literal.unicodeScalars)
+        var index = 0
+        var inString = false
+        func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || !scalar.isASCII && SwiftNaming.isIdentifierCharacter(scalar)
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if inString {
+                if scalar == "\\" { index += 1 } else if scalar == "\"" { inString = false }
+                index += 1
+            } else if scalar == "\"" {
+                inString = true
+                index += 1
+            } else if isNameScalar(scalar), index == 0 || !isNameScalar(scalars[index - 1]) && scalars[index - 1] != "." {
+                let start = index
+                while index < scalars.count, isNameScalar(scalars[index]) { index += 1 }
+                if index < scalars.count, scalars[index] == "." {
+                    var name = ""
+                    name.unicodeScalars.append(contentsOf: scalars[start..<index])
+                    names.append(name)
+                }
+            } else {
+                index += 1
+            }
+        }
+        return names
     }
 }

@@ -187,9 +187,13 @@ struct ModelTranslator {
 
     /// A `URL` or `Data` member: the coder has its own form for them (a string, base64) that
     /// their `init(from:)` and `encode(to:)` do not use, so they go through a container, as a
-    /// property's do.
+    /// property's do. So does an app's type that replaces a model: it may be one of those, or a
+    /// `Decimal`, which `JSONDecoder` reads from a number.
     static func goesThroughContainer(_ type: TypeReference) -> Bool {
-        type == .builtin(.url) || type == .builtin(.data)
+        switch type {
+        case .builtin(.url), .builtin(.data), .replaced: true
+        default: false
+        }
     }
 
     /// How an untagged union decodes a member.
