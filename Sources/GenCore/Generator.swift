@@ -37,6 +37,9 @@ public struct GenerationResult: Sendable {
     /// not be read): what a configuration's `replace` is checked against, also when the spec
     /// has errors.
     public var modelNames: [String]?
+    /// Each struct's properties as `Model.property`, by the names the spec gives them and by their
+    /// JSON keys (nil when the spec could not be read).
+    public var propertyNames: [String]?
     /// The top-level types the files declare, in the files' order: two specs generated into one
     /// module must not share one.
     public var declaredTypes: [String] = []
@@ -68,6 +71,7 @@ public enum Generator {
         var api = resolver.resolve(specReference: options.specReference ?? specPath)
         collector.append(contentsOf: resolver.diagnostics)
         let modelNames = document.models.map(\.name.value)
+        let propertyNames = api.propertyNames
         var replacement: Replacements.Outcome?
         if let replacements = options.replacements {
             (api, replacement) = api.replacing(replacements, specPath: specPath)
@@ -81,10 +85,10 @@ public enum Generator {
         collector.removeAll { $0.isWarning(concerningOnly: isLeftOut) }
         for problem in replacement?.diagnostics ?? [] where !problem.concerns.allSatisfy(isLeftOut) { collector.append(problem) }
         if collector.hasErrors {
-            return GenerationResult(files: [], diagnostics: collector.sorted, modelNames: modelNames)
+            return GenerationResult(files: [], diagnostics: collector.sorted, modelNames: modelNames, propertyNames: propertyNames)
         }
         let translator = FileTranslator(api: api, layout: options.layout)
         return GenerationResult(files: translator.files(), diagnostics: collector.sorted, selection: selection, modelNames: modelNames,
-                                declaredTypes: translator.declaredTypes())
+                                propertyNames: propertyNames, declaredTypes: translator.declaredTypes())
     }
 }

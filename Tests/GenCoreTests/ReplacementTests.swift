@@ -43,9 +43,12 @@ import Testing
         }
         """
 
+    /// Entries as the configuration reads them (`Product.id` is a property), the n-th at column 10 + 20n.
     static func replacements(_ pairs: KeyValuePairs<String, String>) -> Replacements {
         Replacements(entries: pairs.enumerated().map { index, pair in
-            Replacements.Entry(model: pair.key, swiftType: pair.value, location: SourceLocation(line: 2, column: 10 + 20 * index))
+            let parts = pair.key.split(separator: ".", maxSplits: 1).map(String.init)
+            return Replacements.Entry(model: parts[0], property: parts.count > 1 ? parts[1] : nil, swiftType: pair.value,
+                                      location: SourceLocation(line: 2, column: 10 + 20 * index))
         }, file: "endpointgen-config.json")
     }
 
@@ -146,7 +149,7 @@ import Testing
             "endpointgen-config.json:2:30: error: 'Login' cannot be replaced by 'AppLogin': endpoint 'logIn' (shop.json#/resources/Session/endpoints/0) sends its properties as form fields" + suffix,
             "endpointgen-config.json:2:30: error: 'Login' cannot be replaced by 'AppLogin': endpoint 'upload' (shop.json#/resources/Session/endpoints/1) sends its properties as form fields" + suffix,
             "endpointgen-config.json:2:50: error: 'Ask' cannot be replaced by 'AppAsk': endpoint 'ask' (shop.json#/resources/Session/endpoints/2) sets its property 'stream' to ask for the stream" + suffix,
-            "endpointgen-config.json:2:70: error: 'Text' cannot be replaced by 'AppText': union Part (shop.json#/models/Part) writes the discriminator of case 'text' from its property" + suffix,
+            "endpointgen-config.json:2:70: error: 'Text' cannot be replaced by 'AppText': union Part (shop.json#/models/Part) reads the discriminator of case 'text' back from its property" + suffix,
         ])
         // Without those replacements the spec generates: the errors are the replacements'.
         #expect(Generator.generate(specText: text, specPath: "shop.json").succeeded)
@@ -203,6 +206,84 @@ import Testing
         #expect(Self.file(part, "Endpoints/Pets/GetPetEndpoint.swift").contains("public typealias Response = AppPet"))
     }
 
+    // MARK: Properties
+
+    /// `Model.property`: one property's type is the app's, whatever the spec said it holds; the
+    /// property stays optional (or nullable) as it was, and the app's type decodes itself.
+    @Test func aReplacedPropertyHoldsTheAppsTypeAsTheSpecHeldItsOwn() {
+        let text = spec(extra: #""defaults": { "keyStrategy": "convertFromSnakeCase" }"#, models: """
+            {
+              "Tag": { "properties": { "name": "String" } },
+              "Base": { "properties": { "id": "Int", "createdAt": { "type": "Date", "dateStrategy": "secondsSince1970" } } },
+              "Item": {
+                "allOf": ["Base"],
+                "properties": {
+                  "tags": { "type": "[Tag]", "arrayStrategy": "prune" },
+                  "note": { "type": "String?", "nullable": true },
+                  "size": "Int?",
+                  "other": "Int"
+                }
+              }
+            }
+            """, resources: """
+            { "Items": { "endpoints": [{ "name": "item", "method": "GET", "path": "/item", "response": "Item" }] } }
+            """)
+        let result = Self.generated(text, ["Base.id": "ItemID", "Item.created_at": "Timestamp", "Item.tags": "TagSet", "Item.note": "Note", "Item.size": "Size"])
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let item = Self.file(result, "Models/Item.swift")
+        #expect(item.contains("    public var id: ItemID\n"), "a base's property, replaced for every model composed of it")
+        #expect(item.contains("    public var createdAt: Timestamp\n"), "named by its JSON key")
+        #expect(item.contains("    public var tags: TagSet\n") && !item.contains("Pruned"))
+        #expect(item.contains("    public var note: Nullable<Note>?\n"))
+        #expect(item.contains("    public var size: Size?\n") && item.contains("    public var other: Int\n"))
+        #expect(item.contains(#"self.createdAt = try container.decodeField(Timestamp.self, "created_at")"#), "no date strategy: the app's type decodes itself")
+        #expect(Self.file(result, "Models/Base.swift").contains("    public var id: ItemID\n"))
+        #expect(Self.file(result, "Models/Base.swift").contains("dateStrategy: .secondsSince1970") || Self.file(result, "Models/Base.swift").contains("secondsSince1970"),
+                "Base's own createdAt keeps its strategy: only Item's is replaced")
+        #expect(Self.file(result, "Models/Tag.swift").contains("struct Tag"), "the whole API keeps every model")
+        let part = Self.generated(text, ["Item.tags": "TagSet"], selection: Selection(entries: [Selection.Entry(kind: .endpoints, name: "item")]))
+        #expect(!part.declaredTypes.contains("Tag"), "with include, a model only the replaced property held is left out")
+        #expect(result.propertyNames?.contains("Item.created_at") == true && result.propertyNames?.contains("Item.createdAt") == true)
+    }
+
+    @Test func aPropertyWhoseValueTheGeneratedCodeMakesOrReadsCannotBeReplaced() {
+        let text = """
+            {
+              "endpointgen": 1,
+              "name": "Shop",
+              "models": {
+                "Product": { "properties": { "count": { "type": "Int", "default": 1 } } },
+                "Attachment": { "properties": { "files": "[File]", "tags": "[String]", "kind": "String", "meta": "JSON?" } },
+                "Ask": { "properties": { "prompt": "String", "stream": "Bool?" } },
+                "Text": { "properties": { "kind": "String", "text": "String" } },
+                "Part": { "oneOf": ["Text"], "discriminator": "kind", "mapping": { "text": "Text", "plain": "Text" } }
+              },
+              "resources": {
+                "Session": {
+                  "endpoints": [
+                    { "name": "upload", "method": "POST", "path": "/upload", "body": { "type": "Attachment", "encoding": "multipart" } },
+                    { "name": "ask", "method": "POST", "path": "/ask", "body": "Ask", "response": "String", "stream": "sse", "streamFlag": "stream" }
+                  ]
+                }
+              }
+            }
+            """
+        let result = Self.generated(text, ["Product.count": "Count", "Attachment.files": "Files", "Attachment.tags": "Tags", "Ask.stream": "Flag", "Text.kind": "Kind",
+                                           "Attachment.kind": "UploadKind", "Attachment.meta": "Meta"])
+        #expect(result.files.isEmpty)
+        #expect(result.diagnostics.map(\.description) == [
+            "endpointgen-config.json:2:10: error: 'Product.count' cannot be replaced by 'Count': Product's property 'count' (shop.json#/models/Product) has a default; the default is a value of its type in the spec, which the generated code cannot make of the app's type",
+            "endpointgen-config.json:2:30: error: 'Attachment.files' cannot be replaced by 'Files': endpoint 'upload' (shop.json#/resources/Session/endpoints/0) sends its field 'files' as files; the generated code can use only the members of the property's type in the spec",
+            "endpointgen-config.json:2:50: error: 'Attachment.tags' cannot be replaced by 'Tags': endpoint 'upload' (shop.json#/resources/Session/endpoints/0) sends its field 'tags' as a field per element; the generated code can use only the members of the property's type in the spec",
+            "endpointgen-config.json:2:70: error: 'Ask.stream' cannot be replaced by 'Flag': endpoint 'ask' (shop.json#/resources/Session/endpoints/1) sets its property 'stream' to ask for the stream; the generated code can use only the members of the property's type in the spec",
+            "endpointgen-config.json:2:90: error: 'Text.kind' cannot be replaced by 'Kind': union Part (shop.json#/models/Part) reads the discriminator of case 'text' back from its property; the generated code can use only the members of the property's type in the spec",
+        ])
+        // A field sent as its text or its JSON takes the app's type.
+        let fields = Self.generated(text, ["Attachment.kind": "UploadKind", "Attachment.meta": "Meta"])
+        #expect(fields.succeeded, "\(fields.diagnostics)")
+        #expect(Self.file(fields, "Models/Attachment.swift").contains("public var kind: UploadKind\n"))
+    }
+
     @Test func aSwiftTypeNameIsWrittenAgainFromItsParts() {
         let valid: [(String, String)] = [
             ("Money", "Money"), ("Shop.Money", "Shop.Money"), (" Shop . Money ", "Shop.Money"), ("_Money2", "_Money2"),
@@ -236,7 +317,7 @@ import Testing
         let hint = "is a Swift type name the app declares or imports, such as \"Money\", \"Shop.Money\" or \"Tagged<User, String>\""
         #expect(diagnostics.map(\.description) == [
             "endpointgen-config.json:2:51: error: the type that replaces 'Status' \(hint)",
-            "endpointgen-config.json:2:62: error: a key of 'replace' is a model's name, not empty",
+            "endpointgen-config.json:2:62: error: a key of 'replace' is a model's name (\"Money\") or a property's (\"Product.id\"), not ''",
             "endpointgen-config.json:2:78: error: the type that replaces 'Tag' \(hint)",
         ])
         let (good, none) = CommandLineTool.configuration(#"{"replace": {"Money": "Shop . Money"}}"#, path: "c.json")
@@ -246,6 +327,15 @@ import Testing
         #expect(wrong.map(\.description) == [
             #"c.json:1:13: error: 'replace' is an object of model names and the app's types for them, such as {"Money": "Shop.Money"}"#,
         ])
+        // A property's key has both its parts, and is not one of a model replaced whole.
+        let (_, keys) = CommandLineTool.configuration(#"{"replace": {"Product.": "A", ".id": "B", "Money": "C", "Money.amount": "D", "Tag.a.b": "E"}}"#, path: "c.json")
+        #expect(keys.map(\.description) == [
+            #"c.json:1:14: error: a key of 'replace' is a model's name ("Money") or a property's ("Product.id"), not 'Product.'"#,
+            #"c.json:1:31: error: a key of 'replace' is a model's name ("Money") or a property's ("Product.id"), not '.id'"#,
+            #"c.json:1:57: error: 'Money.amount' is a property of 'Money', which 'replace' replaces whole"#,
+        ])
+        let (dotted, _) = CommandLineTool.configuration(#"{"replace": {"Tag.a.b": "E"}}"#, path: "c.json")
+        #expect(dotted?.replacements?.entries.map { "\($0.model) \($0.property ?? "-")" } == ["Tag a.b"], "a JSON key may hold dots")
         // An endpoint struct's own type names would name those inside it.
         let (_, hidden) = CommandLineTool.configuration(#"{"replace": {"A": "PageItem", "B": "Response<Int>", "C": "App.PageItem", "D": "PageItems"}}"#, path: "c.json")
         #expect(hidden.map(\.description) == [
@@ -258,12 +348,13 @@ import Testing
         let folder = try TemporaryDirectory()
         try folder.write("shop.json", Self.shop)
         try folder.write("pets.json", shopSpec(name: "Pets"))
-        try folder.write("config.json", #"{"replace": {"Money": "Decimal", "Stauts": "AppStatus"}, "include": {"models": ["Money"]}}"#)
+        try folder.write("config.json", #"{"replace": {"Money": "Decimal", "Stauts": "AppStatus", "Product.idd": "ID"}, "include": {"models": ["Money"]}}"#)
         let bad = runTool(["generate", "shop.json", "--output", "Out", "--config", "config.json"], in: folder.url)
         #expect(bad.status == .failure)
         #expect(bad.standardError == """
             config.json:1:34: error: 'Stauts' in 'replace' names no model of shop.json; did you mean 'Status'?
-            config.json:1:81: error: 'Money' in 'models' is not generated: 'replace' gives it to 'Decimal'
+            config.json:1:57: error: 'Product.idd' in 'replace' names no property of model 'Product' in shop.json; did you mean 'Product.id'?
+            config.json:1:102: error: 'Money' in 'models' is not generated: 'replace' gives it to 'Decimal'
 
             """)
         #expect(!folder.exists("Out"))
@@ -331,6 +422,17 @@ import Testing
             }
         }
 
+        /// An ID the API sends as a number.
+        public struct ProductID: Codable, Hashable, Sendable {
+            public var rawValue: Int
+            public init(_ rawValue: Int) { self.rawValue = rawValue }
+            public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(Int.self) }
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(rawValue)
+            }
+        }
+
         public enum ProductStatus: String, Codable, Hashable, Sendable, ParameterValue, ResponseHeaderValue {
             case active, archived, draft
         }
@@ -342,7 +444,7 @@ import Testing
 
         let json = #"{"id":7,"price":{"amount":"19.90","currency":"EUR"},"regionalPrices":{"us":{"amount":"21.5","currency":"USD"}},"status":"archived","history":["active","draft"],"quantity":12.5}"#
         let product = try JSONDecoder().decode(Product.self, from: Data(json.utf8))
-        print("decoded \(product.price.amount) \(product.price.currency) \(product.regionalPrices?["us"]?.amount ?? 0) \(product.status) \(product.history)")
+        print("decoded \(product.id.rawValue) \(product.price.amount) \(product.price.currency) \(product.regionalPrices?["us"]?.amount ?? 0) \(product.status) \(product.history)")
         // A union's member of the app's type goes through the coder's container: `JSONDecoder`
         // reads a `Decimal` from a number, which `Decimal(from:)` alone would not.
         if case .weight(let weight)? = product.quantity { print("quantity \(weight)") }
@@ -365,7 +467,7 @@ import Testing
 
     @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
     func theAppsTypesCompileWithTheGeneratedCodeAndRun() async throws {
-        let result = Self.generated(Self.shop.replacingOccurrences(of: #""servers""#, with: #""defaults": { "hashable": true }, "servers""#), ["Money": "Shop.Money", "Status": "ProductStatus", "Weight": "Decimal"])
+        let result = Self.generated(Self.shop.replacingOccurrences(of: #""servers""#, with: #""defaults": { "hashable": true }, "servers""#), ["Money": "Shop.Money", "Status": "ProductStatus", "Weight": "Decimal", "Product.id": "ProductID"])
         try #require(result.succeeded, "\(result.diagnostics)")
         let sources = result.files + [GeneratedFile(path: "AppTypes.swift", contents: Self.appTypes), GeneratedFile(path: "main.swift", contents: Self.program)]
         let build = try TemporaryDirectory()
@@ -373,7 +475,7 @@ import Testing
         let run = try await runProcess(program, [])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput == #"""
-            decoded 19.9 EUR 21.5 archived [ShopApp.ProductStatus.active, ShopApp.ProductStatus.draft]
+            decoded 7 19.9 EUR 21.5 archived [ShopApp.ProductStatus.active, ShopApp.ProductStatus.draft]
             quantity 12.5
             quantity a dozen
             encoded {"history":["active","draft"],"id":7,"price":{"amount":"19.9","currency":"EUR"},"quantity":12.5,"regionalPrices":{"us":{"amount":"21.5","currency":"USD"}},"status":"archived"}

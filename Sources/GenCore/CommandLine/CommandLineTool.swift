@@ -90,8 +90,9 @@ public struct CommandLineTool {
                                     over it. "include": {"resources",
                                     "endpoints", "models"} lists the part of the
                                     API to generate. "replace": {"Money":
-                                    "Shop.Money"} uses the app's own type for a
-                                    model, which is then not generated.
+                                    "Shop.Money", "Product.id": "ProductID"}
+                                    uses the app's own type for a model (then
+                                    not generated) or a property.
           --absolute-paths          Name files in diagnostics by absolute path, as
                                     IDEs need to link them (the plugins pass it).
           --strict                  For OpenAPI documents: every construct that
@@ -215,8 +216,10 @@ public struct CommandLineTool {
             var unmatched: [Diagnostic] = []
             // Names checked against every spec's models, which a spec with errors has too.
             if let replacements = configuration.replacements, results.count == invocation.specs.count {
-                let models = results.compactMap(\.result.modelNames)
-                if models.count == results.count { unmatched += Self.unmatched(replacements, models: models, specs: results.map(\.spec)) }
+                let names = results.compactMap { spec, result in
+                    result.modelNames.map { (spec: spec, models: $0, properties: result.propertyNames ?? []) }
+                }
+                if names.count == results.count { unmatched += Self.unmatched(replacements, results: names) }
             }
             if !failed, let selection = configuration.selection {
                 unmatched += Self.unmatched(selection, outcomes: outcomes, file: configuration.path, replacements: configuration.replacements)
@@ -535,8 +538,9 @@ public struct CommandLineTool {
     private static func replacements(_ entries: [JSONNode.Member], file: String, collector: inout DiagnosticCollector) -> Replacements {
         var result: [Replacements.Entry] = []
         for entry in entries {
-            if entry.key.isEmpty {
-                collector.error("a key of 'replace' is a model's name, not empty", at: entry.keyLocation)
+            let parts = entry.key.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            if parts.contains(where: \.isEmpty) {
+                collector.error("a key of 'replace' is a model's name (\"Money\") or a property's (\"Product.id\"), not '\(entry.key)'", at: entry.keyLocation)
                 continue
             }
             guard case .string(let text) = entry.value.value, let type = Replacements.swiftType(text) else {
@@ -551,18 +555,34 @@ public struct CommandLineTool {
                     at: entry.value.location)
                 continue
             }
-            result.append(Replacements.Entry(model: entry.key, swiftType: type, location: entry.keyLocation))
+            result.append(Replacements.Entry(model: parts[0], property: parts.count > 1 ? parts[1] : nil, swiftType: type, location: entry.keyLocation))
+        }
+        // A property of a model replaced whole is not generated.
+        for entry in result where entry.property != nil && result.contains(where: { $0.property == nil && $0.model == entry.model }) {
+            collector.error("'\(entry.name)' is a property of '\(entry.model)', which 'replace' replaces whole", at: entry.location)
         }
         return Replacements(entries: result, file: file)
     }
 
-    /// An error for each name of `replace` that names no model in any of the specs: a name
-    /// mistyped would leave the model generated, unnoticed.
-    static func unmatched(_ replacements: Replacements, models: [[String]], specs: [String]) -> [Diagnostic] {
-        let named = specs.count == 1 ? specs[0] : "any of the specs"
-        return replacements.entries.filter { entry in !models.contains { $0.contains(entry.model) } }.map { entry in
-            var message = "'\(entry.model)' in 'replace' names no model of \(named)"
-            if let hint = suggestion(for: entry.model, among: models.joined()) { message += "; \(hint)" }
+    /// An error for each name of `replace` that names no model, or no property of its model, in
+    /// any of the specs: a name mistyped would leave the model generated, unnoticed.
+    static func unmatched(_ replacements: Replacements, results: [(spec: String, models: [String], properties: [String])]) -> [Diagnostic] {
+        let named = results.count == 1 ? results[0].spec : "any of the specs"
+        let models = results.flatMap(\.models)
+        let properties = results.flatMap(\.properties)
+        return replacements.entries.compactMap { entry in
+            var message: String
+            var hint: String?
+            if !models.contains(entry.model) {
+                message = "'\(entry.model)' in 'replace' names no model of \(named)"
+                hint = suggestion(for: entry.model, among: models)
+            } else if entry.property != nil, !properties.contains(entry.name) {
+                message = "'\(entry.name)' in 'replace' names no property of model '\(entry.model)' in \(named)"
+                hint = suggestion(for: entry.name, among: properties.filter { $0.hasPrefix(entry.model + ".") })
+            } else {
+                return nil
+            }
+            if let hint { message += "; \(hint)" }
             return Diagnostic(.error, file: replacements.file, location: entry.location, message: message)
         }
     }

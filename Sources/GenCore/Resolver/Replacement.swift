@@ -1,21 +1,28 @@
-/// Models an app supplies itself, from a configuration's `replace`: a schema the app already has a
-/// type for (`Money`, a `UserID` wrapper, a vendor SDK's model) or one it decodes in its own way.
-/// A replaced model is not generated; the generated code names the app's type wherever it held
-/// the model, and the app's type must be what that code asks of it (see docs/SPEC.md,
-/// "Types of the app's own").
+/// Models and properties an app supplies types for itself, from a configuration's `replace`: a
+/// schema the app already has a type for (`Money`, a `UserID` wrapper, a vendor SDK's model) or
+/// one it decodes in its own way. A replaced model is not generated; the generated code names the
+/// app's type wherever it held the model, or as a replaced property's type, and the app's type
+/// must be what that code asks of it (see docs/SPEC.md, "Types of the app's own").
 public struct Replacements: Sendable {
-    /// One model and the Swift type that stands in for it, as the configuration writes them.
+    /// One model, or one property of a model (`Product.id`), and the Swift type that stands in
+    /// for it, as the configuration writes them.
     public struct Entry: Sendable {
         public var model: String
+        /// The property as the spec names it, or its JSON key; nil when the whole model is replaced.
+        public var property: String?
         /// The Swift type, written again from its parts (`Shop.Money`, `Tagged<User, String>`).
         public var swiftType: String
         public var location: SourceLocation?
 
-        public init(model: String, swiftType: String, location: SourceLocation? = nil) {
+        public init(model: String, property: String? = nil, swiftType: String, location: SourceLocation? = nil) {
             self.model = model
+            self.property = property
             self.swiftType = swiftType
             self.location = location
         }
+
+        /// As the configuration writes it: `Money`, `Product.id`.
+        public var name: String { property.map { "\(model).\($0)" } ?? model }
     }
 
     /// In the configuration's order.
@@ -165,30 +172,59 @@ extension ResolvedAPI {
         let names = Set(models.map(\.name))
         var table: [String: String] = [:]
         var entries: [String: Replacements.Entry] = [:]
-        for entry in replacements.entries where names.contains(entry.model) && table[entry.model] == nil {
-            table[entry.model] = entry.swiftType
-            entries[entry.model] = entry
+        /// Model → property (spec name or JSON key) → its entry.
+        var propertyEntries: [String: [String: Replacements.Entry]] = [:]
+        for entry in replacements.entries where names.contains(entry.model) && entries[entry.name] == nil {
+            entries[entry.name] = entry
+            if let property = entry.property {
+                propertyEntries[entry.model, default: [:]][property] = entry
+            } else {
+                table[entry.model] = entry.swiftType
+            }
         }
-        guard !table.isEmpty else { return (self, Replacements.Outcome()) }
+        guard !entries.isEmpty else { return (self, Replacements.Outcome()) }
         var diagnostics: [Diagnostic] = []
-        /// An error at each model's entry, about the place declared at `pointer`.
-        func cannot(_ models: [String], at pointer: String, _ reason: String) {
-            for model in Set(models).sorted() {
-                guard let entry = entries[model] else { continue }
+        /// An error at each entry (a replaced model's or property's name), about the place declared
+        /// at `pointer`; by default, one that uses the members of what the entry replaces.
+        func cannot(_ replaced: [String], at pointer: String, _ reason: String, why: String? = nil) {
+            for name in Set(replaced).sorted() {
+                guard let entry = entries[name] else { continue }
+                let why = why ?? "the generated code can use only the members of \(entry.property == nil ? "the spec's model" : "the property's type in the spec")"
                 diagnostics.append(Diagnostic(
                     .error, file: replacements.file, location: entry.location,
-                    message: "'\(model)' cannot be replaced by '\(entry.swiftType)': \(reason); the generated code can use only the members of the spec's model",
-                    concerns: [pointer]))
+                    message: "'\(name)' cannot be replaced by '\(entry.swiftType)': \(reason); \(why)", concerns: [pointer]))
             }
         }
         func place(_ pointer: String) -> String { pointer.hasPrefix("#") ? specPath + pointer : pointer }
+        /// The entry that replaces `property` of `structure`: one of the structure's own, else one
+        /// of the model it comes from (a base it is composed of).
+        func entry(for property: Property, of structure: Structure) -> Replacements.Entry? {
+            for model in [structure.name, property.origin?.model].compactMap({ $0 }) {
+                if let entry = propertyEntries[model]?[property.specName] ?? propertyEntries[model]?[property.key] { return entry }
+            }
+            return nil
+        }
 
         var api = self
+        /// Struct → JSON key of each replaced property → its entry's name and its type in the spec.
+        var replacedProperties: [String: [String: (entry: String, type: TypeReference)]] = [:]
         api.models = models.filter { table[$0.name] == nil }.map { model in
-            switch model {
-            case .structure(var structure):
-                for index in structure.properties.indices {
-                    var property = structure.properties[index]
+            guard case .structure(var structure) = model else { return model }
+            for index in structure.properties.indices {
+                var property = structure.properties[index]
+                if let entry = entry(for: property, of: structure) {
+                    replacedProperties[structure.name, default: [:]][property.key] = (entry.name, property.type)
+                    let replaced = TypeReference.replaced(model: entry.name, swift: entry.swiftType)
+                    if property.defaultValue != nil {
+                        cannot([entry.name], at: structure.pointer,
+                               "\(structure.name)'s property '\(property.specName)' (\(place(structure.pointer))) has a default",
+                               why: "the default is a value of its type in the spec, which the generated code cannot make of the app's type")
+                    }
+                    property.type = if case .optional = property.type { .optional(replaced) } else { replaced }
+                    property.isIndirect = false
+                    property.dateStrategy = nil
+                    property.prunesArray = false
+                } else {
                     property.type = property.type.replacing(table)
                     if case .replaced = property.type.unwrapped { property.isIndirect = false }
                     if let value = property.defaultValue {
@@ -196,44 +232,63 @@ extension ResolvedAPI {
                         cannot(Self.typeNames(inLiteral: value).filter { table[$0] != nil }, at: structure.pointer,
                                "the default of \(structure.name)'s property '\(property.specName)' (\(place(structure.pointer))) is written with its cases: \(shown)")
                     }
-                    structure.properties[index] = property
                 }
-                if var extra = structure.additionalProperties {
-                    extra.valueType = extra.valueType.replacing(table)
-                    structure.additionalProperties = extra
-                }
-                return .structure(structure)
-            case .union(var union):
-                for index in union.cases.indices {
-                    let type = union.cases[index].type.replacing(table)
-                    guard type != union.cases[index].type else { continue }
+                structure.properties[index] = property
+            }
+            if var extra = structure.additionalProperties {
+                extra.valueType = extra.valueType.replacing(table)
+                structure.additionalProperties = extra
+            }
+            return .structure(structure)
+        }
+        /// The entry's name, when `key` is a replaced property of the struct `type` holds.
+        func replacedProperty(_ key: String, of type: TypeReference) -> String? {
+            guard case .model(let name) = type.unwrapped else { return nil }
+            return replacedProperties[name]?[key]?.entry
+        }
+        for (modelIndex, model) in api.models.enumerated() {
+            guard case .union(var union) = model else { continue }
+            for index in union.cases.indices {
+                let original = union.cases[index].type
+                let type = original.replacing(table)
+                if type != original {
                     union.cases[index].type = type
                     union.cases[index].label = "\(union.cases[index].name) (\(type.swift))"
                     if case .replaced = type { union.cases[index].isIndirect = false }
-                    if union.cases[index].ownTag != nil {
-                        cannot(type.replacedModels, at: union.pointer,
-                               "union \(union.name) (\(place(union.pointer))) writes the discriminator of case '\(union.cases[index].name)' from its property")
-                    }
                 }
-                return .union(union)
-            case .enumeration:
-                return model
+                guard union.cases[index].ownTag != nil, let discriminator = union.discriminator else { continue }
+                let reason = "union \(union.name) (\(place(union.pointer))) reads the discriminator of case '\(union.cases[index].name)' back from its property"
+                cannot(type.replacedModels + [replacedProperty(discriminator, of: original)].compactMap { $0 }, at: union.pointer, reason)
             }
+            api.models[modelIndex] = .union(union)
         }
         for serviceIndex in api.services.indices {
             for endpointIndex in api.services[serviceIndex].endpoints.indices {
                 var endpoint = api.services[serviceIndex].endpoints[endpointIndex]
                 let name = "endpoint '\(endpoint.functionName)' (\(place(endpoint.pointer)))"
                 for index in endpoint.parameters.indices {
-                    let type = endpoint.parameters[index].type.replacing(table)
+                    let original = endpoint.parameters[index].type
+                    let type = original.replacing(table)
                     endpoint.parameters[index].type = type
                     guard case .body(_, let encoding) = endpoint.parameters[index].kind else { continue }
                     switch encoding {
-                    case .form, .multipart: cannot(type.replacedModels, at: endpoint.pointer, "\(name) sends its properties as form fields")
+                    case .form(let fields), .multipart(let fields):
+                        cannot(type.replacedModels, at: endpoint.pointer, "\(name) sends its properties as form fields")
+                        // A field of the app's type is sent as its text or its JSON: not as files, nor
+                        // as a field per element.
+                        for field in fields {
+                            guard case .model(let model) = original.unwrapped, let (entry, spec) = replacedProperties[model]?[field.key] else { continue }
+                            if spec.contains(.builtin(.file)) || spec.contains(.builtin(.data)) {
+                                cannot([entry], at: endpoint.pointer, "\(name) sends its field '\(field.key)' as files")
+                            } else if case .array = spec.unwrapped {
+                                cannot([entry], at: endpoint.pointer, "\(name) sends its field '\(field.key)' as a field per element")
+                            }
+                        }
                     case .json, .upload: break
                     }
                     if let flag = endpoint.streamFlag {
-                        cannot(type.replacedModels, at: endpoint.pointer, "\(name) sets its property '\(flag.key)' to ask for the stream")
+                        cannot(type.replacedModels + [replacedProperty(flag.key, of: original)].compactMap { $0 }, at: endpoint.pointer,
+                               "\(name) sets its property '\(flag.key)' to ask for the stream")
                     }
                 }
                 if case .json(let type) = endpoint.response { endpoint.response = .json(type.replacing(table)) }
@@ -248,6 +303,17 @@ extension ResolvedAPI {
         }
         let pointers = Set(models.filter { table[$0.name] != nil }.map(\.pointer))
         return (api, Replacements.Outcome(replacedPointers: pointers, diagnostics: diagnostics))
+    }
+
+    /// Each struct's properties as `Model.property`, by the names the spec gives them and by
+    /// their JSON keys: what a configuration's `replace` may name.
+    var propertyNames: [String] {
+        models.flatMap { model -> [String] in
+            guard case .structure(let structure) = model else { return [] }
+            return structure.properties.flatMap { property in
+                Set([property.specName, property.key]).sorted().map { "\(structure.name).\($0)" }
+            }
+        }
     }
 
     /// The type names a default's Swift literal is written with: each name before a `.`
