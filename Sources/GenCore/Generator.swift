@@ -71,7 +71,7 @@ public enum Generator {
         var api = resolver.resolve(specReference: options.specReference ?? specPath)
         collector.append(contentsOf: resolver.diagnostics)
         let modelNames = document.models.map(\.name.value)
-        let propertyNames = api.propertyNames
+        let propertyNames = document.propertyNames
         var replacement: Replacements.Outcome?
         if let replacements = options.replacements {
             (api, replacement) = api.replacing(replacements, specPath: specPath)
@@ -83,7 +83,7 @@ public enum Generator {
         // What is not generated needs no warning, nor the app's type to stand in for the model there.
         let isLeftOut = { (pointer: String) in replacement?.replacedPointers.contains(pointer) == true || selection?.leavesOut(pointer) == true }
         collector.removeAll { $0.isWarning(concerningOnly: isLeftOut) }
-        for problem in replacement?.diagnostics ?? [] where !problem.concerns.allSatisfy(isLeftOut) { collector.append(problem) }
+        for problem in replacement?.diagnostics ?? [] where problem.concerns.isEmpty || !problem.concerns.allSatisfy(isLeftOut) { collector.append(problem) }
         if collector.hasErrors {
             return GenerationResult(files: [], diagnostics: collector.sorted, modelNames: modelNames, propertyNames: propertyNames)
         }

@@ -246,6 +246,68 @@ import Testing
         #expect(result.propertyNames?.contains("Item.created_at") == true && result.propertyNames?.contains("Item.createdAt") == true)
     }
 
+    /// A base's property is replaced through every level of composition below it; one named
+    /// under a model in the middle, there and below.
+    @Test func aBasesPropertyIsReplacedThroughEveryLevel() {
+        let text = spec(models: """
+            {
+              "Root": { "properties": { "id": "Int" } },
+              "Middle": { "allOf": ["Root"], "properties": { "name": "String" } },
+              "Leaf": { "allOf": ["Middle"], "properties": { "extra": "Int" } }
+            }
+            """)
+        let result = Self.generated(text, ["Root.id": "ItemID", "Middle.name": "Name"])
+        #expect(result.succeeded, "\(result.diagnostics)")
+        #expect(Self.file(result, "Models/Root.swift").contains("public var id: ItemID\n"))
+        #expect(Self.file(result, "Models/Middle.swift").contains("public var id: ItemID\n") && Self.file(result, "Models/Middle.swift").contains("public var name: Name\n"))
+        #expect(Self.file(result, "Models/Leaf.swift").contains("public var id: ItemID\n") && Self.file(result, "Models/Leaf.swift").contains("public var name: Name\n"))
+        let middle = Self.generated(text, ["Middle.id": "ItemID"])
+        #expect(Self.file(middle, "Models/Root.swift").contains("public var id: Int\n"))
+        #expect(Self.file(middle, "Models/Middle.swift").contains("public var id: ItemID\n") && Self.file(middle, "Models/Leaf.swift").contains("public var id: ItemID\n"))
+        #expect(middle.propertyNames?.contains("Leaf.id") == true && middle.propertyNames?.contains("Leaf.name") == true)
+    }
+
+    /// An entry names one property: not one by its name and another by its JSON key, and no
+    /// property gets two entries under its two names.
+    @Test func anEntryThatNamesTwoPropertiesOrAPropertyNamedTwiceIsAnError() {
+        let text = spec(models: """
+            { "User": { "properties": { "userId": { "type": "Int", "key": "user_id" }, "userId2": { "type": "String", "key": "userId" }, "createdAt": { "type": "Int", "key": "created_at" } } } }
+            """)
+        let result = Self.generated(text, ["User.userId": "UID", "User.createdAt": "Stamp", "User.created_at": "OtherStamp"])
+        #expect(result.files.isEmpty)
+        #expect(result.diagnostics.map(\.description) == [
+            "endpointgen-config.json:2:10: error: 'User.userId' in 'replace' names two properties of User: one by its name in the spec, one by its JSON key; name it by the other",
+            "endpointgen-config.json:2:50: error: 'User.created_at' in 'replace' names the same property of User as 'User.createdAt'",
+        ])
+        // By the key alone, or by the name alone, each names one.
+        let one = Self.generated(text, ["User.user_id": "UID", "User.userId2": "Name"])
+        #expect(one.succeeded, "\(one.diagnostics)")
+        #expect(Self.file(one, "Models/User.swift").contains("public var userId: UID\n") && Self.file(one, "Models/User.swift").contains("public var userId2: Name\n"))
+    }
+
+    /// The app's type may be a struct the spec generates, holding the model that holds it:
+    /// stored out of line, as the resolver stores such a struct.
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func anAppsTypeThatIsAGeneratedStructIsStoredOutOfLine() async throws {
+        let modules = try #require(GeneratedCodeCompilesTests.modules, "GeneratedRuntime.swiftmodule not found beside the test binary")
+        let text = spec(models: """
+            { "Category": { "properties": { "name": "String", "parent": "JSON?" } }, "Node": { "properties": { "next": "Link?" } }, "Link": { "properties": { "href": "String" } } }
+            """)
+        let result = Self.generated(text, ["Category.parent": "Category", "Link": "Node"])
+        #expect(result.succeeded, "\(result.diagnostics)")
+        #expect(Self.file(result, "Models/Category.swift").contains("@Indirect public var parent: Category?"))
+        #expect(Self.file(result, "Models/Node.swift").contains("@Indirect public var next: Node?"))
+        let folder = try TemporaryDirectory()
+        var paths: [String] = []
+        for file in result.files {
+            try folder.write(file.path.replacingOccurrences(of: "/", with: "_"), file.contents)
+            paths.append(folder.file(file.path.replacingOccurrences(of: "/", with: "_")).path)
+        }
+        let check = try await runProcess(executable(named: "swiftc")!,
+            ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Generated", "-I", modules.path] + paths)
+        #expect(check.status == 0, "\(check.standardError)")
+    }
+
     @Test func aPropertyWhoseValueTheGeneratedCodeMakesOrReadsCannotBeReplaced() {
         let text = """
             {
@@ -273,8 +335,8 @@ import Testing
         #expect(result.files.isEmpty)
         #expect(result.diagnostics.map(\.description) == [
             "endpointgen-config.json:2:10: error: 'Product.count' cannot be replaced by 'Count': Product's property 'count' (shop.json#/models/Product) has a default; the default is a value of its type in the spec, which the generated code cannot make of the app's type",
-            "endpointgen-config.json:2:30: error: 'Attachment.files' cannot be replaced by 'Files': endpoint 'upload' (shop.json#/resources/Session/endpoints/0) sends its field 'files' as files; the generated code can use only the members of the property's type in the spec",
-            "endpointgen-config.json:2:50: error: 'Attachment.tags' cannot be replaced by 'Tags': endpoint 'upload' (shop.json#/resources/Session/endpoints/0) sends its field 'tags' as a field per element; the generated code can use only the members of the property's type in the spec",
+            "endpointgen-config.json:2:30: error: 'Attachment.files' cannot be replaced by 'Files': endpoint 'upload' (shop.json#/resources/Session/endpoints/0) sends its field 'files' as files; an app's type is sent as its text or its JSON",
+            "endpointgen-config.json:2:50: error: 'Attachment.tags' cannot be replaced by 'Tags': endpoint 'upload' (shop.json#/resources/Session/endpoints/0) sends its field 'tags' as a field per element; an app's type is sent as its text or its JSON",
             "endpointgen-config.json:2:70: error: 'Ask.stream' cannot be replaced by 'Flag': endpoint 'ask' (shop.json#/resources/Session/endpoints/1) sets its property 'stream' to ask for the stream; the generated code can use only the members of the property's type in the spec",
             "endpointgen-config.json:2:90: error: 'Text.kind' cannot be replaced by 'Kind': union Part (shop.json#/models/Part) reads the discriminator of case 'text' back from its property; the generated code can use only the members of the property's type in the spec",
         ])
@@ -325,7 +387,7 @@ import Testing
         #expect(good?.replacements?.entries.map { "\($0.model)=\($0.swiftType)@\($0.location!.column)" } == ["Money=Shop.Money@14"])
         let (_, wrong) = CommandLineTool.configuration(#"{"replace": ["Money"]}"#, path: "c.json")
         #expect(wrong.map(\.description) == [
-            #"c.json:1:13: error: 'replace' is an object of model names and the app's types for them, such as {"Money": "Shop.Money"}"#,
+            #"c.json:1:13: error: 'replace' is an object of model and property names and the app's types for them, such as {"Money": "Shop.Money", "Product.id": "ProductID"}"#,
         ])
         // A property's key has both its parts, and is not one of a model replaced whole.
         let (_, keys) = CommandLineTool.configuration(#"{"replace": {"Product.": "A", ".id": "B", "Money": "C", "Money.amount": "D", "Tag.a.b": "E"}}"#, path: "c.json")
@@ -336,6 +398,13 @@ import Testing
         ])
         let (dotted, _) = CommandLineTool.configuration(#"{"replace": {"Tag.a.b": "E"}}"#, path: "c.json")
         #expect(dotted?.replacements?.entries.map { "\($0.model) \($0.property ?? "-")" } == ["Tag a.b"], "a JSON key may hold dots")
+        // A Date would be decoded with no date strategy.
+        let (_, dates) = CommandLineTool.configuration(#"{"replace": {"A.b": "Date", "C": "[String: Foundation.Date]", "D": "Tagged<X, Date>", "E": "MyKit.Date", "F": "Dates"}}"#, path: "c.json")
+        #expect(dates.map(\.description) == [
+            #"c.json:1:21: error: 'Date' holds a Date, which would be decoded with no date strategy; give the property the spec's type Date with a "dateStrategy" instead"#,
+            #"c.json:1:34: error: '[String: Foundation.Date]' holds a Date, which would be decoded with no date strategy; give the property the spec's type Date with a "dateStrategy" instead"#,
+            #"c.json:1:68: error: 'Tagged<X, Date>' holds a Date, which would be decoded with no date strategy; give the property the spec's type Date with a "dateStrategy" instead"#,
+        ])
         // An endpoint struct's own type names would name those inside it.
         let (_, hidden) = CommandLineTool.configuration(#"{"replace": {"A": "PageItem", "B": "Response<Int>", "C": "App.PageItem", "D": "PageItems"}}"#, path: "c.json")
         #expect(hidden.map(\.description) == [
@@ -369,6 +438,19 @@ import Testing
             "config.json:1:37: error: 'Stauts' in 'replace' names no model of defaults.json; ",
         ])
         #expect(!folder.exists("Out"))
+
+        // Names are read from the document: a property whose type has an error is one.
+        try folder.write("broken.json", spec(name: "Broken", models: #"{ "Pet": { "properties": { "id": "Int", "bad": "Nope" } } }"#))
+        try folder.write("config.json", #"{"replace": {"Pet.bad": "Fixed", "Pet.idd": "X"}}"#)
+        let broken = runTool(["generate", "broken.json", "--output", "Out", "--config", "config.json"], in: folder.url)
+        #expect(broken.standardError.split(separator: "\n").map { String($0) } == [
+            "broken.json:4:61: error: unknown type 'Nope'",
+            "config.json:1:34: error: 'Pet.idd' in 'replace' names no property of model 'Pet' in broken.json; did you mean 'Pet.id'?",
+        ])
+        // A property entry is not the model's: `include` may keep the model.
+        try folder.write("config.json", #"{"replace": {"Product.id": "PID"}, "include": {"models": ["Product"]}}"#)
+        #expect(runTool(["generate", "shop.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url).status == .success)
+        try FileManager.default.removeItem(at: folder.file("Out"))
 
         // A name need be in one spec of several only.
         try folder.write("config.json", #"{"replace": {"Money": "Decimal", "Status": "AppStatus"}}"#)

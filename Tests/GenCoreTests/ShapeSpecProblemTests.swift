@@ -158,7 +158,10 @@ import Testing
                 "Wrong": { "allOf": ["Kind", "Bsae"] },
                 "Loop1": { "allOf": ["Loop2"] },
                 "Loop2": { "allOf": ["Loop1"] },
-                "NotArray": { "allOf": "Base" }
+                "NotArray": { "allOf": "Base" },
+                "Counted": { "properties": { "count": "Int", "tags": "[String]" } },
+                "Defaulted": { "allOf": ["Counted"], "properties": { "count": { "type": "Int", "default": 5 }, "tags": { "type": "[String]", "arrayStrategy": "prune" } } },
+                "Same": { "allOf": ["Counted"], "properties": { "count": "Int" } }
               }
             }
             """#
@@ -172,7 +175,12 @@ import Testing
             (.marker(#""Kind", "Bsae""#), "model 'Wrong' can be composed of struct models only, and 'Kind' is an enum"),
             (.marker(#""Bsae""#), "unknown model 'Bsae' in the 'allOf' of model 'Wrong'; did you mean 'Base'?"),
             (.marker(#""Loop1"] }"#), "model 'Loop2' is composed of itself through 'Loop1'"),
-            (.marker(#""Base" }"#), "the 'allOf' of model 'NotArray' must be an array of model names, not a string"),
+            (.marker(#""Base" },"#), "the 'allOf' of model 'NotArray' must be an array of model names, not a string"),
+            // Repeated with a default or strategy of its own, a property would lose it: an error.
+            (.marker(#""count": { "type""#),
+             "model 'Defaulted' gets the property 'count' twice, in 'Counted' (line 14, column 34) and in 'Defaulted' (line 15, column 58), with different defaults (none and 5); give them one"),
+            (.marker(#""tags": { "type""#),
+             "model 'Defaulted' gets the property 'tags' twice, in 'Counted' (line 14, column 50) and in 'Defaulted' (line 15, column 100), with different array strategies; give them one"),
         ])
     }
 }

@@ -441,7 +441,7 @@ public struct CommandLineTool {
             case ("replace", .object(let entries)):
                 configuration.replacements = replacements(entries, file: path, collector: &collector)
             case ("replace", _):
-                collector.error("'replace' is an object of model names and the app's types for them, such as {\"Money\": \"Shop.Money\"}", at: member.value.location)
+                collector.error("'replace' is an object of model and property names and the app's types for them, such as {\"Money\": \"Shop.Money\", \"Product.id\": \"ProductID\"}", at: member.value.location)
             case ("include", .object(let lists)):
                 configuration.selection = selection(lists, at: member.value.location, collector: &collector)
             case ("include", _):
@@ -477,7 +477,7 @@ public struct CommandLineTool {
         let specs = outcomes.count == 1 ? outcomes[0].spec : "any of the specs"
         for (index, entry) in selection.entries.enumerated() where !outcomes.contains(where: { $0.outcome.matched.contains(index) }) {
             var message = "'\(entry.name)' in '\(entry.kind.rawValue)' names no \(entry.kind.noun) of \(specs)"
-            if entry.kind == .models, let replaced = replacements?.entries.first(where: { $0.model == entry.name }) {
+            if entry.kind == .models, let replaced = replacements?.entries.first(where: { $0.model == entry.name && $0.property == nil }) {
                 message = "'\(entry.name)' in 'models' is not generated: 'replace' gives it to '\(replaced.swiftType)'"
             } else if let other = Selection.Kind.allCases.first(where: { kind in
                 kind != entry.kind && outcomes.contains { $0.outcome.names[kind]?.contains(entry.name) == true }
@@ -534,7 +534,8 @@ public struct CommandLineTool {
         return Selection(entries: entries, location: location)
     }
 
-    /// `"replace": {"Money": "Shop.Money"}`: model names, each with a Swift type name.
+    /// `"replace": {"Money": "Shop.Money", "Product.id": "ProductID"}`: model and property names,
+    /// each with a Swift type name.
     private static func replacements(_ entries: [JSONNode.Member], file: String, collector: inout DiagnosticCollector) -> Replacements {
         var result: [Replacements.Entry] = []
         for entry in entries {
@@ -546,6 +547,12 @@ public struct CommandLineTool {
             guard case .string(let text) = entry.value.value, let type = Replacements.swiftType(text) else {
                 collector.error(
                     "the type that replaces '\(entry.key)' is a Swift type name the app declares or imports, such as \"Money\", \"Shop.Money\" or \"Tagged<User, String>\"",
+                    at: entry.value.location)
+                continue
+            }
+            if Replacements.holdsDate(type) {
+                collector.error(
+                    "'\(type)' holds a Date, which would be decoded with no date strategy; give the property the spec's type Date with a \"dateStrategy\" instead",
                     at: entry.value.location)
                 continue
             }

@@ -48,6 +48,13 @@ public struct Replacements: Sendable {
     /// struct `ResponseHeaders`): an app's type of one of those names would be hidden there.
     static let endpointMemberTypes = ["Response", "Auth", "PageItem", "ResponseHeaders"]
 
+    /// Whether a type written by ``swiftType(_:)`` holds Foundation's `Date` (`Date`,
+    /// `Foundation.Date`, `[String: Date]`): one that would decode with no date strategy, which
+    /// the generated code gives only the spec's `Date`.
+    static func holdsDate(_ type: String) -> Bool {
+        type.split(whereSeparator: { "<>[]:, ?".contains($0) }).contains { $0 == "Date" || $0 == "Foundation.Date" }
+    }
+
     /// `text` as a Swift type name, written again from its parts, or nil when it is not one: a
     /// name that may be qualified (`Shop.Money`), with generic arguments (`Tagged<User, String>`),
     /// arrays and dictionaries (`[Money]`, `[String: Money]`) among them or around it, and
@@ -197,14 +204,43 @@ extension ResolvedAPI {
         }
         func place(_ pointer: String) -> String { pointer.hasPrefix("#") ? specPath + pointer : pointer }
         /// The entry that replaces `property` of `structure`: one of the structure's own, else one
-        /// of the model it comes from (a base it is composed of).
+        /// of the nearest base it is composed of that has one. An entry names the property by its
+        /// name in the spec or by its JSON key; one that names it by one and another property by
+        /// the other, or a second entry for it, is an error.
+        var claimed: [String: String] = [:]  // entry → the property (model and key) it replaces
         func entry(for property: Property, of structure: Structure) -> Replacements.Entry? {
-            for model in [structure.name, property.origin?.model].compactMap({ $0 }) {
-                if let entry = propertyEntries[model]?[property.specName] ?? propertyEntries[model]?[property.key] { return entry }
+            for model in [structure.name] + structure.bases {
+                let byName = propertyEntries[model]?[property.specName]
+                let byKey = propertyEntries[model]?[property.key]
+                if let byName, let byKey, byName.name != byKey.name {
+                    let (first, second) = replacements.entries.firstIndex { $0.name == byName.name }! < replacements.entries.firstIndex { $0.name == byKey.name }!
+                        ? (byName, byKey) : (byKey, byName)
+                    ambiguity(second, "names the same property of \(structure.name) as '\(first.name)'")
+                }
+                guard let found = byName ?? byKey else { continue }
+                let place = "\(structure.name).\(property.key)"
+                if let other = claimed[found.name], other != place, other.split(separator: ".").first == place.split(separator: ".").first {
+                    ambiguity(found, "names two properties of \(structure.name): one by its name in the spec, one by its JSON key; name it by the other")
+                }
+                claimed[found.name] = place
+                return found
             }
             return nil
         }
+        func ambiguity(_ entry: Replacements.Entry, _ problem: String) {
+            let message = "'\(entry.name)' in 'replace' \(problem)"
+            guard !diagnostics.contains(where: { $0.message == message && $0.location == entry.location }) else { return }
+            diagnostics.append(Diagnostic(.error, file: replacements.file, location: entry.location, message: message))
+        }
 
+        // An app's type that is a struct or union the spec generates is stored out of line, as
+        // the resolver stores those: it may hold the model that holds it.
+        let outOfLine = Set(models.compactMap { model -> String? in
+            switch model {
+            case .structure, .union: table[model.name] == nil ? model.name : nil
+            case .enumeration: nil
+            }
+        })
         var api = self
         /// Struct → JSON key of each replaced property → its entry's name and its type in the spec.
         var replacedProperties: [String: [String: (entry: String, type: TypeReference)]] = [:]
@@ -221,12 +257,12 @@ extension ResolvedAPI {
                                why: "the default is a value of its type in the spec, which the generated code cannot make of the app's type")
                     }
                     property.type = if case .optional = property.type { .optional(replaced) } else { replaced }
-                    property.isIndirect = false
+                    property.isIndirect = outOfLine.contains(entry.swiftType)
                     property.dateStrategy = nil
                     property.prunesArray = false
                 } else {
                     property.type = property.type.replacing(table)
-                    if case .replaced = property.type.unwrapped { property.isIndirect = false }
+                    if case .replaced(_, let swift) = property.type.unwrapped { property.isIndirect = outOfLine.contains(swift) }
                     if let value = property.defaultValue {
                         let shown = value.count > 80 ? value.prefix(79) + "…" : Substring(value)
                         cannot(Self.typeNames(inLiteral: value).filter { table[$0] != nil }, at: structure.pointer,
@@ -254,7 +290,7 @@ extension ResolvedAPI {
                 if type != original {
                     union.cases[index].type = type
                     union.cases[index].label = "\(union.cases[index].name) (\(type.swift))"
-                    if case .replaced = type { union.cases[index].isIndirect = false }
+                    if case .replaced(_, let swift) = type { union.cases[index].isIndirect = outOfLine.contains(swift) }
                 }
                 guard union.cases[index].ownTag != nil, let discriminator = union.discriminator else { continue }
                 let reason = "union \(union.name) (\(place(union.pointer))) reads the discriminator of case '\(union.cases[index].name)' back from its property"
@@ -279,9 +315,11 @@ extension ResolvedAPI {
                         for field in fields {
                             guard case .model(let model) = original.unwrapped, let (entry, spec) = replacedProperties[model]?[field.key] else { continue }
                             if spec.contains(.builtin(.file)) || spec.contains(.builtin(.data)) {
-                                cannot([entry], at: endpoint.pointer, "\(name) sends its field '\(field.key)' as files")
+                                cannot([entry], at: endpoint.pointer, "\(name) sends its field '\(field.key)' as files",
+                                       why: "an app's type is sent as its text or its JSON")
                             } else if case .array = spec.unwrapped {
-                                cannot([entry], at: endpoint.pointer, "\(name) sends its field '\(field.key)' as a field per element")
+                                cannot([entry], at: endpoint.pointer, "\(name) sends its field '\(field.key)' as a field per element",
+                                       why: "an app's type is sent as its text or its JSON")
                             }
                         }
                     case .json, .upload: break
@@ -305,16 +343,6 @@ extension ResolvedAPI {
         return (api, Replacements.Outcome(replacedPointers: pointers, diagnostics: diagnostics))
     }
 
-    /// Each struct's properties as `Model.property`, by the names the spec gives them and by
-    /// their JSON keys: what a configuration's `replace` may name.
-    var propertyNames: [String] {
-        models.flatMap { model -> [String] in
-            guard case .structure(let structure) = model else { return [] }
-            return structure.properties.flatMap { property in
-                Set([property.specName, property.key]).sorted().map { "\(structure.name).\($0)" }
-            }
-        }
-    }
 
     /// The type names a default's Swift literal is written with: each name before a `.`
     /// (`Status.active`, `Size.mode(Mode.auto)`), outside string literals.
@@ -347,5 +375,33 @@ extension ResolvedAPI {
             }
         }
         return names
+    }
+}
+
+extension SpecDocument {
+    /// Each struct's properties as `Model.property`, its bases' too, by the names the spec gives
+    /// them and by their JSON keys: what a configuration's `replace` may name. Read from the
+    /// document, so that a spec with errors has them all.
+    var propertyNames: [String] {
+        let byName = Dictionary(models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
+        func names(of model: SpecDocument.Model) -> [String] {
+            guard case .structure(let properties) = model.kind else { return [] }
+            let snakeCase = (model.options.keyStrategy ?? defaults.keyStrategy)?.value == "convertFromSnakeCase"
+            return properties.flatMap { [$0.name.value, Resolver.jsonKey(of: $0, snakeCase: snakeCase)] }
+        }
+        return models.flatMap { model -> [String] in
+            guard case .structure = model.kind else { return [] }
+            // The model's own properties, then its bases', each base once (a cycle is reported
+            // where composition is resolved).
+            var found = Set(names(of: model))
+            var bases = model.allOf.map(\.value)
+            var seen: Set<String> = [model.name.value]
+            while let base = bases.popLast() {
+                guard seen.insert(base).inserted, let baseModel = byName[base] else { continue }
+                found.formUnion(names(of: baseModel))
+                bases += baseModel.allOf.map(\.value)
+            }
+            return found.sorted().map { "\(model.name.value).\($0)" }
+        }
     }
 }

@@ -127,6 +127,8 @@ struct ResolvedAPI: Sendable {
         var additionalProperties: AdditionalProperties? = nil
         /// Conforms to `Hashable`: asked for in the spec, or held by a model that is.
         var isHashable = false
+        /// The models it is composed of (`allOf`), theirs too, the nearest first.
+        var bases: [String] = []
     }
 
     struct AdditionalProperties: Sendable, Equatable {

@@ -29,6 +29,8 @@ extension Resolver {
             } else {
                 failed = true
             }
+            var seen: Set<String> = []
+            own.bases = bases.flatMap { [$0.name] + $0.bases }.filter { seen.insert($0).inserted }
         }
         let result: ResolvedAPI.Structure? = failed ? nil : own
         composedStructures[name] = .some(result)
@@ -95,6 +97,19 @@ extension Resolver {
         for property in inherited + own.properties {
             if let first = byKey[property.key] {
                 if first.type == property.type && first.swiftName == property.swiftName && first.isNullable == property.isNullable {
+                    // Kept once only when it decodes the same: a default, date strategy or
+                    // pruning the other has not would be lost.
+                    let differences = [
+                        first.defaultValue != property.defaultValue ? "defaults (\(first.defaultValue ?? "none") and \(property.defaultValue ?? "none"))" : nil,
+                        first.dateStrategy != property.dateStrategy ? "date strategies" : nil,
+                        first.prunesArray != property.prunesArray ? "array strategies" : nil,
+                    ].compactMap { $0 }
+                    if let difference = differences.first {
+                        diagnostics.error(
+                            "model '\(model.name.value)' gets the property '\(property.swiftName)' twice, \(place(first)) and \(place(property)), with different \(difference); give them one",
+                            at: property.origin?.location ?? model.name.location)
+                        failed = true
+                    }
                     continue
                 }
                 let message = first.swiftType == property.swiftType
