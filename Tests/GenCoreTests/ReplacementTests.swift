@@ -447,6 +447,10 @@ import Testing
             "broken.json:4:61: error: unknown type 'Nope'",
             "config.json:1:34: error: 'Pet.idd' in 'replace' names no property of model 'Pet' in broken.json; did you mean 'Pet.id'?",
         ])
+        // An enum has no properties to replace.
+        try folder.write("config.json", #"{"replace": {"Status.active": "X"}}"#)
+        #expect(runTool(["generate", "shop.json", "--output", "Out", "--config", "config.json"], in: folder.url).standardError
+            == "config.json:1:14: error: 'Status.active' in 'replace' names no property of model 'Status' in shop.json, which has none: only a struct model's properties can be replaced\n")
         // A property entry is not the model's: `include` may keep the model.
         try folder.write("config.json", #"{"replace": {"Product.id": "PID"}, "include": {"models": ["Product"]}}"#)
         #expect(runTool(["generate", "shop.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url).status == .success)

@@ -584,8 +584,10 @@ public struct CommandLineTool {
                 message = "'\(entry.model)' in 'replace' names no model of \(named)"
                 hint = suggestion(for: entry.model, among: models)
             } else if entry.property != nil, !properties.contains(entry.name) {
+                let own = properties.filter { $0.hasPrefix(entry.model + ".") }
                 message = "'\(entry.name)' in 'replace' names no property of model '\(entry.model)' in \(named)"
-                hint = suggestion(for: entry.name, among: properties.filter { $0.hasPrefix(entry.model + ".") })
+                if own.isEmpty { message += ", which has none: only a struct model's properties can be replaced" }
+                hint = suggestion(for: entry.name, among: own)
             } else {
                 return nil
             }
