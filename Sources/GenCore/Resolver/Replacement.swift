@@ -168,181 +168,33 @@ extension TypeReference {
 }
 
 extension ResolvedAPI {
-    /// The API with the models `replacements` names left out and every type that held one naming
-    /// the app's type instead; and the outcome: where the replaced models are declared, and an
-    /// error at the entry for each place whose generated code uses the model's own members (a
-    /// default written with its cases, a form's fields, a stream flag, a union case's own tag),
-    /// which the app's type need not have. A page's items may be of the app's type: the
-    /// runtime's `Page` reads the rest of the page. `specPath` names the spec in the errors,
-    /// which point into the configuration.
+    /// The API with the models `replacements` names left out and every type that held one (or a
+    /// replaced property) naming the app's type instead; and the outcome: where the replaced
+    /// models are declared, and an error at the entry for each place whose generated code uses
+    /// the model's own members (a default written with its cases, a form's fields, a stream flag,
+    /// a union case's own tag), which the app's type need not have. A page's items may be of the
+    /// app's type: the runtime's `Page` reads the rest of the page. `specPath` names the spec in
+    /// the errors, which point into the configuration.
     func replacing(_ replacements: Replacements, specPath: String) -> (api: ResolvedAPI, outcome: Replacements.Outcome) {
-        let names = Set(models.map(\.name))
-        var table: [String: String] = [:]
-        var entries: [String: Replacements.Entry] = [:]
-        /// Model → property (spec name or JSON key) → its entry.
-        var propertyEntries: [String: [String: Replacements.Entry]] = [:]
-        for entry in replacements.entries where names.contains(entry.model) && entries[entry.name] == nil {
-            entries[entry.name] = entry
-            if let property = entry.property {
-                propertyEntries[entry.model, default: [:]][property] = entry
-            } else {
-                table[entry.model] = entry.swiftType
-            }
-        }
-        guard !entries.isEmpty else { return (self, Replacements.Outcome()) }
-        var diagnostics: [Diagnostic] = []
-        /// An error at each entry (a replaced model's or property's name), about the place declared
-        /// at `pointer`; by default, one that uses the members of what the entry replaces.
-        func cannot(_ replaced: [String], at pointer: String, _ reason: String, why: String? = nil) {
-            for name in Set(replaced).sorted() {
-                guard let entry = entries[name] else { continue }
-                let why = why ?? "the generated code can use only the members of \(entry.property == nil ? "the spec's model" : "the property's type in the spec")"
-                diagnostics.append(Diagnostic(
-                    .error, file: replacements.file, location: entry.location,
-                    message: "'\(name)' cannot be replaced by '\(entry.swiftType)': \(reason); \(why)", concerns: [pointer]))
-            }
-        }
-        func place(_ pointer: String) -> String { pointer.hasPrefix("#") ? specPath + pointer : pointer }
-        /// The entry that replaces `property` of `structure`: one of the structure's own, else one
-        /// of the nearest base it is composed of that has one. An entry names the property by its
-        /// name in the spec or by its JSON key; one that names it by one and another property by
-        /// the other, or a second entry for it, is an error.
-        var claimed: [String: String] = [:]  // entry → the property (model and key) it replaces
-        func entry(for property: Property, of structure: Structure) -> Replacements.Entry? {
-            for model in [structure.name] + structure.bases {
-                let byName = propertyEntries[model]?[property.specName]
-                let byKey = propertyEntries[model]?[property.key]
-                if let byName, let byKey, byName.name != byKey.name {
-                    let (first, second) = replacements.entries.firstIndex { $0.name == byName.name }! < replacements.entries.firstIndex { $0.name == byKey.name }!
-                        ? (byName, byKey) : (byKey, byName)
-                    ambiguity(second, "names the same property of \(structure.name) as '\(first.name)'")
-                }
-                guard let found = byName ?? byKey else { continue }
-                let place = "\(structure.name).\(property.key)"
-                if let other = claimed[found.name], other != place, other.split(separator: ".").first == place.split(separator: ".").first {
-                    ambiguity(found, "names two properties of \(structure.name): one by its name in the spec, one by its JSON key; name it by the other")
-                }
-                claimed[found.name] = place
-                return found
-            }
-            return nil
-        }
-        func ambiguity(_ entry: Replacements.Entry, _ problem: String) {
-            let message = "'\(entry.name)' in 'replace' \(problem)"
-            guard !diagnostics.contains(where: { $0.message == message && $0.location == entry.location }) else { return }
-            diagnostics.append(Diagnostic(.error, file: replacements.file, location: entry.location, message: message))
-        }
-
-        // An app's type that is a struct or union the spec generates is stored out of line, as
-        // the resolver stores those: it may hold the model that holds it.
-        let outOfLine = Set(models.compactMap { model -> String? in
-            switch model {
-            case .structure, .union: table[model.name] == nil ? model.name : nil
-            case .enumeration: nil
-            }
-        })
+        var replacer = Replacer(replacements, specPath: specPath, models: models)
+        guard !replacer.entries.isEmpty else { return (self, Replacements.Outcome()) }
         var api = self
-        /// Struct → JSON key of each replaced property → its entry's name and its type in the spec.
-        var replacedProperties: [String: [String: (entry: String, type: TypeReference)]] = [:]
-        api.models = models.filter { table[$0.name] == nil }.map { model in
-            guard case .structure(var structure) = model else { return model }
-            for index in structure.properties.indices {
-                var property = structure.properties[index]
-                if let entry = entry(for: property, of: structure) {
-                    replacedProperties[structure.name, default: [:]][property.key] = (entry.name, property.type)
-                    let replaced = TypeReference.replaced(model: entry.name, swift: entry.swiftType)
-                    if property.defaultValue != nil {
-                        cannot([entry.name], at: structure.pointer,
-                               "\(structure.name)'s property '\(property.specName)' (\(place(structure.pointer))) has a default",
-                               why: "the default is a value of its type in the spec, which the generated code cannot make of the app's type")
-                    }
-                    property.type = if case .optional = property.type { .optional(replaced) } else { replaced }
-                    property.isIndirect = outOfLine.contains(entry.swiftType)
-                    property.dateStrategy = nil
-                    property.prunesArray = false
-                } else {
-                    property.type = property.type.replacing(table)
-                    if case .replaced(_, let swift) = property.type.unwrapped { property.isIndirect = outOfLine.contains(swift) }
-                    if let value = property.defaultValue {
-                        let shown = value.count > 80 ? value.prefix(79) + "…" : Substring(value)
-                        cannot(Self.typeNames(inLiteral: value).filter { table[$0] != nil }, at: structure.pointer,
-                               "the default of \(structure.name)'s property '\(property.specName)' (\(place(structure.pointer))) is written with its cases: \(shown)")
-                    }
-                }
-                structure.properties[index] = property
-            }
-            if var extra = structure.additionalProperties {
-                extra.valueType = extra.valueType.replacing(table)
-                structure.additionalProperties = extra
-            }
-            return .structure(structure)
+        api.models = []
+        for model in models where replacer.table[model.name] == nil {
+            if case .structure(let structure) = model { api.models.append(.structure(replacer.replaced(structure))) } else { api.models.append(model) }
         }
-        /// The entry's name, when `key` is a replaced property of the struct `type` holds.
-        func replacedProperty(_ key: String, of type: TypeReference) -> String? {
-            guard case .model(let name) = type.unwrapped else { return nil }
-            return replacedProperties[name]?[key]?.entry
+        // Unions after structs: a union case reads its member's discriminator property.
+        for index in api.models.indices {
+            if case .union(let union) = api.models[index] { api.models[index] = .union(replacer.replaced(union)) }
         }
-        for (modelIndex, model) in api.models.enumerated() {
-            guard case .union(var union) = model else { continue }
-            for index in union.cases.indices {
-                let original = union.cases[index].type
-                let type = original.replacing(table)
-                if type != original {
-                    union.cases[index].type = type
-                    union.cases[index].label = "\(union.cases[index].name) (\(type.swift))"
-                    if case .replaced(_, let swift) = type { union.cases[index].isIndirect = outOfLine.contains(swift) }
-                }
-                guard union.cases[index].ownTag != nil, let discriminator = union.discriminator else { continue }
-                let reason = "union \(union.name) (\(place(union.pointer))) reads the discriminator of case '\(union.cases[index].name)' back from its property"
-                cannot(type.replacedModels + [replacedProperty(discriminator, of: original)].compactMap { $0 }, at: union.pointer, reason)
-            }
-            api.models[modelIndex] = .union(union)
-        }
-        for serviceIndex in api.services.indices {
-            for endpointIndex in api.services[serviceIndex].endpoints.indices {
-                var endpoint = api.services[serviceIndex].endpoints[endpointIndex]
-                let name = "endpoint '\(endpoint.functionName)' (\(place(endpoint.pointer)))"
-                for index in endpoint.parameters.indices {
-                    let original = endpoint.parameters[index].type
-                    let type = original.replacing(table)
-                    endpoint.parameters[index].type = type
-                    guard case .body(_, let encoding) = endpoint.parameters[index].kind else { continue }
-                    switch encoding {
-                    case .form(let fields), .multipart(let fields):
-                        cannot(type.replacedModels, at: endpoint.pointer, "\(name) sends its properties as form fields")
-                        // A field of the app's type is sent as its text or its JSON: not as files, nor
-                        // as a field per element.
-                        for field in fields {
-                            guard case .model(let model) = original.unwrapped, let (entry, spec) = replacedProperties[model]?[field.key] else { continue }
-                            if spec.contains(.builtin(.file)) || spec.contains(.builtin(.data)) {
-                                cannot([entry], at: endpoint.pointer, "\(name) sends its field '\(field.key)' as files",
-                                       why: "an app's type is sent as its text or its JSON")
-                            } else if case .array = spec.unwrapped {
-                                cannot([entry], at: endpoint.pointer, "\(name) sends its field '\(field.key)' as a field per element",
-                                       why: "an app's type is sent as its text or its JSON")
-                            }
-                        }
-                    case .json, .upload: break
-                    }
-                    if let flag = endpoint.streamFlag {
-                        cannot(type.replacedModels + [replacedProperty(flag.key, of: original)].compactMap { $0 }, at: endpoint.pointer,
-                               "\(name) sets its property '\(flag.key)' to ask for the stream")
-                    }
-                }
-                if case .json(let type) = endpoint.response { endpoint.response = .json(type.replacing(table)) }
-                if var pagination = endpoint.pagination {
-                    pagination.itemType = pagination.itemType.replacing(table)
-                    endpoint.pagination = pagination
-                }
-                for index in endpoint.errorBodies.indices { endpoint.errorBodies[index].type = endpoint.errorBodies[index].type?.replacing(table) }
-                for index in endpoint.responseHeaders.indices { endpoint.responseHeaders[index].type = endpoint.responseHeaders[index].type.replacing(table) }
-                api.services[serviceIndex].endpoints[endpointIndex] = endpoint
+        for service in api.services.indices {
+            for endpoint in api.services[service].endpoints.indices {
+                api.services[service].endpoints[endpoint] = replacer.replaced(api.services[service].endpoints[endpoint])
             }
         }
-        let pointers = Set(models.filter { table[$0.name] != nil }.map(\.pointer))
-        return (api, Replacements.Outcome(replacedPointers: pointers, diagnostics: diagnostics))
+        let pointers = Set(models.filter { replacer.table[$0.name] != nil }.map(\.pointer))
+        return (api, Replacements.Outcome(replacedPointers: pointers, diagnostics: replacer.diagnostics))
     }
-
 
     /// The type names a default's Swift literal is written with: each name before a `.`
     /// (`Status.active`, `Size.mode(Mode.auto)`), outside string literals.
@@ -375,6 +227,188 @@ extension ResolvedAPI {
             }
         }
         return names
+    }
+}
+
+/// Rewrites one API's declarations for `ResolvedAPI.replacing`, collecting the errors.
+private struct Replacer {
+    let replacements: Replacements
+    let specPath: String
+    /// Replaced model → the app's type.
+    var table: [String: String] = [:]
+    /// Each entry that names something of the API, by its name (`Money`, `Product.id`).
+    var entries: [String: Replacements.Entry] = [:]
+    /// Model → property (spec name or JSON key) → its entry.
+    var propertyEntries: [String: [String: Replacements.Entry]] = [:]
+    /// The structs and unions the spec generates: an app's type that is one is stored out of
+    /// line, as the resolver stores those, since it may hold the model that holds it.
+    let outOfLine: Set<String>
+    /// Struct → JSON key of each replaced property → its entry's name and its type in the spec.
+    var replacedProperties: [String: [String: (entry: String, type: TypeReference)]] = [:]
+    /// Entry → the property (`Model.key`) it replaced last, to catch one that names two.
+    var claimed: [String: String] = [:]
+    var diagnostics: [Diagnostic] = []
+
+    init(_ replacements: Replacements, specPath: String, models: [ResolvedAPI.Model]) {
+        self.replacements = replacements
+        self.specPath = specPath
+        let names = Set(models.map(\.name))
+        for entry in replacements.entries where names.contains(entry.model) && entries[entry.name] == nil {
+            entries[entry.name] = entry
+            if let property = entry.property {
+                propertyEntries[entry.model, default: [:]][property] = entry
+            } else {
+                table[entry.model] = entry.swiftType
+            }
+        }
+        let table = table
+        outOfLine = Set(models.compactMap { model in
+            switch model {
+            case .structure, .union: table[model.name] == nil ? model.name : nil
+            case .enumeration: nil
+            }
+        })
+    }
+
+    func place(_ pointer: String) -> String { pointer.hasPrefix("#") ? specPath + pointer : pointer }
+
+    /// An error at each entry (a replaced model's or property's name), about the place declared
+    /// at `pointer`; by default, one that uses the members of what the entry replaces.
+    mutating func cannot(_ replaced: [String], at pointer: String, _ reason: String, why: String? = nil) {
+        for name in Set(replaced).sorted() {
+            guard let entry = entries[name] else { continue }
+            let why = why ?? "the generated code can use only the members of \(entry.property == nil ? "the spec's model" : "the property's type in the spec")"
+            diagnostics.append(Diagnostic(
+                .error, file: replacements.file, location: entry.location,
+                message: "'\(name)' cannot be replaced by '\(entry.swiftType)': \(reason); \(why)", concerns: [pointer]))
+        }
+    }
+
+    /// An error at an entry that does not name one property, once.
+    mutating func ambiguity(_ entry: Replacements.Entry, _ problem: String) {
+        let message = "'\(entry.name)' in 'replace' \(problem)"
+        guard !diagnostics.contains(where: { $0.message == message && $0.location == entry.location }) else { return }
+        diagnostics.append(Diagnostic(.error, file: replacements.file, location: entry.location, message: message))
+    }
+
+    /// The entry that replaces `property` of `structure`: one of the structure's own, else one
+    /// of the nearest base it is composed of that has one. An entry names the property by its
+    /// name in the spec or by its JSON key; one that names it by one and another property by the
+    /// other, or a second entry for it, is an error.
+    mutating func entry(for property: ResolvedAPI.Property, of structure: ResolvedAPI.Structure) -> Replacements.Entry? {
+        for model in [structure.name] + structure.bases {
+            let byName = propertyEntries[model]?[property.specName]
+            let byKey = propertyEntries[model]?[property.key]
+            if let byName, let byKey, byName.name != byKey.name {
+                let order = replacements.entries.map(\.name)
+                let nameFirst = (order.firstIndex(of: byName.name) ?? 0) < (order.firstIndex(of: byKey.name) ?? 0)
+                ambiguity(nameFirst ? byKey : byName, "names the same property of \(structure.name) as '\((nameFirst ? byName : byKey).name)'")
+            }
+            guard let found = byName ?? byKey else { continue }
+            let place = "\(structure.name).\(property.key)"
+            if let other = claimed[found.name], other != place, other.hasPrefix(structure.name + ".") {
+                ambiguity(found, "names two properties of \(structure.name): one by its name in the spec, one by its JSON key; name it by the other")
+            }
+            claimed[found.name] = place
+            return found
+        }
+        return nil
+    }
+
+    mutating func replaced(_ structure: ResolvedAPI.Structure) -> ResolvedAPI.Structure {
+        var structure = structure
+        for index in structure.properties.indices {
+            var property = structure.properties[index]
+            let owner = "\(structure.name)'s property '\(property.specName)' (\(place(structure.pointer)))"
+            if let entry = entry(for: property, of: structure) {
+                replacedProperties[structure.name, default: [:]][property.key] = (entry.name, property.type)
+                if property.defaultValue != nil {
+                    cannot([entry.name], at: structure.pointer, "\(owner) has a default",
+                           why: "the default is a value of its type in the spec, which the generated code cannot make of the app's type")
+                }
+                let type = TypeReference.replaced(model: entry.name, swift: entry.swiftType)
+                property.type = if case .optional = property.type { .optional(type) } else { type }
+                property.isIndirect = outOfLine.contains(entry.swiftType)
+                property.dateStrategy = nil
+                property.prunesArray = false
+            } else {
+                property.type = property.type.replacing(table)
+                if case .replaced(_, let swift) = property.type.unwrapped { property.isIndirect = outOfLine.contains(swift) }
+                if let value = property.defaultValue {
+                    let shown = value.count > 80 ? value.prefix(79) + "…" : Substring(value)
+                    let named = ResolvedAPI.typeNames(inLiteral: value).filter { table[$0] != nil }
+                    cannot(named, at: structure.pointer, "the default of \(owner) is written with its cases: \(shown)")
+                }
+            }
+            structure.properties[index] = property
+        }
+        if let extra = structure.additionalProperties { structure.additionalProperties?.valueType = extra.valueType.replacing(table) }
+        return structure
+    }
+
+    /// The entry's name, when `key` is a replaced property of the struct `type` holds.
+    func replacedProperty(_ key: String, of type: TypeReference) -> String? {
+        guard case .model(let name) = type.unwrapped else { return nil }
+        return replacedProperties[name]?[key]?.entry
+    }
+
+    mutating func replaced(_ union: ResolvedAPI.Union) -> ResolvedAPI.Union {
+        var union = union
+        for index in union.cases.indices {
+            let original = union.cases[index].type
+            let type = original.replacing(table)
+            if type != original {
+                union.cases[index].type = type
+                union.cases[index].label = "\(union.cases[index].name) (\(type.swift))"
+                if case .replaced(_, let swift) = type { union.cases[index].isIndirect = outOfLine.contains(swift) }
+            }
+            guard union.cases[index].ownTag != nil, let discriminator = union.discriminator else { continue }
+            let reason = "union \(union.name) (\(place(union.pointer))) reads the discriminator of case '\(union.cases[index].name)' back from its property"
+            cannot(type.replacedModels + [replacedProperty(discriminator, of: original)].compactMap { $0 }, at: union.pointer, reason)
+        }
+        return union
+    }
+
+    mutating func replaced(_ endpoint: ResolvedAPI.Endpoint) -> ResolvedAPI.Endpoint {
+        var endpoint = endpoint
+        let name = "endpoint '\(endpoint.functionName)' (\(place(endpoint.pointer)))"
+        for index in endpoint.parameters.indices {
+            let original = endpoint.parameters[index].type
+            let type = original.replacing(table)
+            endpoint.parameters[index].type = type
+            guard case .body(_, let encoding) = endpoint.parameters[index].kind else { continue }
+            switch encoding {
+            case .form(let fields), .multipart(let fields):
+                cannot(type.replacedModels, at: endpoint.pointer, "\(name) sends its properties as form fields")
+                checkFields(fields, of: original, in: endpoint, name)
+            case .json, .upload:
+                break
+            }
+            if let flag = endpoint.streamFlag {
+                cannot(type.replacedModels + [replacedProperty(flag.key, of: original)].compactMap { $0 }, at: endpoint.pointer,
+                       "\(name) sets its property '\(flag.key)' to ask for the stream")
+            }
+        }
+        if case .json(let type) = endpoint.response { endpoint.response = .json(type.replacing(table)) }
+        if let pagination = endpoint.pagination { endpoint.pagination?.itemType = pagination.itemType.replacing(table) }
+        for index in endpoint.errorBodies.indices { endpoint.errorBodies[index].type = endpoint.errorBodies[index].type?.replacing(table) }
+        for index in endpoint.responseHeaders.indices { endpoint.responseHeaders[index].type = endpoint.responseHeaders[index].type.replacing(table) }
+        return endpoint
+    }
+
+    /// A form field of the app's type is sent as its text or its JSON: not as files, nor as a
+    /// field per element.
+    mutating func checkFields(_ fields: [ResolvedAPI.Parameter.FormField], of body: TypeReference, in endpoint: ResolvedAPI.Endpoint, _ name: String) {
+        guard case .model(let model) = body.unwrapped else { return }
+        for field in fields {
+            guard let (entry, spec) = replacedProperties[model]?[field.key] else { continue }
+            let why = "an app's type is sent as its text or its JSON"
+            if spec.contains(.builtin(.file)) || spec.contains(.builtin(.data)) {
+                cannot([entry], at: endpoint.pointer, "\(name) sends its field '\(field.key)' as files", why: why)
+            } else if case .array = spec.unwrapped {
+                cannot([entry], at: endpoint.pointer, "\(name) sends its field '\(field.key)' as a field per element", why: why)
+            }
+        }
     }
 }
 
