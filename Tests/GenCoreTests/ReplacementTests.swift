@@ -97,6 +97,14 @@ import Testing
         }
     }
 
+    /// A body whose property asks for a stream, and a union whose case several tags pick (its
+    /// member's discriminator read back): the `ask` endpoint goes with them.
+    static let askAndPart = """
+        "Ask": { "properties": { "prompt": "String", "stream": "Bool?" } },
+                "Text": { "properties": { "kind": "String", "text": "String" } },
+                "Part": { "oneOf": ["Text"], "discriminator": "kind", "mapping": { "text": "Text", "plain": "Text" } }
+        """
+
     @Test func theSameInputGivesTheSameBytes() {
         let first = Self.generated(Self.shop, ["Money": "Decimal"])
         let second = Self.generated(Self.shop, ["Money": "Decimal"])
@@ -124,9 +132,7 @@ import Testing
                   "status": { "type": "Status", "default": "active" }, "statuses": { "type": "[Status]", "default": ["active"] },
                   "mode": { "type": "Mode", "default": "archived" }, "count": { "type": "Mode", "default": 2 }, "none": { "type": "[Status]", "default": [] } } },
                 "Login": { "properties": { "user": "String", "password": "String" } },
-                "Ask": { "properties": { "prompt": "String", "stream": "Bool?" } },
-                "Text": { "properties": { "kind": "String", "text": "String" } },
-                "Part": { "oneOf": ["Text"], "discriminator": "kind", "mapping": { "text": "Text", "plain": "Text" } }
+                \(Self.askAndPart)
               },
               "resources": {
                 "Session": {
@@ -316,9 +322,7 @@ import Testing
               "models": {
                 "Product": { "properties": { "count": { "type": "Int", "default": 1 } } },
                 "Attachment": { "properties": { "files": "[File]", "tags": "[String]", "kind": "String", "meta": "JSON?" } },
-                "Ask": { "properties": { "prompt": "String", "stream": "Bool?" } },
-                "Text": { "properties": { "kind": "String", "text": "String" } },
-                "Part": { "oneOf": ["Text"], "discriminator": "kind", "mapping": { "text": "Text", "plain": "Text" } }
+                \(Self.askAndPart)
               },
               "resources": {
                 "Session": {
