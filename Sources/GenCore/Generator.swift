@@ -13,10 +13,14 @@ public struct GeneratorOptions: Sendable {
     public var selection: Selection?
     /// Models the app supplies types for; nil for none.
     public var replacements: Replacements?
+    /// Modules every generated file imports besides Foundation and GeneratedRuntime: those of the
+    /// app's types in `replacements`. Each a module name, as ``Replacements/moduleName(_:)`` reads one.
+    public var imports: [String] = []
 
     public init(
         layout: OutputLayout = .split, accessLevel: AccessLevel? = nil, specReference: String? = nil,
-        importOptions: OpenAPIImportOptions = .init(), selection: Selection? = nil, replacements: Replacements? = nil
+        importOptions: OpenAPIImportOptions = .init(), selection: Selection? = nil, replacements: Replacements? = nil,
+        imports: [String] = []
     ) {
         self.layout = layout
         self.accessLevel = accessLevel
@@ -24,6 +28,7 @@ public struct GeneratorOptions: Sendable {
         self.importOptions = importOptions
         self.selection = selection
         self.replacements = replacements
+        self.imports = imports
     }
 }
 
@@ -87,6 +92,7 @@ public enum Generator {
         if collector.hasErrors {
             return GenerationResult(files: [], diagnostics: collector.sorted, modelNames: modelNames, propertyNames: propertyNames)
         }
+        api.imports = options.imports.filter { !["Foundation", "GeneratedRuntime"].contains($0) }
         let translator = FileTranslator(api: api, layout: options.layout)
         return GenerationResult(files: translator.files(), diagnostics: collector.sorted, selection: selection, modelNames: modelNames,
                                 propertyNames: propertyNames, declaredTypes: translator.declaredTypes())

@@ -402,6 +402,19 @@ import Testing
         ])
         let (dotted, _) = CommandLineTool.configuration(#"{"replace": {"Tag.a.b": "E"}}"#, path: "c.json")
         #expect(dotted?.replacements?.entries.map { "\($0.model) \($0.property ?? "-")" } == ["Tag a.b"], "a JSON key may hold dots")
+        // Imports are module names.
+        let (imported, importProblems) = CommandLineTool.configuration(#"{"imports": ["VendorKit", "Darwin.C", "Vendor Kit", 3, "VendorKit", "class"]}"#, path: "c.json")
+        #expect(imported == nil)
+        #expect(importProblems.map(\.description) == [
+            #"c.json:1:39: error: a name in 'imports' is a Swift module's name, such as "VendorKit""#,
+            #"c.json:1:53: error: a name in 'imports' is a Swift module's name, such as "VendorKit""#,
+            #"c.json:1:56: warning: 'VendorKit' is in 'imports' already"#,
+            #"c.json:1:69: error: a name in 'imports' is a Swift module's name, such as "VendorKit""#,
+        ])
+        #expect(CommandLineTool.configuration(#"{"imports": ["VendorKit", "Darwin.C"]}"#, path: "c.json").0?.imports == ["VendorKit", "Darwin.C"])
+        #expect(CommandLineTool.configuration(#"{"imports": "VendorKit"}"#, path: "c.json").1.map(\.description) == [
+            #"c.json:1:13: error: 'imports' is an array of module names that every generated file imports, such as ["VendorKit"]"#,
+        ])
         // A Date would be decoded with no date strategy.
         let (_, dates) = CommandLineTool.configuration(#"{"replace": {"A.b": "Date", "C": "[String: Foundation.Date]", "D": "Tagged<X, Date>", "E": "MyKit.Date", "F": "Dates"}}"#, path: "c.json")
         #expect(dates.map(\.description) == [
@@ -473,6 +486,43 @@ import Testing
     }
 
     // MARK: The generated code, compiled and run
+
+    /// `imports`: the app's type may come from another module, which every file imports.
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func anAppsTypeFromAnotherModuleIsImported() async throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("VendorKit.swift", """
+            public struct Money: Codable, Hashable, Sendable {
+                public var cents: Int
+                public init(cents: Int) { self.cents = cents }
+            }
+            """)
+        let vendor = try await runProcess(executable(named: "swiftc")!, [
+            "-parse-as-library", "-swift-version", "6", "-module-name", "VendorKit", "-emit-module", "-emit-module-path",
+            folder.file("VendorKit.swiftmodule").path, "-emit-library", "-static", "-o", folder.file("libVendorKit.a").path,
+            folder.file("VendorKit.swift").path,
+        ], in: folder.url)
+        try #require(vendor.status == 0, "\(vendor.standardError)")
+
+        let options = GeneratorOptions(layout: .compact, replacements: Self.replacements(["Money": "VendorKit.Money"]), imports: ["VendorKit", "Foundation"])
+        let result = Generator.generate(specText: Self.shop, specPath: "shop.json", options: options)
+        try #require(result.succeeded, "\(result.diagnostics)")
+        for file in result.files where file.contents.contains("\nimport ") {
+            #expect(file.contents.contains("import Foundation\nimport GeneratedRuntime\nimport VendorKit\n\n"), "\(file.path)")
+            #expect(file.contents.components(separatedBy: "import Foundation").count == 2, "\(file.path)")
+        }
+        let program = #"""
+            import Foundation
+            let json = #"{"id":7,"price":{"cents":1990},"status":"active","history":[]}"#
+            let product = try JSONDecoder().decode(Product.self, from: Data(json.utf8))
+            print(product.price.cents, product.status)
+            """#
+        let build = try TemporaryDirectory()
+        let path = try await compileProgram(result.files + [GeneratedFile(path: "main.swift", contents: program)], module: "ShopApp", in: build,
+                                            arguments: ["-I", folder.url.path, "-L", folder.url.path, "-lVendorKit"])
+        let run = try await runProcess(path, [])
+        #expect(run.standardOutput == "1990 active\n", "\(run.standardError)")
+    }
 
     /// The app's types for `Money` (a decimal amount that the API sends as text) and `Status` (an
     /// enum of the app's with a case the spec does not list), public as the generated code is,

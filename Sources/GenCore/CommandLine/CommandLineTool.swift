@@ -92,7 +92,8 @@ public struct CommandLineTool {
                                     API to generate. "replace": {"Money":
                                     "Shop.Money", "Product.id": "ProductID"}
                                     uses the app's own type for a model (then
-                                    not generated) or a property.
+                                    not generated) or a property. "imports":
+                                    ["VendorKit"] adds imports to every file.
           --absolute-paths          Name files in diagnostics by absolute path, as
                                     IDEs need to link them (the plugins pass it).
           --strict                  For OpenAPI documents: every construct that
@@ -179,7 +180,7 @@ public struct CommandLineTool {
             let options = GeneratorOptions(
                 layout: invocation.layout ?? .split, accessLevel: invocation.access, specReference: reference,
                 importOptions: OpenAPIImportOptions(strict: invocation.strict, readFile: fileReader), selection: configuration?.selection,
-                replacements: configuration?.replacements)
+                replacements: configuration?.replacements, imports: configuration?.imports ?? [])
             let result = Generator.generate(specText: text, specPath: displayPath, options: options)
             for diagnostic in result.diagnostics { standardError("\(diagnostic)\n") }
             results.append((displayPath, result))
@@ -399,6 +400,8 @@ public struct CommandLineTool {
         var selection: Selection?
         /// `replace`: models the app supplies types for.
         var replacements: Replacements?
+        /// `imports`: modules every generated file imports.
+        var imports: [String] = []
         /// How diagnostics name the file.
         var path = ""
     }
@@ -435,11 +438,25 @@ public struct CommandLineTool {
             return (nil, collector.sorted)
         }
         var configuration = Configuration(path: path)
-        let keys = ["access", "layout", "strict", "include", "replace"]
+        let keys = ["access", "layout", "strict", "include", "replace", "imports"]
         for member in members {
             switch (member.key, member.value.value) {
             case ("replace", .object(let entries)):
                 configuration.replacements = replacements(entries, file: path, collector: &collector)
+            case ("imports", .array(let modules)):
+                for module in modules {
+                    guard case .string(let text) = module.value, let name = Replacements.moduleName(text) else {
+                        collector.error("a name in 'imports' is a Swift module's name, such as \"VendorKit\"", at: module.location)
+                        continue
+                    }
+                    if configuration.imports.contains(name) {
+                        collector.warning("'\(name)' is in 'imports' already", at: module.location)
+                    } else {
+                        configuration.imports.append(name)
+                    }
+                }
+            case ("imports", _):
+                collector.error("'imports' is an array of module names that every generated file imports, such as [\"VendorKit\"]", at: member.value.location)
             case ("replace", _):
                 collector.error("'replace' is an object of model and property names and the app's types for them, such as {\"Money\": \"Shop.Money\", \"Product.id\": \"ProductID\"}", at: member.value.location)
             case ("include", .object(let lists)):

@@ -55,6 +55,13 @@ public struct Replacements: Sendable {
         type.split(whereSeparator: { "<>[]:, ?".contains($0) }).contains { $0 == "Date" || $0 == "Foundation.Date" }
     }
 
+    /// `text` as a module name for an `import`: identifiers joined by dots (`VendorKit`,
+    /// `Darwin.C`), or nil.
+    public static func moduleName(_ text: String) -> String? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        return parts.allSatisfy({ SwiftNaming.isIdentifier($0) && !SwiftNaming.keywords.contains($0) }) ? text : nil
+    }
+
     /// `text` as a Swift type name, written again from its parts, or nil when it is not one: a
     /// name that may be qualified (`Shop.Money`), with generic arguments (`Tagged<User, String>`),
     /// arrays and dictionaries (`[Money]`, `[String: Money]`) among them or around it, and

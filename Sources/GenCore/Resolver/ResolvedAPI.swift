@@ -3,6 +3,9 @@
 struct ResolvedAPI: Sendable {
     /// How generated headers name the spec.
     var specReference: String
+    /// Modules every file imports besides Foundation and GeneratedRuntime, for the app's types
+    /// that replace models (the configuration's `imports`).
+    var imports: [String] = []
     var description: String?
     /// The namespace enum for servers, headers and client construction (`CitiesAPI`).
     var namespace: String

@@ -93,6 +93,7 @@ struct FileTranslator {
         if !declarations.isEmpty {
             printer.line("import Foundation")
             printer.line("import GeneratedRuntime")
+            for module in api.imports { printer.line("import \(module)") }
         }
         for declaration in declarations {
             printer.line()

@@ -311,7 +311,7 @@ func expectExactProblems(_ text: String, _ expected: [(spot: Spot, message: Stri
 /// Compiles `files` (generated code and a program's own, `main.swift` among them) with the
 /// GeneratedRuntime objects the tests were built with into an executable in `folder`, without
 /// a warning; its path.
-func compileProgram(_ files: [GeneratedFile], module: String, in folder: TemporaryDirectory) async throws -> String {
+func compileProgram(_ files: [GeneratedFile], module: String, in folder: TemporaryDirectory, arguments: [String] = []) async throws -> String {
     let modules = try #require(GeneratedCodeCompilesTests.modules, "GeneratedRuntime.swiftmodule not found beside the test binary")
     let runtime = try #require(RandomSpecTests.runtimeObjects, "no GeneratedRuntime objects beside the test binary")
     var paths: [String] = []
@@ -323,7 +323,7 @@ func compileProgram(_ files: [GeneratedFile], module: String, in folder: Tempora
     let program = folder.file(module.lowercased()).path
     let compile = try await runProcess(
         executable(named: "swiftc")!,
-        ["-swift-version", "6", "-warnings-as-errors", "-module-name", module, "-I", modules.path, "-o", program] + paths + runtime)
+        ["-swift-version", "6", "-warnings-as-errors", "-module-name", module, "-I", modules.path, "-o", program] + arguments + paths + runtime)
     try #require(compile.status == 0, "\(compile.standardError)")
     return program
 }
