@@ -5,8 +5,9 @@ import PackagePlugin
 /// (`*.endpointgen.json`) and its OpenAPI documents (`openapi.json`, `*.openapi.json`, imported
 /// on the fly), each also in YAML (`.yaml` or `.yml`), with no generated file in the
 /// repository. An `endpointgen-config.json` in the target's folder sets the access level, the
-/// import's strictness, the part of the API to generate (`include`) and the app's own types for
-/// models (`replace`); the layout is always compact here. All of a target's specs are
+/// import's strictness, the part of the API to generate (`include`), the app's own types for
+/// models and properties (`replace`) and the modules they come from (`imports`); the layout is
+/// always compact here. All of a target's specs are
 /// generated in one run, which reports every spec's problems and any type two of them declare.
 ///
 /// Each spec becomes eight files whose names follow from the spec's file name alone
