@@ -370,6 +370,29 @@ import Testing
         }
     }
 
+    /// Random text of the characters type names are made of, and some they are not: whatever is
+    /// accepted is written again as it reads (reading it again gives the same), holds only
+    /// identifier characters and the type grammar's punctuation, and no keyword.
+    @Test func whatTheTypeNameReaderAcceptsIsSafeAndStable() {
+        var random = SeededGenerator(seed: 41)
+        let pieces = ["Money", "Shop", "A", "_b", "Größe", "Any", "class", "Type", ".", ".", "<", ">", ",", "[", "]", ":", "?", " ", "\"", "\\", "(", ")",
+                      "/", "*", "\n", "#", "!", "&", "1", "`", ";"]
+        var accepted = 0
+        for _ in 0..<50_000 {
+            let count = Int.random(in: 1...9, using: &random)
+            let text = (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()
+            guard let type = Replacements.swiftType(text) else { continue }
+            accepted += 1
+            #expect(Replacements.swiftType(type) == type, "\(text.debugDescription) → \(type.debugDescription)")
+            #expect(type.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) || "<>[]:,.? ".unicodeScalars.contains($0) },
+                    "\(text.debugDescription) → \(type.debugDescription)")
+            let words = type.split(whereSeparator: { "<>[]:,.? ".contains($0) }).map(String.init)
+            #expect(!words.contains { SwiftNaming.keywords.contains($0) || $0.first!.isNumber }, "\(text.debugDescription) → \(type.debugDescription)")
+            #expect(!type.hasSuffix("?"), "an optional at the top: \(type)")
+        }
+        #expect(accepted > 1_000, "the random texts should often be type names")
+    }
+
     // MARK: The configuration file and the command line
 
     @Test func theConfigurationReadsReplaceAndReportsEveryProblem() {
