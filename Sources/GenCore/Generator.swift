@@ -92,7 +92,11 @@ public enum Generator {
         if collector.hasErrors {
             return GenerationResult(files: [], diagnostics: collector.sorted, modelNames: modelNames, propertyNames: propertyNames)
         }
-        api.imports = options.imports.filter { !["Foundation", "GeneratedRuntime"].contains($0) }
+        var imports: [String] = []
+        for module in options.imports.compactMap(Replacements.moduleName) where !["Foundation", "GeneratedRuntime"].contains(module) && !imports.contains(module) {
+            imports.append(module)
+        }
+        api.imports = imports
         let translator = FileTranslator(api: api, layout: options.layout)
         return GenerationResult(files: translator.files(), diagnostics: collector.sorted, selection: selection, modelNames: modelNames,
                                 propertyNames: propertyNames, declaredTypes: translator.declaredTypes())

@@ -85,15 +85,16 @@ public struct CommandLineTool {
           --access <public|internal>
                                     Overrides the spec's default access level.
           --config <file>           A JSON configuration: {"access", "layout",
-                                    "strict", "include", "replace"}, each
-                                    optional; options on the command line win
-                                    over it. "include": {"resources",
+                                    "strict", "include", "replace", "imports"},
+                                    each optional; options on the command line
+                                    win over it. "include": {"resources",
                                     "endpoints", "models"} lists the part of the
                                     API to generate. "replace": {"Money":
                                     "Shop.Money", "Product.id": "ProductID"}
                                     uses the app's own type for a model (then
                                     not generated) or a property. "imports":
-                                    ["VendorKit"] adds imports to every file.
+                                    ["VendorKit"] adds imports to every file
+                                    that declares something.
           --absolute-paths          Name files in diagnostics by absolute path, as
                                     IDEs need to link them (the plugins pass it).
           --strict                  For OpenAPI documents: every construct that
