@@ -38,8 +38,8 @@ public struct GenerationResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// What the spec made of the options' selection, if there is one.
     public var selection: Selection.Outcome?
-    /// The spec's models by type name, replaced and left out ones too (nil when the spec could
-    /// not be read): what a configuration's `replace` is checked against, also when the spec
+    /// The spec's models by type name (and by schema name, for an OpenAPI document), replaced
+    /// and left out ones too (nil when the spec could not be read): what a configuration's `replace` is checked against, also when the spec
     /// has errors.
     public var modelNames: [String]?
     /// Each struct's properties as `Model.property`, by the names the spec gives them and by their
@@ -75,7 +75,7 @@ public enum Generator {
         var resolver = Resolver(document: document, file: specPath, accessOverride: options.accessLevel)
         var api = resolver.resolve(specReference: options.specReference ?? specPath)
         collector.append(contentsOf: resolver.diagnostics)
-        let modelNames = document.models.map(\.name.value)
+        let modelNames = document.replaceableModelNames
         let propertyNames = document.propertyNames
         var replacement: Replacements.Outcome?
         if let replacements = options.replacements {

@@ -193,6 +193,42 @@ import Testing
         #expect(Self.file(replaced, "Endpoints/Shop/PriceEndpoint.swift").contains("public typealias Response = AppMoney"))
     }
 
+    /// In an OpenAPI document, a schema's own name names the model the import made of it.
+    @Test func aSchemasNameNamesItsModel() throws {
+        let document = """
+            {
+              "openapi": "3.1.0",
+              "info": { "title": "Shop", "version": "1" },
+              "paths": {
+                "/pet": { "get": { "operationId": "pet", "responses": {
+                  "200": { "description": "ok", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/pet-status" } } } },
+                  "default": { "description": "no", "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } } } } } }
+              },
+              "components": { "schemas": {
+                "pet-status": { "type": "object", "properties": { "a": { "type": "string" } } },
+                "Error": { "type": "object", "properties": { "code": { "type": "integer" }, "message": { "type": "string" } } }
+              } }
+            }
+            """
+        let result = Self.generated(document, ["pet-status": "AppStatus", "Error.code": "ErrorCode"])
+        #expect(result.succeeded, "\(result.diagnostics)")
+        #expect(!result.declaredTypes.contains("PetStatus") && result.declaredTypes.contains("ErrorModel"))
+        #expect(Self.file(result, "Endpoints/Shop/PetEndpoint.swift").contains("public typealias Response = AppStatus"))
+        #expect(Self.file(result, "Models/ErrorModel.swift").contains("public var code: ErrorCode?"))
+        #expect(result.modelNames == ["PetStatus", "pet-status", "ErrorModel", "Error"])
+        #expect(result.propertyNames?.contains("Error.code") == true && result.propertyNames?.contains("ErrorModel.code") == true)
+        // Its errors name the entry as the configuration writes it.
+        let both = Self.generated(document, ["Error.code": "A", "ErrorModel.code": "B"])
+        #expect(both.diagnostics.map(\.description) == ["endpointgen-config.json:2:30: error: 'ErrorModel.code' in 'replace' names what 'Error.code' names"])
+        let models = Self.generated(document, ["Error": "A", "ErrorModel": "B"])
+        #expect(models.diagnostics.map(\.description) == ["endpointgen-config.json:2:30: error: 'ErrorModel' in 'replace' names what 'Error' names"])
+        let folder = try TemporaryDirectory()
+        try folder.write("openapi.json", document)
+        try folder.write("config.json", #"{"replace": {"pet-statsu": "X"}}"#)
+        #expect(runTool(["generate", "openapi.json", "--output", "Out", "--config", "config.json"], in: folder.url).standardError
+            == "config.json:1:14: error: 'pet-statsu' in 'replace' names no model of openapi.json; did you mean 'pet-status'?\n")
+    }
+
     /// With `include`, a replaced model holds nothing: models only it held are left out.
     @Test func aSelectionDoesNotReachThroughAReplacedModel() {
         let text = spec(models: """

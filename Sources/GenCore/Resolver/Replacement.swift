@@ -48,6 +48,15 @@ public struct Replacements: Sendable {
     /// struct `ResponseHeaders`): an app's type of one of those names would be hidden there.
     static let endpointMemberTypes = ["Response", "Auth", "PageItem", "ResponseHeaders"]
 
+    /// The pointer token of a schema of the document's `components/schemas` that a model's
+    /// pointer names (`#/components/schemas/pet-status` → `pet-status`), or nil.
+    static func schemaToken(ofPointer pointer: String) -> String? {
+        let prefix = "#/components/schemas/"
+        guard pointer.hasPrefix(prefix) else { return nil }
+        let token = pointer.dropFirst(prefix.count)
+        return token.isEmpty || token.contains("/") ? nil : String(token)
+    }
+
     /// Whether a type written by ``swiftType(_:)`` holds Foundation's `Date` (`Date`,
     /// `Foundation.Date`, `[String: Date]`): one that would decode with no date strategy, which
     /// the generated code gives only the spec's `Date`.
@@ -243,8 +252,11 @@ private struct Replacer {
     let specPath: String
     /// Replaced model → the app's type.
     var table: [String: String] = [:]
-    /// Each entry that names something of the API, by its name (`Money`, `Product.id`).
+    /// Each entry that names something of the API, by the model's name (`Money`, `Product.id`),
+    /// its `model` that name.
     var entries: [String: Replacements.Entry] = [:]
+    /// Each entry's name as the configuration writes it (`pet-status` for `PetStatus`).
+    var written: [String: String] = [:]
     /// Model → property (spec name or JSON key) → its entry.
     var propertyEntries: [String: [String: Replacements.Entry]] = [:]
     /// The structs and unions the spec generates: an app's type that is one is stored out of
@@ -260,8 +272,20 @@ private struct Replacer {
         self.replacements = replacements
         self.specPath = specPath
         let names = Set(models.map(\.name))
-        for entry in replacements.entries where names.contains(entry.model) && entries[entry.name] == nil {
+        var twice: [(written: String, entry: Replacements.Entry, first: Replacements.Entry)] = []
+        let bySchema = Dictionary(models.compactMap { model in Replacements.schemaToken(ofPointer: model.pointer).map { ($0, model.name) } },
+                                  uniquingKeysWith: { first, _ in first })
+        for var entry in replacements.entries {
+            // A schema's name in an OpenAPI document (`pet-status`) names the model made of it.
+            guard let model = names.contains(entry.model) ? entry.model : bySchema[jsonPointerToken(entry.model)] else { continue }
+            let name = entry.name
+            entry.model = model
+            if let first = entries[entry.name] {
+                twice.append((name, entry, first))
+                continue
+            }
             entries[entry.name] = entry
+            written[entry.name] = name
             if let property = entry.property {
                 propertyEntries[entry.model, default: [:]][property] = entry
             } else {
@@ -275,6 +299,11 @@ private struct Replacer {
             case .enumeration: nil
             }
         })
+        // By its type name and by its schema's name, one model (or property) named twice.
+        for (name, entry, first) in twice {
+            let message = "'\(name)' in 'replace' names what '\(written[first.name] ?? first.name)' names"
+            diagnostics.append(Diagnostic(.error, file: replacements.file, location: entry.location, message: message))
+        }
     }
 
     func place(_ pointer: String) -> String { pointer.hasPrefix("#") ? specPath + pointer : pointer }
@@ -287,13 +316,13 @@ private struct Replacer {
             let why = why ?? "the generated code can use only the members of \(entry.property == nil ? "the spec's model" : "the property's type in the spec")"
             diagnostics.append(Diagnostic(
                 .error, file: replacements.file, location: entry.location,
-                message: "'\(name)' cannot be replaced by '\(entry.swiftType)': \(reason); \(why)", concerns: [pointer]))
+                message: "'\(written[name] ?? name)' cannot be replaced by '\(entry.swiftType)': \(reason); \(why)", concerns: [pointer]))
         }
     }
 
     /// An error at an entry that does not name one property, once.
     mutating func ambiguity(_ entry: Replacements.Entry, _ problem: String) {
-        let message = "'\(entry.name)' in 'replace' \(problem)"
+        let message = "'\(written[entry.name] ?? entry.name)' in 'replace' \(problem)"
         guard !diagnostics.contains(where: { $0.message == message && $0.location == entry.location }) else { return }
         diagnostics.append(Diagnostic(.error, file: replacements.file, location: entry.location, message: message))
     }
@@ -307,9 +336,10 @@ private struct Replacer {
             let byName = propertyEntries[model]?[property.specName]
             let byKey = propertyEntries[model]?[property.key]
             if let byName, let byKey, byName.name != byKey.name {
-                let order = replacements.entries.map(\.name)
+                let order = replacements.entries.map(\.name).map { name in written.first { $0.value == name }?.key ?? name }
                 let nameFirst = (order.firstIndex(of: byName.name) ?? 0) < (order.firstIndex(of: byKey.name) ?? 0)
-                ambiguity(nameFirst ? byKey : byName, "names the same property of \(structure.name) as '\((nameFirst ? byName : byKey).name)'")
+                let first = (nameFirst ? byName : byKey).name
+                ambiguity(nameFirst ? byKey : byName, "names the same property of \(structure.name) as '\(written[first] ?? first)'")
             }
             guard let found = byName ?? byKey else { continue }
             let place = "\(structure.name).\(property.key)"
@@ -420,6 +450,18 @@ private struct Replacer {
 }
 
 extension SpecDocument {
+    /// The models by type name, and by their schema's name in an OpenAPI document
+    /// (`pet-status`): what a configuration's `replace` may name.
+    var replaceableModelNames: [String] {
+        models.flatMap { model in [model.name.value] + Self.schemaName(of: model).filter { $0 != model.name.value } }
+    }
+
+    /// The name of the `components/schemas` entry the model was made of, if any.
+    static func schemaName(of model: Model) -> [String] {
+        guard let token = Replacements.schemaToken(ofPointer: model.pointer) else { return [] }
+        return [token.replacing("~1", with: "/").replacing("~0", with: "~")]
+    }
+
     /// Each struct's properties as `Model.property`, its bases' too, by the names the spec gives
     /// them and by their JSON keys: what a configuration's `replace` may name. Read from the
     /// document, so that a spec with errors has them all.
@@ -442,7 +484,8 @@ extension SpecDocument {
                 found.formUnion(names(of: baseModel))
                 bases += baseModel.allOf.map(\.value)
             }
-            return found.sorted().map { "\(model.name.value).\($0)" }
+            let prefixes = [model.name.value] + Self.schemaName(of: model).filter { $0 != model.name.value }
+            return prefixes.flatMap { prefix in found.sorted().map { "\(prefix).\($0)" } }
         }
     }
 }
