@@ -39,8 +39,8 @@ public struct GenerationResult: Sendable {
     /// What the spec made of the options' selection, if there is one.
     public var selection: Selection.Outcome?
     /// The spec's models by type name (and by schema name, for an OpenAPI document), replaced
-    /// and left out ones too (nil when the spec could not be read): what a configuration's `replace` is checked against, also when the spec
-    /// has errors.
+    /// and left out ones too (nil when the spec could not be read): what a configuration's
+    /// `replace` is checked against, also when the spec has errors.
     public var modelNames: [String]?
     /// Each struct's properties as `Model.property`, by the names the spec gives them and by their
     /// JSON keys (nil when the spec could not be read).
