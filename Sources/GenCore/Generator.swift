@@ -39,11 +39,11 @@ public struct GenerationResult: Sendable {
     /// What the spec made of the options' selection, if there is one.
     public var selection: Selection.Outcome?
     /// The spec's models by type name (and by schema name, for an OpenAPI document), replaced
-    /// and left out ones too (nil when the spec could not be read): what a configuration's
-    /// `replace` is checked against, also when the spec has errors.
+    /// and left out ones too (nil when the spec could not be read, or without replacements):
+    /// what a configuration's `replace` is checked against, also when the spec has errors.
     public var modelNames: [String]?
     /// Each struct's properties as `Model.property`, by the names the spec gives them and by their
-    /// JSON keys (nil when the spec could not be read).
+    /// JSON keys (nil when the spec could not be read, or without replacements).
     public var propertyNames: [String]?
     /// The top-level types the files declare, in the files' order: two specs generated into one
     /// module must not share one.
@@ -75,8 +75,9 @@ public enum Generator {
         var resolver = Resolver(document: document, file: specPath, accessOverride: options.accessLevel)
         var api = resolver.resolve(specReference: options.specReference ?? specPath)
         collector.append(contentsOf: resolver.diagnostics)
-        let modelNames = document.replaceableModelNames
-        let propertyNames = document.propertyNames
+        // What a configuration's `replace` is checked against, when there is one.
+        let modelNames = options.replacements.map { _ in document.replaceableModelNames }
+        let propertyNames = options.replacements.map { _ in document.propertyNames }
         var replacement: Replacements.Outcome?
         if let replacements = options.replacements {
             (api, replacement) = api.replacing(replacements, specPath: specPath)
