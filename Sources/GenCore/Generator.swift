@@ -86,10 +86,11 @@ public enum Generator {
         if let selected = options.selection {
             (api, selection) = api.selecting(selected)
         }
-        // What is not generated needs no warning, nor the app's type to stand in for the model there.
+        // What is not generated needs no warning, nor the app's type to stand in for the model
+        // there. (Errors of the spec stay: a spec with errors does not generate, whatever is left out.)
         let isLeftOut = { (pointer: String) in replacement?.replacedPointers.contains(pointer) == true || selection?.leavesOut(pointer) == true }
-        collector.removeAll { $0.isWarning(concerningOnly: isLeftOut) }
-        for problem in replacement?.diagnostics ?? [] where problem.concerns.isEmpty || !problem.concerns.allSatisfy(isLeftOut) { collector.append(problem) }
+        collector.removeAll { $0.severity == .warning && $0.concernsOnly(isLeftOut) }
+        for problem in replacement?.diagnostics ?? [] where !problem.concernsOnly(isLeftOut) { collector.append(problem) }
         if collector.hasErrors {
             return GenerationResult(files: [], diagnostics: collector.sorted, modelNames: modelNames, propertyNames: propertyNames)
         }

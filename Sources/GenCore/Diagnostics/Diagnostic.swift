@@ -61,12 +61,11 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Diagnostic {
-    /// Whether this is a warning about endpoints and models none of which is generated: it names
-    /// what it concerns (see `concerns`), and `isLeftOut` holds for each. A warning that concerns
-    /// nothing named stays; errors stay: a document with errors does not generate, whatever is
-    /// left out.
-    func isWarning(concerningOnly isLeftOut: (String) -> Bool) -> Bool {
-        severity == .warning && !concerns.isEmpty && concerns.allSatisfy(isLeftOut)
+    /// Whether it is about endpoints and models none of which is generated: it names what it
+    /// concerns (see `concerns`), and `isLeftOut` holds for each. One that concerns nothing named
+    /// is about the spec as a whole.
+    func concernsOnly(_ isLeftOut: (String) -> Bool) -> Bool {
+        !concerns.isEmpty && concerns.allSatisfy(isLeftOut)
     }
 }
 

@@ -48,13 +48,13 @@ public struct Replacements: Sendable {
     /// struct `ResponseHeaders`): an app's type of one of those names would be hidden there.
     static let endpointMemberTypes = ["Response", "Auth", "PageItem", "ResponseHeaders"]
 
-    /// The pointer token of a schema of the document's `components/schemas` that a model's
+    /// The name of the schema in an OpenAPI document's `components/schemas` that a model's
     /// pointer names (`#/components/schemas/pet-status` → `pet-status`), or nil.
-    static func schemaToken(ofPointer pointer: String) -> String? {
+    static func schemaName(ofPointer pointer: String) -> String? {
         let prefix = "#/components/schemas/"
         guard pointer.hasPrefix(prefix) else { return nil }
         let token = pointer.dropFirst(prefix.count)
-        return token.isEmpty || token.contains("/") ? nil : String(token)
+        return token.isEmpty || token.contains("/") ? nil : OpenAPIReader.pointerTokenValue(String(token))
     }
 
     /// Whether a type written by ``swiftType(_:)`` holds Foundation's `Date` (`Date`,
@@ -149,10 +149,7 @@ public struct Replacements: Sendable {
         mutating func identifier() -> String? {
             skipSpaces()
             let start = index
-            while index < scalars.count, scalars[index] == "_" || scalars[index].isASCII && scalars[index].properties.isAlphabetic
-                || ("0"..."9").contains(scalars[index]) || !scalars[index].isASCII && SwiftNaming.isIdentifierCharacter(scalars[index]) {
-                index += 1
-            }
+            while index < scalars.count, SwiftNaming.isIdentifierScalar(scalars[index]) { index += 1 }
             var name = ""
             name.unicodeScalars.append(contentsOf: scalars[start..<index])
             guard SwiftNaming.isIdentifier(name), !SwiftNaming.keywords.contains(name) else { return nil }
@@ -219,9 +216,7 @@ extension ResolvedAPI {
         let scalars = Array(literal.unicodeScalars)
         var index = 0
         var inString = false
-        func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || !scalar.isASCII && SwiftNaming.isIdentifierCharacter(scalar)
-        }
+        let isNameScalar = SwiftNaming.isIdentifierScalar
         while index < scalars.count {
             let scalar = scalars[index]
             if inString {
@@ -264,8 +259,10 @@ private struct Replacer {
     let outOfLine: Set<String>
     /// Struct → JSON key of each replaced property → its entry's name and its type in the spec.
     var replacedProperties: [String: [String: (entry: String, type: TypeReference)]] = [:]
-    /// Entry → the property (`Model.key`) it replaced last, to catch one that names two.
-    var claimed: [String: String] = [:]
+    /// Each entry's place in the configuration, by the same name as `entries`.
+    var positions: [String: Int] = [:]
+    /// Entry → the property it replaced last (struct and JSON key), to catch one that names two.
+    var claimed: [String: (model: String, key: String)] = [:]
     var diagnostics: [Diagnostic] = []
 
     init(_ replacements: Replacements, specPath: String, models: [ResolvedAPI.Model]) {
@@ -273,11 +270,11 @@ private struct Replacer {
         self.specPath = specPath
         let names = Set(models.map(\.name))
         var twice: [(written: String, entry: Replacements.Entry, first: Replacements.Entry)] = []
-        let bySchema = Dictionary(models.compactMap { model in Replacements.schemaToken(ofPointer: model.pointer).map { ($0, model.name) } },
+        let bySchema = Dictionary(models.compactMap { model in Replacements.schemaName(ofPointer: model.pointer).map { ($0, model.name) } },
                                   uniquingKeysWith: { first, _ in first })
-        for var entry in replacements.entries {
+        for (position, var entry) in replacements.entries.enumerated() {
             // A schema's name in an OpenAPI document (`pet-status`) names the model made of it.
-            guard let model = names.contains(entry.model) ? entry.model : bySchema[jsonPointerToken(entry.model)] else { continue }
+            guard let model = names.contains(entry.model) ? entry.model : bySchema[entry.model] else { continue }
             let name = entry.name
             entry.model = model
             if let first = entries[entry.name] {
@@ -286,6 +283,7 @@ private struct Replacer {
             }
             entries[entry.name] = entry
             written[entry.name] = name
+            positions[entry.name] = position
             if let property = entry.property {
                 propertyEntries[entry.model, default: [:]][property] = entry
             } else {
@@ -301,7 +299,7 @@ private struct Replacer {
         })
         // By its type name and by its schema's name, one model (or property) named twice.
         for (name, entry, first) in twice {
-            let message = "'\(name)' in 'replace' names what '\(written[first.name] ?? first.name)' names"
+            let message = "'\(name)' in 'replace' names what '\(written[first.name]!)' names"
             diagnostics.append(Diagnostic(.error, file: replacements.file, location: entry.location, message: message))
         }
     }
@@ -316,13 +314,13 @@ private struct Replacer {
             let why = why ?? "the generated code can use only the members of \(entry.property == nil ? "the spec's model" : "the property's type in the spec")"
             diagnostics.append(Diagnostic(
                 .error, file: replacements.file, location: entry.location,
-                message: "'\(written[name] ?? name)' cannot be replaced by '\(entry.swiftType)': \(reason); \(why)", concerns: [pointer]))
+                message: "'\(written[name]!)' cannot be replaced by '\(entry.swiftType)': \(reason); \(why)", concerns: [pointer]))
         }
     }
 
     /// An error at an entry that does not name one property, once.
     mutating func ambiguity(_ entry: Replacements.Entry, _ problem: String) {
-        let message = "'\(written[entry.name] ?? entry.name)' in 'replace' \(problem)"
+        let message = "'\(written[entry.name]!)' in 'replace' \(problem)"
         guard !diagnostics.contains(where: { $0.message == message && $0.location == entry.location }) else { return }
         diagnostics.append(Diagnostic(.error, file: replacements.file, location: entry.location, message: message))
     }
@@ -336,17 +334,14 @@ private struct Replacer {
             let byName = propertyEntries[model]?[property.specName]
             let byKey = propertyEntries[model]?[property.key]
             if let byName, let byKey, byName.name != byKey.name {
-                let order = replacements.entries.map(\.name).map { name in written.first { $0.value == name }?.key ?? name }
-                let nameFirst = (order.firstIndex(of: byName.name) ?? 0) < (order.firstIndex(of: byKey.name) ?? 0)
-                let first = (nameFirst ? byName : byKey).name
-                ambiguity(nameFirst ? byKey : byName, "names the same property of \(structure.name) as '\(written[first] ?? first)'")
+                let (first, second) = positions[byName.name]! < positions[byKey.name]! ? (byName, byKey) : (byKey, byName)
+                ambiguity(second, "names the same property of \(structure.name) as '\(written[first.name]!)'")
             }
             guard let found = byName ?? byKey else { continue }
-            let place = "\(structure.name).\(property.key)"
-            if let other = claimed[found.name], other != place, other.hasPrefix(structure.name + ".") {
+            if let other = claimed[found.name], other.model == structure.name, other.key != property.key {
                 ambiguity(found, "names two properties of \(structure.name): one by its name in the spec, one by its JSON key; name it by the other")
             }
-            claimed[found.name] = place
+            claimed[found.name] = (structure.name, property.key)
             return found
         }
         return nil
@@ -453,13 +448,19 @@ extension SpecDocument {
     /// The models by type name, and by their schema's name in an OpenAPI document
     /// (`pet-status`): what a configuration's `replace` may name.
     var replaceableModelNames: [String] {
-        models.flatMap { model in [model.name.value] + Self.schemaName(of: model).filter { $0 != model.name.value } }
+        models.flatMap(Self.names)
     }
 
-    /// The name of the `components/schemas` entry the model was made of, if any.
-    static func schemaName(of model: Model) -> [String] {
-        guard let token = Replacements.schemaToken(ofPointer: model.pointer) else { return [] }
-        return [token.replacing("~1", with: "/").replacing("~0", with: "~")]
+    /// A model's type name, and its schema's if that differs.
+    private static func names(of model: Model) -> [String] {
+        let schema = Replacements.schemaName(ofPointer: model.pointer)
+        return [model.name.value] + (schema.map { $0 == model.name.value ? [] : [$0] } ?? [])
+    }
+
+    /// Whether the model's properties take their JSON keys from their names in snake case, as
+    /// `Resolver.keyStrategy(_:inheriting:)` decides (without reporting an unknown strategy).
+    func usesSnakeCase(_ model: Model) -> Bool {
+        (model.options.keyStrategy ?? defaults.keyStrategy)?.value == "convertFromSnakeCase"
     }
 
     /// Each struct's properties as `Model.property`, its bases' too, by the names the spec gives
@@ -467,25 +468,23 @@ extension SpecDocument {
     /// document, so that a spec with errors has them all.
     var propertyNames: [String] {
         let byName = Dictionary(models.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
-        func names(of model: SpecDocument.Model) -> [String] {
+        func properties(of model: SpecDocument.Model) -> [String] {
             guard case .structure(let properties) = model.kind else { return [] }
-            let snakeCase = (model.options.keyStrategy ?? defaults.keyStrategy)?.value == "convertFromSnakeCase"
-            return properties.flatMap { [$0.name.value, Resolver.jsonKey(of: $0, snakeCase: snakeCase)] }
+            return properties.flatMap { [$0.name.value, Resolver.jsonKey(of: $0, snakeCase: usesSnakeCase(model))] }
         }
         return models.flatMap { model -> [String] in
             guard case .structure = model.kind else { return [] }
             // The model's own properties, then its bases', each base once (a cycle is reported
             // where composition is resolved).
-            var found = Set(names(of: model))
+            var found = Set(properties(of: model))
             var bases = model.allOf.map(\.value)
             var seen: Set<String> = [model.name.value]
             while let base = bases.popLast() {
                 guard seen.insert(base).inserted, let baseModel = byName[base] else { continue }
-                found.formUnion(names(of: baseModel))
+                found.formUnion(properties(of: baseModel))
                 bases += baseModel.allOf.map(\.value)
             }
-            let prefixes = [model.name.value] + Self.schemaName(of: model).filter { $0 != model.name.value }
-            return prefixes.flatMap { prefix in found.sorted().map { "\(prefix).\($0)" } }
+            return Self.names(of: model).flatMap { prefix in found.sorted().map { "\(prefix).\($0)" } }
         }
     }
 }

@@ -244,8 +244,7 @@ extension Resolver {
         guard let model = model(named: name), model.allOf.isEmpty,
               model.additionalProperties == nil, case .structure(let properties) = model.kind,
               !properties.contains(where: { $0.type.value.contains("Date") }) else { return nil }
-        // As `keyStrategy(_:inheriting:)` decides, without reporting an unknown one again.
-        let snakeCase = model.options.keyStrategy.map { $0.value == "convertFromSnakeCase" } ?? defaults.snakeCase
+        let snakeCase = document.usesSnakeCase(model)
         var fields: [String: (required: Bool, type: String)] = [:]
         for property in properties {
             let key = Self.jsonKey(of: property, snakeCase: snakeCase)

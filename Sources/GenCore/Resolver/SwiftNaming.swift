@@ -135,8 +135,14 @@ enum SwiftNaming {
     /// a digit or a mark).
     static func isIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !needsLeadingUnderscore(first) else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.isAlphabetic || ("0"..."9").contains($0) }
-            && name.unicodeScalars.allSatisfy { $0.isASCII || ($0.isAlphabetic && isIdentifierCharacter($0)) }
+        return name.unicodeScalars.allSatisfy(isIdentifierScalar)
+    }
+
+    /// Whether a plain identifier may hold `scalar`: an ASCII letter, digit or `_`, or a letter
+    /// Swift allows in names.
+    static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            : scalar.properties.isAlphabetic && isIdentifierCharacter(scalar)
     }
 
     /// Whether a name cannot start with `scalar`: a digit, a scalar Swift does not let an
