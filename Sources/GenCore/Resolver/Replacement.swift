@@ -21,7 +21,7 @@ public struct Replacements: Sendable {
             self.location = location
         }
 
-        /// As the configuration writes it: `Money`, `Product.id`.
+        /// The model and the property, as one name: `Money`, `Product.id`.
         public var name: String { property.map { "\(model).\($0)" } ?? model }
     }
 

@@ -327,3 +327,20 @@ func compileProgram(_ files: [GeneratedFile], module: String, in folder: Tempora
     try #require(compile.status == 0, "\(compile.standardError)")
     return program
 }
+
+/// Type-checks generated `files` (path → contents) as one module against GeneratedRuntime, and
+/// expects no error and no warning.
+func expectTypechecks(_ files: [String: String], _ label: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws {
+    let modules = try #require(GeneratedCodeCompilesTests.modules, "GeneratedRuntime.swiftmodule not found beside the test binary")
+    let folder = try TemporaryDirectory()
+    var paths: [String] = []
+    for (path, contents) in files {
+        let name = path.replacingOccurrences(of: "/", with: "_")
+        try folder.write(name, contents)
+        paths.append(folder.file(name).path)
+    }
+    let check = try await runProcess(
+        executable(named: "swiftc")!,
+        ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Generated", "-I", modules.path] + paths.sorted())
+    #expect(check.status == 0, "\(label): \(check.standardError)", sourceLocation: sourceLocation)
+}
