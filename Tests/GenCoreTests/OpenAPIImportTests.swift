@@ -348,6 +348,30 @@ import Testing
         #expect(imported.type("Account", "userName") == "String")
     }
 
+    /// Found on Amazon's published documents, which annotate every property in a part of its own
+    /// (`allOf: [{$ref: …}, {description: …}]`): the annotations of such a part were dropped, so
+    /// a required property that may be `null` failed to decode `null`, a default was lost, and so
+    /// were the descriptions. The schema's own annotations still come first.
+    @Test func annotationsInAPartOfTheirOwnAnnotateTheSchema() throws {
+        let imported = try importing(document(version: "3.0.3", schemas: """
+            "JobId": {"type": "string"}, "Level": {"type": "integer"},
+            "Detail": {"type": "object", "properties": {"a": {"type": "string"}}},
+            "Job": {"type": "object", "required": ["detail", "id", "name"], "properties": {
+              "jobId": {"allOf": [{"$ref": "#/components/schemas/JobId"}, {"description": "The job's id."}]},
+              "detail": {"allOf": [{"$ref": "#/components/schemas/Detail"}, {"nullable": true}]},
+              "level": {"allOf": [{"$ref": "#/components/schemas/Level"}, {"default": 3, "title": "Level"}]},
+              "id": {"allOf": [{"$ref": "#/components/schemas/JobId"}, {"readOnly": true}]},
+              "name": {"description": "Its own.", "allOf": [{"$ref": "#/components/schemas/JobId"}, {"description": "The part's."}]}}}
+            """))
+        let job = try #require(imported.properties("Job"))
+        #expect(NSDictionary(dictionary: job["jobId"] as? [String: Any] ?? [:]) == ["type": "String?", "description": "The job's id."])
+        #expect(NSDictionary(dictionary: job["detail"] as? [String: Any] ?? [:]) == ["type": "Detail", "nullable": true])
+        #expect(NSDictionary(dictionary: job["level"] as? [String: Any] ?? [:]) == ["type": "Int?", "default": 3, "description": "Level"])
+        #expect(job["id"] as? String == "String?")
+        #expect((job["name"] as? [String: Any])?["description"] as? String == "Its own.")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+    }
+
     /// Found by a review: a 204 (no content) beside a 200 with a JSON body failed to decode, and a
     /// HEAD operation whose 200 lists content always did (a HEAD response has no body).
     @Test func anEmptySuccessBesideABodyMakesTheResponseOptionalAndHeadReadsNoBody() throws {

@@ -141,6 +141,18 @@ extension OpenAPIReader {
         return members.allSatisfy { annotations.contains($0.key) || $0.key.hasPrefix("x-") }
     }
 
+    /// An annotation of a schema (`description`, `nullable`, `default`, `readOnly`…): its own, or
+    /// else one an annotation-only part of its `allOf` gives it, as in
+    /// `allOf: [{$ref: …}, {description: …, nullable: true}]`.
+    func annotation(_ key: String, _ members: [JSONNode.Member]) -> JSONNode.Member? {
+        if let own = member(key, members) { return own }
+        guard let parts = member("allOf", members).flatMap({ Self.elements($0.value) }) else { return nil }
+        for part in parts where isAnnotationOnly(part) {
+            if let given = Self.object(part).flatMap({ member(key, $0) }) { return given }
+        }
+        return nil
+    }
+
     static func elements(_ node: JSONNode) -> [JSONNode]? {
         if case .array(let elements) = node.value { return elements }
         return nil
@@ -164,7 +176,7 @@ extension OpenAPIReader {
     }
 
     private func allowsNull(_ members: [JSONNode.Member], depth: Int) -> Bool {
-        if Self.bool(member("nullable", members)?.value) { return true }
+        if Self.bool(annotation("nullable", members)?.value) { return true }
         if let node = member("type", members)?.value {
             switch node.value {
             case .string("null"): return true
@@ -551,8 +563,8 @@ extension OpenAPIReader {
 
     func description(of node: JSONNode) -> String? {
         guard let members = Self.object(node) else { return nil }
-        let title = Self.prose(member("title", members)?.value)
-        let description = Self.prose(member("description", members)?.value)
+        let title = Self.prose(annotation("title", members)?.value)
+        let description = Self.prose(annotation("description", members)?.value)
         return description ?? title
     }
 
@@ -988,11 +1000,11 @@ extension OpenAPIReader {
             options.dateStrategy = Located(value: .named(strategy), location: schema.location)
         }
         let members = Self.object(schema) ?? []
-        var defaultValue = member("default", members)?.value
+        var defaultValue = annotation("default", members)?.value
         if let value = defaultValue, case .null = value.value { defaultValue = nil }
         // `required` holds for requests alone for a `writeOnly` property (a password), and for
         // responses alone for a `readOnly` one (an id): one model serves both, so it is optional.
-        let oneWay = Self.bool(member("readOnly", members)?.value) || Self.bool(member("writeOnly", members)?.value)
+        let oneWay = Self.bool(annotation("readOnly", members)?.value) || Self.bool(annotation("writeOnly", members)?.value)
         let expression = type.nullable || (required && !oneWay) ? type.type : type.type + "?"
         return SpecDocument.Property(
             name: Located(value: key, location: keyLocation), type: Located(value: expression, location: schema.location),
