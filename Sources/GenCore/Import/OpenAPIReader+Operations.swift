@@ -89,7 +89,7 @@ extension OpenAPIReader {
         for (offset, alternative) in alternatives.enumerated() {
             let names = (Self.object(alternative) ?? []).map(\.key)
             if names.isEmpty {
-                if chosen == nil { chosen = Requirement.none } else { others.append("no credential") }
+                if chosen == nil { chosen = Requirement.none } else if chosen != Requirement.none { others.append("no credential") }
                 continue
             }
             if names.count > 1 {
@@ -104,8 +104,11 @@ extension OpenAPIReader {
                 }
                 continue
             }
-            if chosen == nil { chosen = .scheme(scheme.scheme.name.value) } else { others.append("'\(names[0])'") }
+            // The same scheme again (with other scopes) is no other choice.
+            let requirement = Requirement.scheme(scheme.scheme.name.value)
+            if chosen == nil { chosen = requirement } else if chosen != requirement { others.append("'\(names[0])'") }
         }
+        others = others.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         if !others.isEmpty, let chosen {
             let taken = if case .scheme(let name) = chosen { "'\(name)'" } else { "no credential" }
             unmapped("the operation accepts \(taken) or \(others.joined(separator: " or ")), and an endpoint needs one scheme; "
