@@ -1180,6 +1180,54 @@ import Testing
         #expect(relative.resource("Test")?["path"] as? String == "/api/v3")
     }
 
+    /// Found on Vonage's, Docker's and 1Password's documents, whose login, balance or health
+    /// operations live on another host (`servers` of a path or an operation): they were sent to
+    /// the API's servers, with a warning. They now make a resource on another server, named after
+    /// what sets it apart; a path whose servers are the API's changes nothing and says nothing.
+    @Test func serversOfAPathOrAnOperationMakeAResourceOnAnotherServer() throws {
+        func operation(_ name: String, servers: String? = nil) -> String {
+            #"{"operationId": "\#(name)", "tags": ["Account"], \#(servers.map { #""servers": \#($0), "# } ?? "")"responses": {"204": {"description": ""}}}"#
+        }
+        let imported = try importing(document(
+            paths: """
+            "/balance": {"servers": [{"url": "https://rest.example.com/"}], "get": \(operation("balance")), "post": \(operation("topUp"))},
+            "/sender": {"post": \(operation("register", servers: #"[{"url": "https://rest.example.com"}]"#))},
+            "/mirror": {"servers": [{"url": "https://{env}.example.com/v2", "variables": {"env": {"default": "api"}}}, {"url": "https://staging.example.com/v2"}],
+                        "get": \(operation("mirror"))},
+            "/paired": {"get": \(operation("paired", servers: #"[{"url": "https://a.example.com"}, {"url": "https://b.example.com"}]"#))},
+            "/three": {"get": \(operation("three", servers: #"[{"url": "https://x.example.com"}, {"url": "https://y.example.com"}, {"url": "https://z.example.com"}]"#))},
+            "/relative": {"servers": [{"url": "/v3"}], "get": \(operation("relative"))},
+            "/idle": {"servers": [{"url": "https://idle.example.com"}]},
+            "/plain": {"get": \(operation("plain"))}
+            """,
+            extra: #""servers": [{"url": "https://api.example.com/v2", "description": "production"}, {"url": "https://staging.example.com/v2", "description": "staging"}]"#))
+        let resources = try #require(imported.spec["resources"] as? [String: Any])
+        #expect(Set(resources.keys) == ["Account", "Account rest", "Account a", "Account x"])
+        #expect(imported.endpoints("Account").map { $0["name"] as? String } == ["mirror", "relative", "plain"])
+        #expect(imported.resource("Account")?["servers"] == nil)
+        #expect(imported.endpoints("Account rest").map { $0["name"] as? String } == ["balance", "topUp", "register"])
+        #expect(imported.resource("Account rest")?["servers"] as? [String: String]
+                == ["production": "https://rest.example.com", "staging": "https://rest.example.com"])
+        #expect(imported.resource("Account a")?["servers"] as? [String: String]
+                == ["production": "https://a.example.com", "staging": "https://b.example.com"])
+        #expect(imported.resource("Account x")?["servers"] as? [String: String]
+                == ["production": "https://x.example.com", "staging": "https://x.example.com"])
+        #expect(imported.warnings == [
+            "#/paths/~1three/get/servers: the API has 2 servers and these 3, which do not pair up; 'https://x.example.com' is imported for every server of the API",
+            "#/paths/~1relative/servers: servers that are not absolute http or https URLs are not imported; the endpoints use the API's servers",
+        ])
+        // The request names its resource, which the client of each server sends to the resource's URL.
+        let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
+        #expect(source.contains(#"EndpointRequest(method: .get, path: "/balance", server: "AccountRest")"#), "\(source)")
+        #expect(source.contains(#"client.serverOverrides["AccountRest"] = server.accountRestURL"#))
+
+        // Without absolute servers of the API there is nothing to pair them with.
+        let bare = try importing(document(paths: #""/balance": {"servers": [{"url": "https://rest.example.com"}], "get": \#(operation("balance"))}"#))
+        #expect(bare.resource("Account")?["servers"] == nil)
+        #expect(bare.warnings == ["#/paths/~1balance/servers: servers of one path or operation are imported beside absolute servers of the API, "
+                                  + "which this document does not have; the endpoints use the API's base URL"])
+    }
+
     @Test func tagsBecomeResourcesAndNamesComeFromOperationIds() throws {
         let imported = try importing(document(
             paths: """
@@ -1219,7 +1267,7 @@ import Testing
         #expect(imported.diagnostics.map(\.description) == [
             "api.json:1:77: warning: #/webhooks: webhooks (requests the API sends) are not imported; the client is imported without them",
             "api.json:2:60: warning: #/paths/~1a/get/callbacks: callbacks (requests the API sends back) are not imported; the endpoint is imported without them",
-            "api.json:2:82: warning: #/paths/~1a/get/servers: servers of one operation are not imported; the endpoint is imported without them",
+            "api.json:2:82: warning: #/paths/~1a/get/servers: servers of one path or operation are imported beside absolute servers of the API, which this document does not have; the endpoints use the API's base URL",
             "api.json:3:66: warning: #/paths/~1a/get/responses/200/links: links are not imported; the response is read without them",
             "api.json:3:248: warning: #/components/schemas/E/properties/remote: the reference 'other.json#/Pet' names another file, which is read only when the document is read from a file (endpointgen import or generate); the value is kept as JSON",
             "api.json:3:310: warning: #/components/schemas/E/properties/tuple/prefixItems: a tuple ('prefixItems') becomes [JSON]: the spec format's arrays hold one type",

@@ -172,13 +172,14 @@ import Testing
     }
 
     /// An OpenAPI document with a warning in each operation and each model, one on a path item's
-    /// own servers and one that no endpoint or model holds (a mutual-TLS scheme).
+    /// own servers (a relative URL, which cannot be placed) and one that no endpoint or model holds
+    /// (a mutual-TLS scheme).
     static let document = """
         {"openapi": "3.0.3", "info": {"title": "Zoo", "version": "1"},
          "servers": [{"url": "https://zoo.example/v1"}],
          "paths": {
           "/pets": {
-            "servers": [{"url": "https://pets.zoo.example"}],
+            "servers": [{"url": "/pets-api"}],
             "get": {"operationId": "listPets", "tags": ["Pets"], "responses": {"200": {"description": "ok", "links": {"next": {}},
               "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Pet"}}}}}}},
             "post": {"operationId": "addPet", "tags": ["Pets"], "callbacks": {"added": {}},

@@ -261,7 +261,7 @@ struct OpenAPIReader {
         nameComponentModels(components)
         readComponentModels(components)
         let (servers, basePath) = readServers(members)
-        var (resources, defaultRequirement) = readPaths(members, authSchemes: authSchemes, apiName: title.value)
+        var (resources, defaultRequirement) = readPaths(members, authSchemes: authSchemes, apiName: title.value, servers: servers)
         if let basePath {
             for index in resources.indices { resources[index].path = basePath }
         }

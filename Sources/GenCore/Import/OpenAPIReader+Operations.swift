@@ -216,6 +216,72 @@ extension OpenAPIReader {
         return result
     }
 
+    /// The absolute URLs of a `servers` list, each variable at its default, without a trailing
+    /// slash; nil when one is not an absolute http or https URL.
+    func serverURLs(_ list: [JSONNode]) -> [String]? {
+        var urls: [String] = []
+        for node in list {
+            guard let fields = Self.object(node), let template = member("url", fields).flatMap({ Self.text($0.value) }) else { return nil }
+            var defaults: [String: String] = [:]
+            for variable in member("variables", fields).flatMap({ Self.object($0.value) }) ?? [] {
+                defaults[variable.key] = Self.object(variable.value).flatMap { member("default", $0) }.flatMap { Self.text($0.value) } ?? ""
+            }
+            var url = Self.substitute(template, defaults)
+            while url.hasSuffix("/") { url.removeLast() }
+            guard url.hasPrefix("http://") || url.hasPrefix("https://"), Resolver.isValidServerURL(url) else { return nil }
+            urls.append(url)
+        }
+        return urls
+    }
+
+    /// Where the endpoints of a path or an operation with `servers` of its own live: their base URL
+    /// on each of the API's servers, as a resource on another server gives it. Empty when they live
+    /// on the API's servers: the same list, or one that cannot be placed (with a warning).
+    mutating func placement(
+        _ node: JSONNode, pointer: String, api: [(name: Located<String>, url: Located<String>)], root: [JSONNode.Member],
+        concerns: [String]
+    ) -> [(name: Located<String>, url: Located<String>)] {
+        guard let list = Self.elements(node), !list.isEmpty else { return [] }
+        let rootURLs = member("servers", root).flatMap { Self.elements($0.value) }.flatMap(serverURLs)
+        guard let urls = serverURLs(list) else {
+            unmapped("servers that are not absolute http or https URLs are not imported; the endpoints use the API's servers",
+                     at: node, pointer: pointer, concerns: concerns, once: "servers " + pointer)
+            return []
+        }
+        guard urls != rootURLs else { return [] }
+        guard !api.isEmpty else {
+            unmapped("servers of one path or operation are imported beside absolute servers of the API, which this document does "
+                     + "not have; the endpoints use the API's base URL", at: node, pointer: pointer, concerns: concerns,
+                     once: "servers " + pointer)
+            return []
+        }
+        // One URL serves on every server of the API; as many as the API has pair up in order.
+        let paired = urls.count == api.count && rootURLs?.count == api.count
+        if urls.count > 1 && !paired {
+            unmapped("the API has \(api.count) server\(api.count == 1 ? "" : "s") and these \(urls.count), which do not pair up; "
+                     + "'\(urls[0])' is imported for every server of the API", at: node, pointer: pointer, concerns: concerns,
+                     once: "servers " + pointer)
+        }
+        return api.enumerated().map { index, server in
+            (server.name, Located(value: paired ? urls[index] : urls[0], location: list[paired ? index : 0].location))
+        }
+    }
+
+    /// A word for a resource on another server: the first label of its host where that differs
+    /// from the API's (`rest` for rest.example.com beside api.example.com), else its last path
+    /// segment.
+    static func serverWord(_ url: String, besides api: String?) -> String {
+        func parts(_ url: String) -> (label: String, last: String) {
+            let rest = url.split(separator: "/").dropFirst()
+            let label = rest.first.map { String($0.split(separator: ".").first ?? $0) } ?? ""
+            return (label, rest.count > 1 ? String(rest.last!) : "")
+        }
+        let (label, last) = parts(url)
+        if let api, parts(api).label == label { return last.isEmpty ? "server" : last }
+        return label.isEmpty ? "server" : label
+    }
+
+
     // MARK: Paths
 
     /// One endpoint on its way into a resource.
@@ -223,6 +289,10 @@ extension OpenAPIReader {
         var tag: String
         var requirement: Requirement
         var endpoint: SpecDocument.Endpoint
+        /// The endpoint's own base URL on each of the API's servers; empty on the API's own.
+        var servers: [(name: Located<String>, url: Located<String>)] = []
+        var serversLocation: SourceLocation?
+        var serverURLs: [String] { servers.map(\.url.value) }
     }
 
     static let operationMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
@@ -230,10 +300,11 @@ extension OpenAPIReader {
     /// Every operation, as endpoints in resources: one per tag (the first of each operation), in
     /// the order of the document's `tags` and then of first use; untagged operations go into a
     /// resource named after the API. A tag whose operations need different schemes is split, one
-    /// resource per scheme, since a live service holds one client.
-    mutating func readPaths(_ members: [JSONNode.Member], authSchemes: [ImportedScheme], apiName: String) -> (
-        resources: [SpecDocument.Resource], defaultAuth: Requirement
-    ) {
+    /// resource per scheme, since a live service holds one client, and so is one whose operations
+    /// live on other servers (`servers` of a path or an operation), one resource per set of servers.
+    mutating func readPaths(
+        _ members: [JSONNode.Member], authSchemes: [ImportedScheme], apiName: String, servers: [(name: Located<String>, url: Located<String>)]
+    ) -> (resources: [SpecDocument.Resource], defaultAuth: Requirement) {
         let defaultRequirement = member("security", members).map { requirement($0.value, pointer: "#/security", schemes: authSchemes) } ?? .none
         var tagDescriptions: [String: String] = [:]
         var tagOrder: [String] = []
@@ -254,10 +325,6 @@ extension OpenAPIReader {
             // What the path item holds beside its operations concerns each operation it imports.
             let operations = Self.operationMethods.filter { $0 != "options" && $0 != "trace" && member($0, item) != nil }
                 .map { pathPointer + "/" + $0 }
-            if let servers = member("servers", item) {
-                unmapped("servers of one path are not imported; its endpoints use the API's servers", at: servers.value,
-                         pointer: pathPointer + "/servers", concerns: operations)
-            }
             for method in Self.operationMethods {
                 guard let operation = member(method, item) else { continue }
                 let pointer = pathPointer + "/" + method
@@ -283,7 +350,16 @@ extension OpenAPIReader {
                     let value = if case .scheme(let name) = requirement { name } else { "none" }
                     endpoint.auth = Located(value: value, location: operation.value.location)
                 }
-                imported.append(ImportedEndpoint(tag: tag, requirement: requirement, endpoint: endpoint))
+                var entry = ImportedEndpoint(tag: tag, requirement: requirement, endpoint: endpoint)
+                // The operation's own servers, or else its path's.
+                if let own = member("servers", fields) {
+                    entry.servers = placement(own.value, pointer: pointer + "/servers", api: servers, root: members, concerns: [pointer])
+                    entry.serversLocation = entry.servers.isEmpty ? nil : own.value.location
+                } else if let shared = member("servers", item) {
+                    entry.servers = placement(shared.value, pointer: pathPointer + "/servers", api: servers, root: members, concerns: operations)
+                    entry.serversLocation = entry.servers.isEmpty ? nil : shared.value.location
+                }
+                imported.append(entry)
                 if let twin = streamTwin {
                     if Self.uploadsBytes(endpoint) {
                         unmapped("the stream the response also offers is not imported: a streamed response cannot come with an 'Upload' "
@@ -307,20 +383,29 @@ extension OpenAPIReader {
         for tag in tagOrder {
             let endpoints = imported.filter { $0.tag == tag }
             guard !endpoints.isEmpty else { continue }
-            var groups: [(requirement: Requirement, endpoints: [SpecDocument.Endpoint])] = []
+            var groups: [(requirement: Requirement, first: ImportedEndpoint, endpoints: [SpecDocument.Endpoint])] = []
             for endpoint in endpoints {
-                // Endpoints that need no credential fit in any group.
-                let key: Requirement = endpoint.requirement == .none ? (groups.first?.requirement ?? .none) : endpoint.requirement
-                if let index = groups.firstIndex(where: { $0.requirement == key || $0.requirement == .none }) {
+                // Endpoints that need no credential fit in any group on their servers.
+                let key: Requirement = endpoint.requirement == .none
+                    ? (groups.first { $0.first.serverURLs == endpoint.serverURLs }?.requirement ?? .none) : endpoint.requirement
+                if let index = groups.firstIndex(where: {
+                    $0.first.serverURLs == endpoint.serverURLs && ($0.requirement == key || $0.requirement == .none)
+                }) {
                     if groups[index].requirement == .none { groups[index].requirement = key }
                     groups[index].endpoints.append(endpoint.endpoint)
                 } else {
-                    groups.append((key, [endpoint.endpoint]))
+                    groups.append((key, endpoint, [endpoint.endpoint]))
                 }
             }
             for (offset, group) in groups.enumerated() {
+                // Named by what sets it apart from the tag's other resources: its server, its scheme.
                 var name = tag
-                if offset > 0, case .scheme(let scheme) = group.requirement { name = tag + " " + scheme }
+                if let url = group.first.servers.first?.url.value, groups.contains(where: { $0.first.serverURLs != group.first.serverURLs }) {
+                    name += " " + Self.serverWord(url, besides: servers.first?.url.value)
+                }
+                if groups[..<offset].contains(where: { $0.first.serverURLs == group.first.serverURLs }), case .scheme(let scheme) = group.requirement {
+                    name += " " + scheme
+                }
                 var number = 2
                 while !resourceNames.insert(SwiftNaming.typeName(name).lowercased()).inserted
                         || takenTypeNames.contains(Resolver.withSuffix(SwiftNaming.typeName(name), "Service").lowercased()) {
@@ -337,7 +422,7 @@ extension OpenAPIReader {
                 }
                 resources.append(SpecDocument.Resource(
                     name: Located(value: name, location: location), pointer: "#/paths", description: tagDescriptions[tag], path: nil,
-                    auth: auth, servers: [], serversLocation: nil, endpoints: endpoints))
+                    auth: auth, servers: group.first.servers, serversLocation: group.first.serversLocation, endpoints: endpoints))
             }
         }
         return (resources, defaultRequirement)
@@ -461,11 +546,9 @@ extension OpenAPIReader {
         let texts = [summary ?? pathSummary, description ?? pathDescription].compactMap { $0 }.filter { !$0.isEmpty }
         endpoint.description = texts.isEmpty ? nil : texts.joined(separator: "\n\n")
         if Self.bool(member("deprecated", fields)?.value) { endpoint.deprecated = "" }
-        for key in ["callbacks", "servers"] {
-            if let entry = member(key, fields) {
-                let what = key == "callbacks" ? "callbacks (requests the API sends back)" : "servers of one operation"
-                unmapped("\(what) are not imported; the endpoint is imported without them", at: entry.value, pointer: pointer + "/" + key)
-            }
+        if let entry = member("callbacks", fields) {
+            unmapped("callbacks (requests the API sends back) are not imported; the endpoint is imported without them", at: entry.value,
+                     pointer: pointer + "/callbacks")
         }
 
         renamePlaceholders(&endpoint)
