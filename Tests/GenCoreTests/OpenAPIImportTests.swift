@@ -372,6 +372,22 @@ import Testing
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
+    /// Found on Vonage's document, which names a response of another operation by a percent-encoded
+    /// pointer (`~1%7Bid%7D` for `/{id}`): the reference resolved, but the model read there was not
+    /// found again under that spelling, so the inline schema became a second, identical model.
+    @Test func aPercentEncodedReferenceNamesTheSameModel() throws {
+        let notFound = #"{"description": "", "content": {"application/json": {"schema": {"properties": {"detail": {"type": "string"}}}}}}"#
+        let imported = try importing(document(paths: """
+            "/{id}": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+              "get": {"operationId": "getThing", "responses": {"204": {"description": ""}, "404": \(notFound)}},
+              "delete": {"operationId": "deleteThing", "responses": {"204": {"description": ""}, "404": {"$ref": "#/paths/~1%7Bid%7D/get/responses/404"}}},
+              "put": {"operationId": "putThing", "responses": {"204": {"description": ""},
+                "404": {"description": "", "content": {"application/json": {"schema": {"$ref": "#/paths/~1%7Bid%7D/get/responses/404/content/application~1json/schema"}}}}}}}
+            """))
+        #expect(Set(((imported.spec["models"] as? [String: Any]) ?? [:]).keys) == ["GetThingError"])
+        #expect((imported.spec["defaults"] as? [String: Any])?["errorResponse"] as? String == "GetThingError")
+    }
+
     /// Found by a review: a 204 (no content) beside a 200 with a JSON body failed to decode, and a
     /// HEAD operation whose 200 lists content always did (a HEAD response has no body).
     @Test func anEmptySuccessBesideABodyMakesTheResponseOptionalAndHeadReadsNoBody() throws {

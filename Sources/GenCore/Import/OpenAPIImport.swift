@@ -328,6 +328,14 @@ struct OpenAPIReader {
         base + "/" + jsonPointerToken(token)
     }
 
+    /// A local reference spelt as the import spells pointers (`#/paths/~1%7Bid%7D` as
+    /// `#/paths/~1{id}`), so that each place of the document has one key however it is named.
+    static func canonicalReference(_ reference: String) -> String {
+        guard reference.hasPrefix("#/"), reference.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 >= 0x80 }) else { return reference }
+        return "#" + reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false)
+            .map { "/" + jsonPointerToken(pointerTokenValue(String($0))) }.joined()
+    }
+
     /// The schema `node` is, once the local `$ref`s it is made of are followed (each once); nothing
     /// is reported (``dereference(_:pointer:)`` reports what it cannot follow).
     func followingReferences(_ node: JSONNode) -> JSONNode {
@@ -430,13 +438,14 @@ struct OpenAPIReader {
         var node = node, pointer = pointer
         var seen: Set<String> = []
         while let members = Self.object(node), let reference = member("$ref", members) {
-            guard case .string(let target) = reference.value.value else { return nil }
+            guard case .string(let written) = reference.value.value else { return nil }
+            let target = Self.canonicalReference(written)
             guard target.hasPrefix("#") else {
-                unmapped(Self.outside(target) + "it is left out", at: reference.value, pointer: pointer)
+                unmapped(Self.outside(written) + "it is left out", at: reference.value, pointer: pointer)
                 return nil
             }
             guard seen.insert(target).inserted, let resolved = resolve(target) else {
-                error("the reference '\(target)' names nothing in this document", at: reference.value, pointer: pointer)
+                error("the reference '\(written)' names nothing in this document", at: reference.value, pointer: pointer)
                 return nil
             }
             node = resolved

@@ -346,7 +346,8 @@ extension OpenAPIReader {
 
     /// Whether the schema a `$ref` names, or one it names in turn, allows null.
     private func referenceAllowsNull(_ node: JSONNode, depth: Int = 0) -> Bool {
-        guard depth < 32, case .string(let target) = node.value else { return false }
+        guard depth < 32, case .string(let written) = node.value else { return false }
+        let target = Self.canonicalReference(written)
         if let known = walks.allowsNull[target] { return known }
         guard let members = resolve(target).flatMap(schemaMembers) else { return false }
         if allowsNull(members) { return true }
@@ -357,9 +358,10 @@ extension OpenAPIReader {
     }
 
     private mutating func referencedType(_ node: JSONNode, pointer: String, context: Context) -> SchemaType {
-        guard case .string(let target) = node.value else { return .json }
+        guard case .string(let written) = node.value else { return .json }
+        let target = Self.canonicalReference(written)
         guard target.hasPrefix("#") else {
-            unmapped(Self.outside(target) + "the value is kept as JSON", at: node, pointer: pointer)
+            unmapped(Self.outside(written) + "the value is kept as JSON", at: node, pointer: pointer)
             return .json
         }
         let prefix = "#/components/schemas/"
@@ -375,7 +377,7 @@ extension OpenAPIReader {
             }
         }
         guard let resolved = resolve(target) else {
-            error("the reference '\(target)' names nothing in this document", at: node, pointer: pointer)
+            error("the reference '\(written)' names nothing in this document", at: node, pointer: pointer)
             return .json
         }
         if let model = modelAtPointer[target] { return SchemaType(type: model) }
@@ -386,7 +388,7 @@ extension OpenAPIReader {
             return SchemaType(type: name)
         }
         guard referencesInProgress.insert(target).inserted else {
-            unmapped("the reference '\(target)' leads back to itself with no object in between, which no Swift type can hold; "
+            unmapped("the reference '\(written)' leads back to itself with no object in between, which no Swift type can hold; "
                      + "it becomes JSON", at: node, pointer: pointer)
             return .json
         }
@@ -909,7 +911,7 @@ extension OpenAPIReader {
             return []
         }
         guard let members = Self.object(node) else { return [] }
-        if let reference = member("$ref", members).flatMap({ Self.text($0.value) }) {
+        if let reference = member("$ref", members).flatMap({ Self.text($0.value) }).map(Self.canonicalReference) {
             if let known = walks.propertyKeys[reference] { return known }
             guard visited.insert(reference).inserted else {
                 cut = true
@@ -1079,7 +1081,7 @@ extension OpenAPIReader {
             for entry in member("mapping", fields).flatMap({ Self.object($0.value) }) ?? [] {
                 guard case .string(let target) = entry.value.value else { continue }
                 let type: String? = if target.hasPrefix("#") {
-                    modelAtPointer[target]
+                    modelAtPointer[Self.canonicalReference(target)]
                 } else {
                     componentModels[target]
                 }
