@@ -388,6 +388,28 @@ import Testing
         #expect((imported.spec["defaults"] as? [String: Any])?["errorResponse"] as? String == "GetThingError")
     }
 
+    /// Found on 1Password's and Ably's documents: a parameter's default (what the API takes when it
+    /// is not sent, which the app's nil leaves to it) vanished without a word. Its doc comment
+    /// says it, as a property's does when the spec format cannot hold its default.
+    @Test func aParametersDefaultIsSaidInItsDescription() throws {
+        let imported = try importing(document(version: "3.0.3", schemas: #""Limit": {"type": "integer", "default": 20}"#, paths: """
+            "/activity": {"get": {"operationId": "activity", "parameters": [
+              {"in": "query", "name": "limit", "description": "How many events.", "schema": {"type": "integer", "default": 50}},
+              {"in": "query", "name": "direction", "schema": {"type": "string", "enum": ["forwards", "backwards"], "default": "backwards"}},
+              {"in": "query", "name": "size", "schema": {"$ref": "#/components/schemas/Limit"}},
+              {"in": "query", "name": "cursor", "schema": {"type": "string", "nullable": true, "default": null}},
+              {"in": "header", "name": "X-Version", "schema": {"type": "string", "default": "2"}}],
+              "responses": {"204": {"description": ""}}}}
+            """))
+        let endpoint = try #require(imported.endpoint("activity"))
+        let query = try #require(endpoint["query"] as? [String: Any])
+        #expect((query["limit"] as? [String: Any])?["description"] as? String == "How many events.\n\nDefault: `50`.")
+        #expect((query["direction"] as? [String: Any])?["description"] as? String == "Default: `\"backwards\"`.")
+        #expect((query["size"] as? [String: Any])?["description"] as? String == "Default: `20`.")
+        #expect(query["cursor"] as? String == "String?")
+        #expect(((endpoint["headers"] as? [String: Any])?["X-Version"] as? [String: Any])?["description"] as? String == "Default: `\"2\"`.")
+    }
+
     /// Found by a review: a 204 (no content) beside a 200 with a JSON body failed to decode, and a
     /// HEAD operation whose 200 lists content always did (a HEAD response has no body).
     @Test func anEmptySuccessBesideABodyMakesTheResponseOptionalAndHeadReadsNoBody() throws {

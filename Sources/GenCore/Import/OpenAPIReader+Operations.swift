@@ -700,7 +700,13 @@ extension OpenAPIReader {
                 specSwiftName = Located(value: swiftName, location: nameNode.location)
             }
             swiftNames.insert(swiftName)
-            let description = Self.prose(member("description", parameter.fields)?.value)
+            var description = Self.prose(member("description", parameter.fields)?.value)
+            // The value the API takes when the parameter is not sent (the app's nil): its doc comment says it.
+            let schema = member("schema", parameter.fields).flatMap { Self.object(followingReferences($0.value)) } ?? []
+            if let value = annotation("default", schema)?.value, case let text = SpecWriter.oneLine(value), text != "null",
+               text.count <= 80, !text.contains("`") {
+                description = [description, "Default: `\(text)`."].compactMap { $0 }.joined(separator: "\n\n")
+            }
             let value = SpecDocument.Parameter(
                 name: place == "path" && placeholderNames[name] != nil
                     ? Located(value: placeholderNames[name]!, location: nameNode.location) : Located(name, of: nameNode), type: Located(value: type.type, location: parameter.node.location),
