@@ -410,6 +410,34 @@ import Testing
         #expect(((endpoint["headers"] as? [String: Any])?["X-Version"] as? [String: Any])?["description"] as? String == "Default: `\"2\"`.")
     }
 
+    /// Found by a tester: springdoc (Spring's OpenAPI writer) gives every operation `*/*`, and the
+    /// import read such a response as bytes and such a body as an upload, dropping the schema
+    /// they name. A media range whose schema describes data is JSON; one of bytes stays bytes.
+    @Test func aMediaRangeWithASchemaOfDataIsJSON() throws {
+        /// A response (or body, `required`) of one media type and schema.
+        func content(_ type: String, _ schema: String, required: Bool = false) -> String {
+            #"{"description": "", \#(required ? #""required": true, "# : "")"content": {"\#(type)": {"schema": \#(schema)}}}"#
+        }
+        let pet = ##"{"$ref": "#/components/schemas/Pet"}"##
+        let problem = ##"{"$ref": "#/components/schemas/Problem"}"##
+        let imported = try importing(document(
+            schemas: #""Pet": {"type": "object", "properties": {"name": {"type": "string"}}}, "Problem": {"type": "object", "properties": {"detail": {"type": "string"}}}"#,
+            paths: """
+            "/pets": {"post": {"operationId": "addPet", "requestBody": \(content("*/*", pet, required: true)),
+                               "responses": {"200": \(content("application/*", pet)), "400": \(content("*/*", problem))}}},
+            "/pets/{id}": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
+              "get": {"operationId": "getPet", "responses": {"200": \(content("*/*", pet)), "204": {"description": ""}}}},
+            "/photo": {"get": {"operationId": "photo", "responses": {"200": \(content("*/*", #"{"type": "string", "format": "binary"}"#))}}}
+            """))
+        let add = try #require(imported.endpoint("addPet"))
+        #expect(add["body"] as? String == "Pet")
+        #expect(add["response"] as? String == "Pet")
+        #expect(add["accept"] == nil && add["contentType"] == nil)
+        #expect(add["errorResponse"] as? String == "Problem")
+        #expect(imported.endpoint("getPet")?["response"] as? String == "Pet?")
+        #expect(imported.endpoint("photo")?["response"] as? String == "Data")
+    }
+
     /// Found by a review: a 204 (no content) beside a 200 with a JSON body failed to decode, and a
     /// HEAD operation whose 200 lists content always did (a HEAD response has no body).
     @Test func anEmptySuccessBesideABodyMakesTheResponseOptionalAndHeadReadsNoBody() throws {

@@ -953,6 +953,22 @@ extension OpenAPIReader {
         content.first { mediaType($0.key) == "application/json" } ?? content.first { isJSON($0.key) }
     }
 
+    /// A media range (`*/*`, `application/*`: springdoc writes `*/*` for every operation of a
+    /// Spring app) whose schema describes data rather than bytes: JSON, sent and read as
+    /// `application/json`.
+    private func isWildcardJSON(_ entry: JSONNode.Member) -> Bool {
+        guard ["*/*", "application/*"].contains(Self.mediaType(entry.key)),
+              let schema = Self.object(entry.value).flatMap({ member("schema", $0)?.value }) else { return false }
+        guard let members = Self.object(followingReferences(schema)) else { return true }
+        let format = member("format", members).flatMap { Self.text($0.value) }
+        return !(typeNames(members) == ["string"] && (format == "binary" || format == "byte"))
+    }
+
+    /// The media type a content entry is read as: its own, or JSON for a media range holding data.
+    private func effectiveMediaType(_ entry: JSONNode.Member) -> String {
+        isWildcardJSON(entry) ? "application/json" : Self.mediaType(entry.key)
+    }
+
     private static func isJSON(_ mediaType: String) -> Bool {
         let type = mediaType.split(separator: ";").first.map { String($0).lowercased() } ?? ""
         return type == "application/json" || type.hasSuffix("+json") || type == "text/json"
@@ -1089,16 +1105,16 @@ extension OpenAPIReader {
         let hint = bodyPointer.hasPrefix("#/components/requestBodies/") ? Self.lastToken(bodyPointer) : operationName + "Request"
         guard let content = member("content", fields).flatMap({ Self.object($0.value) }), !content.isEmpty else { return nil }
         let contentPointer = bodyPointer + "/content"
-        let chosen = Self.preferredJSON(content)
+        let chosen = Self.preferredJSON(content) ?? content.first(where: isWildcardJSON)
             ?? content.first { Self.mediaType($0.key) == "multipart/form-data" }
             ?? content.first { Self.mediaType($0.key) == "application/x-www-form-urlencoded" }
             ?? content.first { !Self.mediaType($0.key).hasSuffix("/xml") }
             ?? content[0]
-        let mediaType = Self.mediaType(chosen.key)
+        let mediaType = effectiveMediaType(chosen)
         let mediaPointer = Self.pointer(contentPointer, chosen.key)
         let schema = Self.object(chosen.value).flatMap { member("schema", $0)?.value }
         let location = chosen.value.location
-        if Self.isJSON(chosen.key) {
+        if Self.isJSON(mediaType) {
             guard let schema else { return SpecDocument.Body(location: location, type: Located(value: "JSON", location: location)) }
             var type = schemaType(schema, pointer: mediaPointer + "/schema", hint: hint, context: .plain)
             if type.type == "File" { type.type = "Data" }
@@ -1204,10 +1220,10 @@ extension OpenAPIReader {
     private mutating func bodySignature(_ node: JSONNode, pointer: String) -> String? {
         guard let (response, _) = dereference(node, pointer: pointer), let fields = Self.object(response),
               let content = member("content", fields).flatMap({ Self.object($0.value) }), !content.isEmpty else { return nil }
-        let chosen = content.first { Self.isJSON($0.key) } ?? content[0]
+        let chosen = content.first { Self.isJSON($0.key) } ?? content.first(where: isWildcardJSON) ?? content[0]
         guard let schema = Self.object(chosen.value).flatMap({ member("schema", $0)?.value }) else { return Self.mediaType(chosen.key) }
         let reference = Self.object(schema).flatMap { member("$ref", $0) }.flatMap { Self.text($0.value) }
-        return Self.mediaType(chosen.key) + " " + (reference ?? "inline \(schema.location.line):\(schema.location.column)")
+        return effectiveMediaType(chosen) + " " + (reference ?? "inline \(schema.location.line):\(schema.location.column)")
     }
 
     /// A response's media type and schema, preferring JSON.
@@ -1218,15 +1234,17 @@ extension OpenAPIReader {
         guard let (response, responsePointer) = dereference(node, pointer: pointer), let fields = Self.object(response) else { return nil }
         let hint = responsePointer.hasPrefix("#/components/responses/") ? Self.lastToken(responsePointer) : nil
         guard let content = member("content", fields).flatMap({ Self.object($0.value) }), !content.isEmpty else { return nil }
-        let chosen = Self.preferredJSON(content) ?? content.first { !Self.mediaType($0.key).hasSuffix("/xml") } ?? content[0]
+        let chosen = Self.preferredJSON(content) ?? content.first(where: isWildcardJSON)
+            ?? content.first { !Self.mediaType($0.key).hasSuffix("/xml") } ?? content[0]
         let schema = Self.object(chosen.value).flatMap { member("schema", $0)?.value }
         // The streamed media types offered beside it, server-sent events first.
         let streams = content.filter { Self.streamMediaTypes[Self.mediaType($0.key)] != nil && $0.key != chosen.key }
             .sorted { (Self.mediaType($0.key) == "text/event-stream" ? 0 : 1) < (Self.mediaType($1.key) == "text/event-stream" ? 0 : 1) }
             .map { (Self.mediaType($0.key), Self.object($0.value).flatMap { member("schema", $0)?.value },
                     Self.pointer(responsePointer + "/content", $0.key) + "/schema") }
-        return (Self.mediaType(chosen.key), chosen.key, schema, Self.pointer(responsePointer + "/content", chosen.key) + "/schema", hint,
-                streams)
+        let mediaType = effectiveMediaType(chosen)
+        return (mediaType, isWildcardJSON(chosen) ? mediaType : chosen.key, schema,
+                Self.pointer(responsePointer + "/content", chosen.key) + "/schema", hint, streams)
     }
 
     /// The media types of streamed responses, and what the spec format calls them.
