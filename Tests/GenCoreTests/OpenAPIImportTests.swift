@@ -221,6 +221,33 @@ import Testing
         #expect(imported.type("F", "h") == "Int")
     }
 
+    /// Found on Adyen's document: OpenAPI 3.1's `contentEncoding: base64` (3.0's `format: byte`)
+    /// and, in a multipart form, `contentMediaType` (3.0's `format: binary`) were read as text, so
+    /// a key came as its base64 text and a file upload became a text field.
+    @Test func contentEncodingAndMediaTypeAreBytesAsTheFormatsAre() throws {
+        let imported = try importing(document(
+            schemas: """
+            "Key": {"type": "object", "required": ["key"], "properties": {"key": {"type": "string", "contentEncoding": "base64"},
+              "page": {"type": "string", "contentMediaType": "text/html"}, "icon": {"type": "string", "contentMediaType": "image/png"},
+              "url": {"type": "string", "contentEncoding": "base64url"}}}
+            """,
+            paths: """
+            "/upload": {"post": {"operationId": "upload", "requestBody": {"required": true, "content": {"multipart/form-data": {"schema": {
+              "type": "object", "required": ["file"], "properties": {"file": {"type": "string", "contentMediaType": "application/octet-stream"},
+              "note": {"type": "string", "contentMediaType": "text/plain"}, "meta": {"type": "string", "contentMediaType": "application/json"}}}}}},
+              "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Key"}}}}}}}
+            """))
+        #expect(imported.type("Key", "key") == "Data")
+        #expect(imported.type("Key", "page") == "String?")
+        // Outside a form such a string holds text: bytes in JSON need an encoding.
+        #expect(imported.type("Key", "icon") == "String?")
+        // Foundation reads base64, not its URL-safe variant: the text is kept.
+        #expect(imported.type("Key", "url") == "String?")
+        #expect(imported.type("UploadRequest", "file") == "File")
+        #expect(imported.type("UploadRequest", "note") == "String?")
+        #expect(imported.type("UploadRequest", "meta") == "String?")
+    }
+
     @Test func openObjectsAndMaps() throws {
         let imported = try importing(document(schemas: """
             "Open": {"type": "object", "properties": {"id": {"type": "string"}}, "additionalProperties": {"type": "integer"}},

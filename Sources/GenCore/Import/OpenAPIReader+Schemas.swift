@@ -507,6 +507,16 @@ extension OpenAPIReader {
         case "binary":
             return SchemaType(type: "File")
         default:
+            // OpenAPI 3.1 spells bytes in JSON Schema's words: `contentEncoding: base64` for
+            // `format: byte`, and in a multipart form `contentMediaType` (a part of that type) for
+            // `format: binary`. Without an encoding, text in a JSON document stays text.
+            if let encoding = member("contentEncoding", members).flatMap({ Self.text($0.value) }), encoding.lowercased() == "base64" {
+                return SchemaType(type: "Data")
+            }
+            if readingMultipart, let media = member("contentMediaType", members).flatMap({ Self.text($0.value) }),
+               !media.lowercased().hasPrefix("text/"), !Resolver.isJSONMediaType(media) {
+                return SchemaType(type: "File")
+            }
             return SchemaType(type: "String")
         }
     }
