@@ -156,6 +156,15 @@ import Testing
         #expect(future.diagnostics.map(\.description) == ["f.json:1:13: error: OpenAPI 4.0.0 is not supported; endpointgen imports OpenAPI 3.0.x and 3.1.x"])
         let broken = OpenAPIImport.importSpec(openAPIText: #"{"openapi": "3.1.0", "#, path: "b.json")
         #expect(broken.specText == nil && broken.diagnostics.first?.severity == .error)
+        // Found by a tester: "3.10" passed for 3.1, and `openapi: 3.0` unquoted in YAML (a number)
+        // was refused with a message naming the very version it imports.
+        let minor = OpenAPIImport.importSpec(openAPIText: #"{"openapi": "3.10.0", "info": {}, "paths": {}}"#, path: "m.json")
+        #expect(minor.diagnostics.map(\.description) == ["m.json:1:13: error: OpenAPI 3.10.0 is not supported; endpointgen imports OpenAPI 3.0.x and 3.1.x"])
+        let number = OpenAPIImport.importSpec(openAPIText: "openapi: 3.0\ninfo: {title: T, version: '1'}\npaths: {}\n", path: "n.yaml")
+        #expect(number.specText != nil)
+        #expect(number.diagnostics.map(\.description) == [
+            "n.yaml:1:10: warning: #/openapi: the version is the number 3.0, which OpenAPI writes as text (in YAML, quote it: '3.0'); it is read as OpenAPI 3.0",
+        ])
     }
 
     // MARK: Schemas

@@ -234,11 +234,16 @@ struct OpenAPIReader {
             diagnostics.error("no 'openapi' version: this is not an OpenAPI document", at: root.location)
             return nil
         }
-        guard case .string(let versionText) = version.value.value, versionText.hasPrefix("3.0") || versionText.hasPrefix("3.1") else {
-            diagnostics.error(
-                "OpenAPI \(Self.text(version.value) ?? "?") is not supported; endpointgen imports OpenAPI 3.0.x and 3.1.x",
-                at: version.value.location)
+        let versionText = Self.text(version.value) ?? "?"
+        let parts = versionText.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts[0] == "3", parts[1] == "0" || parts[1] == "1" else {
+            diagnostics.error("OpenAPI \(versionText) is not supported; endpointgen imports OpenAPI 3.0.x and 3.1.x", at: version.value.location)
             return nil
+        }
+        if case .number = version.value.value {
+            // YAML reads an unquoted `3.0` as a number; the version is text.
+            unmapped("the version is the number \(versionText), which OpenAPI writes as text (in YAML, quote it: "
+                     + "'\(versionText)'); it is read as OpenAPI \(versionText)", at: version.value, pointer: "#/openapi", concerns: [])
         }
         for key in ["webhooks", "jsonSchemaDialect"] {
             if let entry = member(key, members) {
