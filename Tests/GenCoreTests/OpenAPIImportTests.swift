@@ -474,6 +474,27 @@ import Testing
         #expect(imported.endpoint("photo")?["response"] as? String == "Data")
     }
 
+    /// Found on Vonage's document: a constant (`provider: {enum: [email]}`, required) became a bare
+    /// `String`, and its one value was nowhere, so the app had to guess what to send. A required
+    /// constant is its own default; every constant's doc comment says it. An optional one gets no
+    /// default, which would read an absent value as present.
+    @Test func aConstantIsSaidAndIsTheDefaultOfARequiredProperty() throws {
+        let imported = try importing(document(schemas: """
+            "Register": {"type": "object", "required": ["provider", "version", "kind", "tag"], "properties": {
+              "provider": {"type": "string", "enum": ["email"]}, "version": {"const": 2},
+              "kind": {"type": ["string", "null"], "enum": ["sms", null]}, "tag": {"type": "string", "enum": ["x"], "default": "x"},
+              "channel": {"type": "string", "enum": ["push"]}}}
+            """))
+        let register = try #require(imported.properties("Register"))
+        #expect(NSDictionary(dictionary: register["provider"] as? [String: Any] ?? [:])
+                == ["type": "String", "default": "email", "description": "Always `\"email\"`."])
+        #expect(NSDictionary(dictionary: register["version"] as? [String: Any] ?? [:]) == ["type": "Int", "default": 2, "description": "Always `2`."])
+        #expect(NSDictionary(dictionary: register["kind"] as? [String: Any] ?? [:])
+                == ["type": "String", "nullable": true, "description": "Always `\"sms\"`."])
+        #expect(NSDictionary(dictionary: register["tag"] as? [String: Any] ?? [:]) == ["type": "String", "default": "x", "description": "Always `\"x\"`."])
+        #expect(NSDictionary(dictionary: register["channel"] as? [String: Any] ?? [:]) == ["type": "String?", "description": "Always `\"push\"`."])
+    }
+
     /// Found by a review: a 204 (no content) beside a 200 with a JSON body failed to decode, and a
     /// HEAD operation whose 200 lists content always did (a HEAD response has no body).
     @Test func anEmptySuccessBesideABodyMakesTheResponseOptionalAndHeadReadsNoBody() throws {

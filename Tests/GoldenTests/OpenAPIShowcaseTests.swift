@@ -112,6 +112,9 @@ import FoundationNetworking
         }
         #expect(fed.food == "fish")
         #expect(adopted.petId == 7)
+        // The constant is each member's default: the app need not spell it, and it is sent.
+        #expect(try encodeSorted(Event.eventAdopted(EventAdopted(petId: 8))) == #"{"pet_id":8,"type":"adopted"}"#)
+        #expect(try encodeSorted([Event.eventFed(EventFed(food: "kelp"))]) == #"[{"food":"kelp","type":"fed"}]"#)
     }
 
     @Test func anUntaggedUnionTriesTheStricterTypeFirst() throws {

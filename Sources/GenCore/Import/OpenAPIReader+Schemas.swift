@@ -1018,9 +1018,17 @@ extension OpenAPIReader {
         // responses alone for a `readOnly` one (an id): one model serves both, so it is optional.
         let oneWay = Self.bool(annotation("readOnly", members)?.value) || Self.bool(annotation("writeOnly", members)?.value)
         let expression = type.nullable || (required && !oneWay) ? type.type : type.type + "?"
+        var description = description(of: schema)
+        // A constant (an inline enum of one value, `const`) is its type; its value is the default of
+        // a property the app must send, which then need not be given, and the doc comment says it.
+        if member("$ref", members) == nil, let values = enumValues(members), !values.mixed,
+           let constant = (values.strings + values.integers).first, values.strings.count + values.integers.count == 1 {
+            if defaultValue == nil, expression == type.type, !type.nullable { defaultValue = constant }
+            description = [description, "Always `\(SpecWriter.oneLine(constant))`."].compactMap { $0 }.joined(separator: "\n\n")
+        }
         return SpecDocument.Property(
             name: Located(value: key, location: keyLocation), type: Located(value: expression, location: schema.location),
-            key: nil, description: description(of: schema), defaultValue: defaultValue, options: options,
+            key: nil, description: description, defaultValue: defaultValue, options: options,
             nullable: type.nullable ? Located(value: true, location: schema.location) : nil)
     }
 

@@ -6,17 +6,18 @@ import GeneratedRuntime
 // Spec: #/models/EventAdopted
 /// Adopted
 public struct EventAdopted: Codable, Sendable {
+    /// Always `"adopted"`.
     public var type: String
     public var petId: Int64
 
-    public init(type: String, petId: Int64) {
+    public init(type: String = "adopted", petId: Int64) {
         self.type = type
         self.petId = petId
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.type = try container.decodeField(String.self, "type")
+        self.type = try container.decodeFieldIfPresent(String.self, "type") ?? "adopted"
         self.petId = try container.decodeField(Int64.self, "pet_id")
     }
 

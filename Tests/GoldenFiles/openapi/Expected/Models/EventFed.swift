@@ -6,17 +6,18 @@ import GeneratedRuntime
 // Spec: #/models/EventFed
 /// Fed
 public struct EventFed: Codable, Sendable {
+    /// Always `"fed"`.
     public var type: String
     public var food: String
 
-    public init(type: String, food: String) {
+    public init(type: String = "fed", food: String) {
         self.type = type
         self.food = food
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.type = try container.decodeField(String.self, "type")
+        self.type = try container.decodeFieldIfPresent(String.self, "type") ?? "fed"
         self.food = try container.decodeField(String.self, "food")
     }
 
