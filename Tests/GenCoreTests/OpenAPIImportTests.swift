@@ -1358,13 +1358,18 @@ import Testing
                       "post": {"operationId": "add", "tags": ["pets"], "deprecated": true, "responses": {"204": {"description": ""}}}},
             "/health": {"get": {"operationId": "add", "responses": {"204": {"description": ""}}},
                         "options": {"responses": {"204": {"description": ""}}}},
-            "/store": {"get": {"tags": ["store"], "operationId": "stock", "responses": {"204": {"description": ""}}}}
+            "/store": {"get": {"tags": ["store"], "operationId": "stock", "responses": {"204": {"description": ""}}},
+                       "put": {"tags": ["store"], "operationId": "restock", "summary": "Restocks", "description": "Restocks", "responses": {"204": {"description": ""}}},
+                       "post": {"tags": ["store"], "operationId": "order", "summary": "Orders", "description": "Orders, then waits.", "responses": {"204": {"description": ""}}},
+                       "patch": {"tags": ["store"], "operationId": "mend", "summary": "Mend", "description": "Mending is slow.", "responses": {"204": {"description": ""}}}}
             """,
             extra: #""tags": [{"name": "store", "description": "The store."}, {"name": "pets"}]"#))
         let resources = try #require(imported.spec["resources"] as? [String: Any])
         #expect(Set(resources.keys) == ["store", "pets", "Test"])
         #expect(imported.text.range(of: #""store""#)!.lowerBound < imported.text.range(of: #""pets""#)!.lowerBound, "in the order of the document's tags")
         #expect(imported.resource("store")?["description"] as? String == "The store.")
+        // A summary the description repeats is said once (found on Ably's document).
+        #expect(imported.endpoints("store").map { $0["description"] as? String } == [nil, "Restocks", "Orders, then waits.", "Mend\n\nMending is slow."])
         let pets = imported.endpoints("pets")
         #expect(pets.first?["name"] == nil, "without an operationId the generator derives fetchPets")
         #expect(pets.first?["description"] as? String == "Lists.\n\nAll of them.")

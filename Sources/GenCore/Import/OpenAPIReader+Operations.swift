@@ -543,7 +543,12 @@ extension OpenAPIReader {
         let description = Self.prose(member("description", fields)?.value)
         let pathSummary = Self.prose(member("summary", pathItem)?.value)
         let pathDescription = Self.prose(member("description", pathItem)?.value)
-        let texts = [summary ?? pathSummary, description ?? pathDescription].compactMap { $0 }.filter { !$0.isEmpty }
+        // A summary that the description repeats (or begins with) is said once.
+        var texts = [summary ?? pathSummary, description ?? pathDescription].compactMap { $0 }.filter { !$0.isEmpty }
+        if texts.count == 2, texts[1].hasPrefix(texts[0]),
+           texts[1].dropFirst(texts[0].count).first.map({ !$0.isLetter && !$0.isNumber }) ?? true {
+            texts.removeFirst()
+        }
         endpoint.description = texts.isEmpty ? nil : texts.joined(separator: "\n\n")
         if Self.bool(member("deprecated", fields)?.value) { endpoint.deprecated = "" }
         if let entry = member("callbacks", fields) {
