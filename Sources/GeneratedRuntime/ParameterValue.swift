@@ -18,7 +18,12 @@ extension Int64: ParameterValue {
 }
 
 extension Double: ParameterValue {
-    public var parameterValue: String { String(self) }
+    /// As `JSONEncoder` writes it: a whole number without `.0` (`614`, for an API that says
+    /// `number` of an ID in its path), else the shortest text that reads back the same (`0.1`).
+    public var parameterValue: String {
+        let text = description
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
 }
 
 extension Bool: ParameterValue {

@@ -177,6 +177,27 @@ import FoundationNetworking
             + "&url=https%3A%2F%2Fa.b%2Fc%3Fd%3De&date=1970-01-01T00%3A00%3A00.250Z&list=x&list=y")
     }
 
+    /// Found on xkcd's document, whose comic number is a `number`: `614.0` went into the path and
+    /// the query, which the API answers with 404. A `Double` is written as `JSONEncoder` writes it
+    /// in a body: a whole number without `.0`, any other as the shortest text that reads back.
+    @Test func aDoubleIsWrittenAsJSONWritesIt() throws {
+        let path: EndpointPath = "/\(614.0)/info.0.json"
+        #expect(path.percentEncoded == "/614/info.0.json")
+        var request = EndpointRequest(method: .get, path: "/")
+        request.addQuery("page", 2.0)
+        request.addQuery("ratio", 0.1)
+        #expect(request.percentEncodedQuery == "page=2&ratio=0.1")
+        var generator = SystemRandomNumberGenerator()
+        let samples: [Double] = [0, -0.0, 1, -3, 1e15, 1e16, 9_007_199_254_740_992, 1e20, 1.5e300, .leastNonzeroMagnitude, .pi, -2.5, 100.25]
+            + (0..<2_000).map { _ in Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF) * (Bool.random() ? 1 : -1) }
+            + (0..<2_000).map { _ in Double(Int64.random(in: -1 << 60 ... 1 << 60)) }
+        for value in samples {
+            let json = String(decoding: try JSONEncoder().encode([value]), as: UTF8.self).dropFirst().dropLast()
+            #expect(value.parameterValue == String(json), "\(value)")
+            #expect(Double(value.parameterValue) == value, "\(value) reads back")
+        }
+    }
+
     /// OpenAPI's delimited styles: one item, the elements percent-encoded one by one, a comma
     /// between them sent as it is (so a reader that splits before decoding tells it from a
     /// comma in a value), a space or `|` percent-encoded.
