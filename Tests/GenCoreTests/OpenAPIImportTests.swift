@@ -408,6 +408,25 @@ import Testing
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
+    /// Found on CircleCI's document: a plain type it names (`Parallel: {type: string, description:
+    /// …}`) is written in place, and its description was lost there. The place's own description
+    /// still comes first; a model's stays on the model.
+    @Test func aPlainTypesDescriptionIsWrittenWhereItIsUsed() throws {
+        let imported = try importing(document(schemas: """
+            "Parallel": {"type": "integer", "description": "The containers to use."},
+            "Revision": {"$ref": "#/components/schemas/Sha"}, "Sha": {"type": "string", "title": "A commit's hash."},
+            "Owner": {"type": "object", "description": "Who owns it.", "properties": {"name": {"type": "string"}}},
+            "Build": {"type": "object", "properties": {"parallel": {"$ref": "#/components/schemas/Parallel"},
+              "revision": {"$ref": "#/components/schemas/Revision"}, "owner": {"$ref": "#/components/schemas/Owner"},
+              "again": {"$ref": "#/components/schemas/Parallel", "description": "Its own."}}}
+            """))
+        let build = try #require(imported.properties("Build"))
+        #expect((build["parallel"] as? [String: Any])?["description"] as? String == "The containers to use.")
+        #expect((build["revision"] as? [String: Any])?["description"] as? String == "A commit's hash.")
+        #expect(build["owner"] as? String == "Owner?")
+        #expect((build["again"] as? [String: Any])?["description"] as? String == "Its own.")
+    }
+
     /// Found on Vonage's document, which names a response of another operation by a percent-encoded
     /// pointer (`~1%7Bid%7D` for `/{id}`): the reference resolved, but the model read there was not
     /// found again under that spelling, so the inline schema became a second, identical model.

@@ -1019,6 +1019,11 @@ extension OpenAPIReader {
         let oneWay = Self.bool(annotation("readOnly", members)?.value) || Self.bool(annotation("writeOnly", members)?.value)
         let expression = type.nullable || (required && !oneWay) ? type.type : type.type + "?"
         var description = description(of: schema)
+        // A plain type the document names (`Parallel: {type: integer, description: …}`) is written in
+        // place, and so is what it says; a model says it on its own declaration.
+        if description == nil, member("$ref", members) != nil, case let target = followingReferences(schema), modelKind(of: target) == nil {
+            description = self.description(of: target)
+        }
         // A constant (an inline enum of one value, `const`) is its type; its value is the default of
         // a property the app must send, which then need not be given, and the doc comment says it.
         if member("$ref", members) == nil, let values = enumValues(members), !values.mixed,

@@ -8,6 +8,7 @@ public struct Order: Codable, Sendable {
     public var updatedAt: Date?
     public var id: UUID
     public var quantity: Int
+    /// A free-text note.
     public var note: String?
 
     public init(updatedAt: Date? = nil, id: UUID, quantity: Int, note: String? = nil) {
