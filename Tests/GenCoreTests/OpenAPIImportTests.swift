@@ -408,6 +408,23 @@ import Testing
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
+    /// Found on Ably's document: the enum of a shared parameter (`#/components/parameters/
+    /// responseFormat`, used by 19 operations) was named after the first operation that used it
+    /// (`GetMetadataOfAllChannelsFormat`, in `getStats` too). It is named after the parameter.
+    @Test func aSharedParametersTypeIsNamedAfterIt() throws {
+        let operation = { (name: String) in
+            ##"{"operationId": "\##(name)", "parameters": [{"$ref": "#/components/parameters/responseFormat"}, {"name": "mode", "in": "query", "schema": {"enum": ["a", "b"]}}], "responses": {"204": {"description": ""}}}"##
+        }
+        let imported = try importing(document(
+            paths: #""/channels": {"get": \#(operation("getChannels"))}, "/stats": {"get": \#(operation("getStats"))}"#,
+            extra: #""components": {"parameters": {"responseFormat": {"in": "query", "name": "format", "schema": {"type": "string", "enum": ["json", "msgpack"]}}}}"#
+        ).replacingOccurrences(of: #", "components": {"schemas": {}}"#, with: ""))
+        #expect(Set(((imported.spec["models"] as? [String: Any]) ?? [:]).keys) == ["ResponseFormat", "GetChannelsMode", "GetStatsMode"])
+        for name in ["getChannels", "getStats"] {
+            #expect((imported.endpoint(name)?["query"] as? [String: String])?["format"] == "ResponseFormat?")
+        }
+    }
+
     /// Found on CircleCI's document: a plain type it names (`Parallel: {type: string, description:
     /// …}`) is written in place, and its description was lost there. The place's own description
     /// still comes first; a model's stays on the model.

@@ -665,10 +665,13 @@ extension OpenAPIReader {
                 continue
             }
             let required = place == "path" || Self.bool(member("required", parameter.fields)?.value)
+            // Inline types of a shared parameter are named after it, not after the first operation that uses it.
+            let hint = parameter.pointer.hasPrefix("#/components/parameters/")
+                ? Self.lastToken(parameter.pointer) : operationName + SwiftNaming.typeName(name)
             // An object in the query, exploded (`a=1&b=2`, or `filter[a]=1` as a deepObject): a
             // query item per property, which the spec format says exactly.
             if place == "query", let items = objectQueryItems(parameter.fields, name: name, pointer: parameter.pointer,
-                                                              hint: operationName + SwiftNaming.typeName(name)),
+                                                              hint: hint),
                !items.contains(where: { item in endpoint.query.contains { $0.name.value == item.name } || places.contains("query\u{0}" + item.name) }) {
                 for item in items {
                     // Named after the parameter too (`effectiveAtGt` for `gt` of `effective_at`).
@@ -689,7 +692,7 @@ extension OpenAPIReader {
                 continue
             }
             var (type, separator) = parameterType(parameter.fields, node: parameter.node, place: place, pointer: parameter.pointer,
-                                                  hint: operationName + SwiftNaming.typeName(name))
+                                                  hint: hint)
             if !required || type.nullable, place != "path" { type.type += "?" }
             var swiftName = SwiftNaming.memberName(place == "path" ? placeholderNames[name] ?? name : name)
             var specSwiftName: Located<String>?
