@@ -97,6 +97,42 @@ import Testing
         ])
     }
 
+    /// Found on Ably's and 1Password's documents: a union that the endpoints only send (a request
+    /// body's, a query's) is built by the app case by case, and no response decodes it, so the
+    /// order of its members does not matter and nothing is said. One that a response, an error
+    /// body or another decoded model reaches too is warned about as before.
+    @Test func aUnionOnlySentIsNotWarnedAbout() throws {
+        let text = #"""
+            {
+              "endpointgen": 1,
+              "name": "Sent",
+              "models": {
+                "Loose": { "properties": { "a": "String?" } },
+                "Strict": { "properties": { "a": "String" } },
+                "Request": { "oneOf": ["Loose", "Strict"] },
+                "Wrapper": { "properties": { "request": "Request" } },
+                "Reply": { "oneOf": ["Loose", "Strict"] },
+                "Problem": { "oneOf": ["Loose", "Strict"] },
+                "Echo": { "oneOf": ["Loose", "Strict"] },
+                "Held": { "properties": { "echo": "Echo" } }
+              },
+              "resources": {
+                "Things": {
+                  "endpoints": [
+                    { "name": "send", "method": "POST", "path": "/send", "body": "Wrapper", "response": "Reply", "errorResponse": "Problem" },
+                    { "name": "echo", "method": "POST", "path": "/echo", "body": "Echo", "response": "Held" }
+                  ]
+                }
+              }
+            }
+            """#
+        let result = generate(text, path: "Specs/sent.json")
+        #expect(result.succeeded)
+        #expect(result.diagnostics.map(\.message) == ["Reply", "Problem", "Echo"].map {
+            "member Strict of union '\($0)' is never decoded: Loose, tried before it, accepts every value it accepts; list it first, or give the union a discriminator"
+        })
+    }
+
     @Test func openObjectProblems() {
         let text = #"""
             {

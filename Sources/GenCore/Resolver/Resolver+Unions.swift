@@ -153,9 +153,22 @@ extension Resolver {
         for (index, later) in cases.enumerated() {
             guard let earlier = cases[..<index].first(where: { covers($0.type, later.type) }),
                   let laterText = written[later.type], let earlierText = written[earlier.type] else { continue }
-            diagnostics.warning(
+            unreachableMembers.append((
+                union,
                 "member \(laterText.value) of union '\(union)' is never decoded: \(earlierText.value), tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
-                at: laterText.location, concerns: [pointer])
+                laterText.location, pointer))
+        }
+    }
+
+    /// The warnings about members never decoded, except for a union that the endpoints only send
+    /// (a request body's), which the app builds case by case and no response decodes.
+    mutating func warnAboutUnreachableMembers(models: [ResolvedAPI.Model], services: [ResolvedAPI.Service]) {
+        guard !unreachableMembers.isEmpty else { return }
+        let endpoints = services.flatMap(\.endpoints)
+        let decoded = ResolvedAPI.modelsReached(from: endpoints.flatMap(\.decodedTypes).flatMap(\.modelNames), in: models)
+        let sent = ResolvedAPI.modelsReached(from: endpoints.flatMap { $0.parameters.map(\.type) }.flatMap(\.modelNames), in: models)
+        for pending in unreachableMembers where decoded.contains(pending.union) || !sent.contains(pending.union) {
+            diagnostics.warning(pending.message, at: pending.location, concerns: [pending.pointer])
         }
     }
 

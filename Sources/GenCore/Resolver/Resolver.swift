@@ -30,6 +30,9 @@ struct Resolver {
     var composing: Set<String> = []
     /// How many levels of bases each composed struct has below it.
     var compositionDepths: [String: Int] = [:]
+    /// Warnings about union members that are never decoded, by union, given once the endpoints
+    /// tell whether anything decodes the union.
+    var unreachableMembers: [(union: String, message: String, location: SourceLocation, pointer: String)] = []
 
     /// Key, date and array strategies in force at one level (spec, model).
     struct Strategies {
@@ -122,6 +125,7 @@ struct Resolver {
         for resource in document.resources {
             if let service = resolveResource(resource) { services.append(service) }
         }
+        warnAboutUnreachableMembers(models: models, services: services)
 
         return ResolvedAPI(
             specReference: specReference, description: document.description, namespace: namespace, access: access,

@@ -90,12 +90,7 @@ extension ResolvedAPI {
             outcome.matched.insert(index)
             keptModels.append(entry.name)
         }
-        // Every model a kept one holds, to the end of the chain.
-        var reached: Set<String> = []
-        while let name = keptModels.popLast() {
-            guard reached.insert(name).inserted, let model = modelsByName[name] else { continue }
-            keptModels += model.heldModels.map(\.name)
-        }
+        let reached = Self.modelsReached(from: keptModels, in: models)
         var narrowed = self
         narrowed.services = keptServices
         narrowed.models = models.filter { reached.contains($0.name) }
@@ -108,6 +103,18 @@ extension ResolvedAPI {
         let keptPointers = Set(narrowed.declarationPointers + models.filter { composedOf.contains($0.name) }.map(\.pointer))
         for pointer in declarationPointers { outcome.declarations[pointer] = keptPointers.contains(pointer) }
         return (narrowed, outcome)
+    }
+
+    /// The models named and every model they hold, to the end of the chain.
+    static func modelsReached(from names: [String], in models: [Model]) -> Set<String> {
+        let byName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var pending = names
+        var reached: Set<String> = []
+        while let name = pending.popLast() {
+            guard reached.insert(name).inserted, let model = byName[name] else { continue }
+            pending += model.heldModels.map(\.name)
+        }
+        return reached
     }
 
     /// Where the spec (or OpenAPI document) declares each endpoint and model.
@@ -140,6 +147,14 @@ extension ResolvedAPI {
 }
 
 extension ResolvedAPI.Endpoint {
+    /// The types it decodes: its response (or a stream's elements), error bodies and pages.
+    var decodedTypes: [TypeReference] {
+        var types: [TypeReference] = errorBodies.compactMap(\.type)
+        if case .json(let type) = response { types.append(type) }
+        if let pagination { types.append(pagination.itemType) }
+        return types
+    }
+
     /// The types its parameters, body, response, error body, pages and response headers hold.
     var heldTypes: [TypeReference] {
         var types: [TypeReference] = parameters.map(\.type)
