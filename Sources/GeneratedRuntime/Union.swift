@@ -36,6 +36,18 @@ public enum UnionCoding {
         try decoder.singleValueContainer().decode(Member.self)
     }
 
+    /// Decodes an untagged union's member that takes every object (its properties are all
+    /// optional) from an object that holds one of its `keys`; from another it fails, and the
+    /// members after it are tried.
+    public static func decode<Member: Decodable>(_ type: Member.Type, holdingAnyOf keys: [String], from decoder: any Decoder) throws -> Member {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        guard keys.contains(where: { container.contains(AnyCodingKey($0)) }) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath, debugDescription: "the object holds none of its keys (\(keys.joined(separator: ", ")))"))
+        }
+        return try Member(from: decoder)
+    }
+
     /// Encodes an untagged union's member through a container, so that the coder writes it its
     /// own way (`JSONEncoder`: a `URL` as a string, `Data` as base64).
     public static func encode(_ member: some Encodable, to encoder: any Encoder) throws {

@@ -117,6 +117,11 @@ struct ResolvedAPI: Sendable {
             /// A case of several tags: how to read the member's own discriminator as a `String?`
             /// (`value.type`, `value.type.rawValue`), so that it goes out as it came.
             var ownTag: String? = nil
+            /// An untagged struct member that takes every object (its properties are all optional),
+            /// before another member that takes objects: its JSON keys. It is tried with an object
+            /// that holds one of them; one that holds none goes to the members after it, and comes
+            /// back to this one only when none of them takes it.
+            var keys: [String]? = nil
         }
     }
 

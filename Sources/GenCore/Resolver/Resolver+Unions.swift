@@ -52,6 +52,7 @@ extension Resolver {
         } else if failed {
             return nil
         } else {
+            guardMembersThatTakeEveryObject(&cases)
             warnAboutUnreachableMembers(cases, of: unionName, at: model.pointer, written: typeTexts)
         }
         return .init(
@@ -151,7 +152,7 @@ extension Resolver {
         _ cases: [ResolvedAPI.Union.Case], of union: String, at pointer: String, written: [TypeReference: Located<String>]
     ) {
         for (index, later) in cases.enumerated() {
-            guard let earlier = cases[..<index].first(where: { covers($0.type, later.type) }),
+            guard let earlier = cases[..<index].first(where: { covers($0, later) }),
                   let laterText = written[later.type], let earlierText = written[earlier.type] else { continue }
             unreachableMembers.append((
                 union,
@@ -169,6 +170,38 @@ extension Resolver {
         let sent = ResolvedAPI.modelsReached(from: endpoints.flatMap { $0.parameters.map(\.type) }.flatMap(\.modelNames), in: models)
         for pending in unreachableMembers where decoded.contains(pending.union) || !sent.contains(pending.union) {
             diagnostics.warning(pending.message, at: pending.location, concerns: [pending.pointer])
+        }
+    }
+
+    /// Whether case `earlier` takes every JSON value that `later` decodes. A member tried only with
+    /// an object holding one of its keys takes a struct's objects when the struct requires one.
+    private func covers(_ earlier: ResolvedAPI.Union.Case, _ later: ResolvedAPI.Union.Case) -> Bool {
+        guard let keys = earlier.keys else { return covers(earlier.type, later.type) }
+        guard case .model(let name) = later.type, let fields = objectFields(name) else { return false }
+        return fields.contains { $0.value.required && keys.contains($0.key) } && covers(earlier.type, later.type)
+    }
+
+    /// The members of an untagged union that take every object, each but the last tried only with
+    /// an object that holds one of its keys when a member after it takes objects too: a
+    /// `{"weeks": […]}` then goes to `WeekData` after `MonthData {months?}`, not to a `MonthData`
+    /// with nothing in it. Only a plain struct (no bases, no undeclared keys, not tolerant) is.
+    private func guardMembersThatTakeEveryObject(_ cases: inout [ResolvedAPI.Union.Case]) {
+        for index in cases.indices {
+            guard case .model(let name) = cases[index].type, acceptsAnyObject(name),
+                  cases[(index + 1)...].contains(where: { takesObjects($0.type) }),
+                  let model = model(named: name), !model.tolerant, model.allOf.isEmpty, model.additionalProperties == nil,
+                  case .structure(let properties) = model.kind, !properties.isEmpty else { continue }
+            let snakeCase = document.usesSnakeCase(model)
+            cases[index].keys = properties.map { Self.jsonKey(of: $0, snakeCase: snakeCase) }
+        }
+    }
+
+    /// Whether a member may decode an object.
+    private func takesObjects(_ type: TypeReference) -> Bool {
+        switch type {
+        case .dictionary, .builtin(.json), .replaced: true
+        case .model(let name): modelKinds[name] != .enumeration
+        default: false
         }
     }
 

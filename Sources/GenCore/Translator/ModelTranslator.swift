@@ -206,8 +206,15 @@ struct ModelTranslator {
     private static func renderTries(_ cases: [ResolvedAPI.Union.Case], of union: String, into printer: inout CodePrinter) {
         printer.line("var failures: [(member: String, error: any Error)] = []")
         for unionCase in cases {
+            let decode = unionCase.keys.map { keys in
+                "UnionCoding.decode(\(unionCase.type.swift).self, holdingAnyOf: [\(keys.map(SwiftLiteral.string).joined(separator: ", "))], from: decoder)"
+            } ?? decodeMember(unionCase.type)
             printer.line(
-                "do { self = .\(SwiftNaming.escaped(unionCase.name))(try \(decodeMember(unionCase.type))); return } catch { failures.append((\(SwiftLiteral.string(unionCase.label)), error)) }")
+                "do { self = .\(SwiftNaming.escaped(unionCase.name))(try \(decode)); return } catch { failures.append((\(SwiftLiteral.string(unionCase.label)), error)) }")
+        }
+        // An object that holds none of a member's keys, which no member after it took.
+        for unionCase in cases where unionCase.keys != nil {
+            printer.line("if let value = try? \(unionCase.type.swift)(from: decoder) { self = .\(SwiftNaming.escaped(unionCase.name))(value); return }")
         }
         printer.line("throw UnionCoding.noMemberFits(\(SwiftLiteral.string(union)), tried: failures, in: decoder)")
     }
