@@ -6,7 +6,8 @@ import PackagePlugin
 /// on the fly), each also in YAML (`.yaml` or `.yml`), with no generated file in the
 /// repository. An `endpointgen-config.json` in the target's folder sets the access level, the
 /// import's strictness, the part of the API to generate (`include`), the app's own types for
-/// models and properties (`replace`) and the modules they come from (`imports`); the layout is
+/// models and properties (`replace`), the modules they come from (`imports`) and the security
+/// schemes the app holds (`auth`); the layout is
 /// always compact here. All of a target's specs are
 /// generated in one run, which reports every spec's problems and any type two of them declare.
 ///

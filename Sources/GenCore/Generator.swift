@@ -48,6 +48,9 @@ public struct GenerationResult: Sendable {
     /// The top-level types the files declare, in the files' order: two specs generated into one
     /// module must not share one.
     public var declaredTypes: [String] = []
+    /// The spec's auth schemes (an OpenAPI document's by their keys there), when the options
+    /// prefer some: what a configuration's `auth` is checked against, also when the spec has errors.
+    public var authSchemeNames: [String]?
 
     public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
 }
@@ -75,9 +78,10 @@ public enum Generator {
         var resolver = Resolver(document: document, file: specPath, accessOverride: options.accessLevel)
         var api = resolver.resolve(specReference: options.specReference ?? specPath)
         collector.append(contentsOf: resolver.diagnostics)
-        // What a configuration's `replace` is checked against, when there is one.
+        // What a configuration's `replace` and `auth` are checked against, when it has them.
         let modelNames = options.replacements.map { _ in document.replaceableModelNames }
         let propertyNames = options.replacements.map { _ in document.propertyNames }
+        let schemeNames = options.importOptions.preferredSchemes.isEmpty ? nil : document.authSchemeKeys
         var replacement: Replacements.Outcome?
         if let replacements = options.replacements {
             (api, replacement) = api.replacing(replacements, specPath: specPath)
@@ -92,7 +96,8 @@ public enum Generator {
         collector.removeAll { $0.severity == .warning && $0.concernsOnly(isLeftOut) }
         for problem in replacement?.diagnostics ?? [] where !problem.concernsOnly(isLeftOut) { collector.append(problem) }
         if collector.hasErrors {
-            return GenerationResult(files: [], diagnostics: collector.sorted, modelNames: modelNames, propertyNames: propertyNames)
+            return GenerationResult(files: [], diagnostics: collector.sorted, modelNames: modelNames, propertyNames: propertyNames,
+                                    authSchemeNames: schemeNames)
         }
         var imports: [String] = []
         for module in options.imports.compactMap(Replacements.moduleName) where !["Foundation", "GeneratedRuntime"].contains(module) && !imports.contains(module) {
@@ -101,6 +106,6 @@ public enum Generator {
         api.imports = imports
         let translator = FileTranslator(api: api, layout: options.layout)
         return GenerationResult(files: translator.files(), diagnostics: collector.sorted, selection: selection, modelNames: modelNames,
-                                propertyNames: propertyNames, declaredTypes: translator.declaredTypes())
+                                propertyNames: propertyNames, declaredTypes: translator.declaredTypes(), authSchemeNames: schemeNames)
     }
 }

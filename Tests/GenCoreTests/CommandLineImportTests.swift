@@ -235,4 +235,71 @@ import Testing
         let missing = runTool(["generate", "openapi.json", "--output", "Out", "--config", "none.json"], in: folder.url)
         #expect(missing.status == .failure && missing.standardError == "none.json: error: cannot read the configuration file\n")
     }
+
+    /// A document whose operations accept a user and password or a key (Adyen's, Ably's,
+    /// Google's): the import takes the first, so an app that holds a key could not send them.
+    static let eitherCredential = """
+        {"openapi": "3.1.0", "info": {"title": "Bins", "version": "1"}, "servers": [{"url": "https://bins.example.com"}],
+         "security": [{"basicAuth": []}, {"apiKey": []}],
+         "paths": {
+          "/bins": {"get": {"operationId": "listBins", "responses": {"204": {"description": ""}}}},
+          "/tokens": {"post": {"operationId": "makeToken", "security": [{"bearerAuth": []}, {"basicAuth": []}], "responses": {"204": {"description": ""}}}}
+         },
+         "components": {"securitySchemes": {"basicAuth": {"type": "http", "scheme": "basic"}, "bearerAuth": {"type": "http", "scheme": "bearer"},
+           "apiKey": {"type": "apiKey", "in": "header", "name": "X-API-Key"}}}}
+        """
+
+    /// The configuration's `auth` names the schemes the app holds, first the one it prefers: an
+    /// operation that accepts several gets the first of these it accepts, without a warning.
+    @Test func theConfigurationsAuthChoosesAmongTheSchemesAnOperationAccepts() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("openapi.json", Self.eitherCredential)
+        let plain = runTool(["import", "openapi.json", "--output", "-"], in: folder.url)
+        #expect(plain.standardOutput.contains(#""defaults": { "auth": "basicAuth" }"#), "\(plain.standardOutput)")
+        #expect(plain.standardError.components(separatedBy: "accepts").count == 3, "two warnings about a choice: \(plain.standardError)")
+
+        try folder.write("config.json", #"{"auth": ["apiKey", "basicAuth"]}"#)
+        let chosen = runTool(["import", "openapi.json", "--output", "-", "--config", "config.json"], in: folder.url)
+        #expect(chosen.status == .success, "\(chosen.standardError)")
+        #expect(chosen.standardError == "", "the app chose: \(chosen.standardError)")
+        #expect(chosen.standardOutput.contains(#""defaults": { "auth": "apiKey" }"#), "\(chosen.standardOutput)")
+        // makeToken accepts bearer or basic: of these the app holds basic.
+        #expect(chosen.standardOutput.contains(#""auth": "basicAuth""#), "\(chosen.standardOutput)")
+
+        // generate reads the document with the same choice: the endpoints need the key.
+        let generated = runTool(["generate", "openapi.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url)
+        #expect(generated.status == .success, "\(generated.standardError)")
+        #expect(folder.allFiles(under: "Out").contains { folder.read($0)?.contains("public typealias Auth = ApiKeyAuth") == true })
+    }
+
+    @Test func aNameInTheConfigurationsAuthThatNamesNoSchemeIsAnError() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("openapi.json", Self.eitherCredential)
+        try folder.write("config.json", """
+            {
+              "auth": ["apikey", "basicAuth", 7, "basicAuth"]
+            }
+            """)
+        let run = runTool(["generate", "openapi.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url)
+        #expect(run.status == .failure)
+        #expect(run.standardError == """
+            config.json:2:35: error: a name in 'auth' is a security scheme of the OpenAPI document, as its 'securitySchemes' names it
+            config.json:2:38: warning: 'basicAuth' is in 'auth' already
+
+            """)
+        try folder.write("config.json", """
+            {
+              "auth": ["apikey", "basicAuth"]
+            }
+            """)
+        for command in [["generate", "openapi.json", "--output", "Out"], ["import", "openapi.json", "--output", "spec.json"]] {
+            let run = runTool(command + ["--config", "config.json", "-q"], in: folder.url)
+            #expect(run.status == .failure)
+            #expect(run.standardError == "config.json:2:12: error: 'apikey' in 'auth' names no security scheme of openapi.json; did you mean 'apiKey'?\n")
+        }
+        #expect(folder.allFiles(under: "Out").isEmpty && !folder.exists("spec.json"))
+        try folder.write("config.json", #"{"auth": "apiKey"}"#)
+        let notAList = runTool(["validate", "openapi.json", "--config", "config.json"], in: folder.url)
+        #expect(notAList.standardError == #"config.json:1:10: error: 'auth' is an array of the security schemes the app holds credentials for, first the one it prefers, such as ["bearerAuth"]"# + "\n")
+    }
 }

@@ -85,16 +85,19 @@ public struct CommandLineTool {
           --access <public|internal>
                                     Overrides the spec's default access level.
           --config <file>           A JSON configuration: {"access", "layout",
-                                    "strict", "include", "replace", "imports"},
-                                    each optional; options on the command line
-                                    win over it. "include": {"resources",
-                                    "endpoints", "models"} lists the part of the
-                                    API to generate. "replace": {"Money":
-                                    "Shop.Money", "Product.id": "ProductID"}
-                                    uses the app's own type for a model (then
-                                    not generated) or a property. "imports":
-                                    ["VendorKit"] adds imports to every file
-                                    that declares something.
+                                    "strict", "include", "replace", "imports",
+                                    "auth"}, each optional; options on the
+                                    command line win over it. "include":
+                                    {"resources", "endpoints", "models"} lists
+                                    the part of the API to generate. "replace":
+                                    {"Money": "Shop.Money", "Product.id":
+                                    "ProductID"} uses the app's own type for a
+                                    model (then not generated) or a property.
+                                    "imports": ["VendorKit"] adds imports to
+                                    every file that declares something. "auth":
+                                    ["bearerAuth"] names the OpenAPI security
+                                    schemes the app holds, first the one it
+                                    prefers where an operation accepts several.
           --absolute-paths          Name files in diagnostics by absolute path, as
                                     IDEs need to link them (the plugins pass it).
           --strict                  For OpenAPI documents: every construct that
@@ -180,7 +183,9 @@ public struct CommandLineTool {
             references.insert(reference)
             let options = GeneratorOptions(
                 layout: invocation.layout ?? .split, accessLevel: invocation.access, specReference: reference,
-                importOptions: OpenAPIImportOptions(strict: invocation.strict, readFile: fileReader), selection: configuration?.selection,
+                importOptions: OpenAPIImportOptions(
+                    strict: invocation.strict, readFile: fileReader, preferredSchemes: configuration?.auth.map(\.value) ?? []),
+                selection: configuration?.selection,
                 replacements: configuration?.replacements, imports: configuration?.imports ?? [])
             let result = Generator.generate(specText: text, specPath: displayPath, options: options)
             for diagnostic in result.diagnostics { standardError("\(diagnostic)\n") }
@@ -222,6 +227,10 @@ public struct CommandLineTool {
                     result.modelNames.map { (spec: spec, models: $0, properties: result.propertyNames ?? []) }
                 }
                 if names.count == results.count { unmatched += Self.unmatched(replacements, results: names) }
+            }
+            if !configuration.auth.isEmpty, results.count == invocation.specs.count {
+                let names = results.compactMap { spec, result in result.authSchemeNames.map { (spec: spec, names: $0) } }
+                if names.count == results.count { unmatched += Self.unmatched(auth: configuration.auth, in: names, file: configuration.path) }
             }
             if !failed, let selection = configuration.selection {
                 unmatched += Self.unmatched(selection, outcomes: outcomes, file: configuration.path, replacements: configuration.replacements)
@@ -403,6 +412,8 @@ public struct CommandLineTool {
         var replacements: Replacements?
         /// `imports`: modules every generated file imports.
         var imports: [String] = []
+        /// `auth`: the OpenAPI security schemes the app holds credentials for, in order of preference.
+        var auth: [Located<String>] = []
         /// How diagnostics name the file.
         var path = ""
     }
@@ -439,7 +450,7 @@ public struct CommandLineTool {
             return (nil, collector.sorted)
         }
         var configuration = Configuration(path: path)
-        let keys = ["access", "layout", "strict", "include", "replace", "imports"]
+        let keys = ["access", "layout", "strict", "include", "replace", "imports", "auth"]
         for member in members {
             switch (member.key, member.value.value) {
             case ("replace", .object(let entries)):
@@ -456,6 +467,20 @@ public struct CommandLineTool {
                         configuration.imports.append(name)
                     }
                 }
+            case ("auth", .array(let names)):
+                for name in names {
+                    guard case .string(let text) = name.value, !text.isEmpty else {
+                        collector.error("a name in 'auth' is a security scheme of the OpenAPI document, as its 'securitySchemes' names it", at: name.location)
+                        continue
+                    }
+                    if configuration.auth.contains(where: { $0.value == text }) {
+                        collector.warning("'\(text)' is in 'auth' already", at: name.location)
+                    } else {
+                        configuration.auth.append(Located(value: text, location: name.location))
+                    }
+                }
+            case ("auth", _):
+                collector.error("'auth' is an array of the security schemes the app holds credentials for, first the one it prefers, such as [\"bearerAuth\"]", at: member.value.location)
             case ("imports", _):
                 collector.error("'imports' is an array of module names that every generated file imports, such as [\"VendorKit\"]", at: member.value.location)
             case ("replace", _):
@@ -483,6 +508,17 @@ public struct CommandLineTool {
             }
         }
         return (collector.hasErrors ? nil : configuration, collector.sorted)
+    }
+
+    /// An error for each name of `auth` that names no security scheme of any of the specs: a
+    /// name mistyped would leave the choice to the document unnoticed.
+    static func unmatched(auth: [Located<String>], in specs: [(spec: String, names: [String])], file: String) -> [Diagnostic] {
+        let all = specs.flatMap(\.names)
+        return auth.filter { !all.contains($0.value) }.map { entry in
+            var message = "'\(entry.value)' in 'auth' names no security scheme of \(specs.count == 1 ? specs[0].spec : "any of the specs")"
+            if let hint = suggestion(for: entry.value, among: all) { message += "; \(hint)" }
+            return Diagnostic(.error, file: file, location: entry.location, message: message)
+        }
     }
 
     /// An error for each name of `include` that names nothing in any of the specs (a name
@@ -661,9 +697,11 @@ public struct CommandLineTool {
             standardError("endpointgen: error: cannot find the current directory (was it removed?), so '\(relative)' names no file; give absolute paths\n")
             return .failure
         }
+        var read: Configuration?
         if let configuration {
-            // Only the import's own setting applies here: access and layout are generate's.
-            guard let read = readConfiguration(configuration, absolutePaths: absolutePaths) else { return .failure }
+            // Only the import's own settings apply here: access and layout are generate's.
+            read = readConfiguration(configuration, absolutePaths: absolutePaths)
+            guard let read else { return .failure }
             strict = strict || read.strict
         }
         let absolute = FilePath.absolute(inputs[0], in: workingDirectory)
@@ -676,11 +714,15 @@ public struct CommandLineTool {
             standardError("\(shownPath): error: the OpenAPI document is not UTF-8 text\n")
             return .failure
         }
-        let result = OpenAPIImport.importSpec(openAPIText: text, path: shownPath, options: OpenAPIImportOptions(strict: strict, readFile: fileReader))
+        let preferred = read?.auth ?? []
+        let result = OpenAPIImport.importSpec(
+            openAPIText: text, path: shownPath, options: OpenAPIImportOptions(strict: strict, readFile: fileReader, preferredSchemes: preferred.map(\.value)))
         for diagnostic in result.diagnostics where !quiet || diagnostic.severity == .error {
             standardError("\(diagnostic)\n")
         }
-        guard let spec = result.specText else { return .failure }
+        let unmatched = Self.unmatched(auth: preferred, in: [(shownPath, result.schemeNames)], file: read?.path ?? "")
+        for diagnostic in unmatched { standardError("\(diagnostic)\n") }
+        guard let spec = result.specText, unmatched.isEmpty else { return .failure }
         if output == "-" {
             standardOutput(spec)
             return .success

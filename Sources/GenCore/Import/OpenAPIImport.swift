@@ -6,10 +6,14 @@ public struct OpenAPIImportOptions: Sendable {
     /// current directory as the document's is given, or absolute; nil when it cannot. Without
     /// it such references are left out, with a warning.
     public var readFile: (@Sendable (_ path: String) -> String?)?
+    /// The security schemes (by their keys in the document) the app holds credentials for, in
+    /// order: an operation that accepts several gets the first of these it accepts.
+    public var preferredSchemes: [String]
 
-    public init(strict: Bool = false, readFile: (@Sendable (_ path: String) -> String?)? = nil) {
+    public init(strict: Bool = false, readFile: (@Sendable (_ path: String) -> String?)? = nil, preferredSchemes: [String] = []) {
         self.strict = strict
         self.readFile = readFile
+        self.preferredSchemes = preferredSchemes
     }
 }
 
@@ -18,6 +22,8 @@ public struct OpenAPIImportOptions: Sendable {
 public struct ImportResult: Sendable {
     public var specText: String?
     public var diagnostics: [Diagnostic]
+    /// The keys of the document's security schemes that were imported.
+    public var schemeNames: [String] = []
 
     public var succeeded: Bool { specText != nil }
 }
@@ -42,8 +48,10 @@ public enum OpenAPIImport {
             _ = resolver.resolve(specReference: path)
             collector.append(contentsOf: resolver.diagnostics)
         }
-        guard let document, !collector.hasErrors else { return ImportResult(specText: nil, diagnostics: collector.sorted) }
-        return ImportResult(specText: SpecWriter.write(document), diagnostics: collector.sorted)
+        guard let document, !collector.hasErrors else {
+            return ImportResult(specText: nil, diagnostics: collector.sorted, schemeNames: document?.authSchemeKeys ?? [])
+        }
+        return ImportResult(specText: SpecWriter.write(document), diagnostics: collector.sorted, schemeNames: document.authSchemeKeys)
     }
 
     /// Whether a parsed JSON document is an OpenAPI (or Swagger) document rather than a spec.
@@ -71,6 +79,7 @@ public enum OpenAPIImport {
             }
         }
         var reader = OpenAPIReader(root: root, file: path, strict: options.strict)
+        reader.preferredSchemes = options.preferredSchemes
         reader.diagnostics.externalFiles = files
         guard var document = reader.read() else { return (nil, reader.diagnostics) }
         var collector = reader.diagnostics
@@ -108,6 +117,8 @@ struct OpenAPIReader {
     var diagnostics: DiagnosticCollector
     let root: JSONNode
     let strict: Bool
+    /// The schemes the app prefers where an operation accepts several (``OpenAPIImportOptions/preferredSchemes``).
+    var preferredSchemes: [String] = []
 
     /// Component schema name → the model it became, for schemas that become models.
     var componentModels: [String: String] = [:]

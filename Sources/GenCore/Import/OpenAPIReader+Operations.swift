@@ -81,9 +81,15 @@ extension OpenAPIReader {
     }
 
     /// The requirement a `security` array states: the first scheme of its first alternative
-    /// (an empty one, `{}`, means no credential). Alternatives and schemes that are not taken get a warning.
+    /// (an empty one, `{}`, means no credential), or of the first alternative that the app
+    /// prefers (``preferredSchemes``). Alternatives and schemes that are not taken get a warning,
+    /// unless the app chose among them.
     mutating func requirement(_ node: JSONNode, pointer: String, schemes: [ImportedScheme]) -> Requirement {
         guard let alternatives = Self.elements(node) else { return .none }
+        let keys = alternatives.compactMap { Self.object($0)?.first?.key }
+        if let preferred = preferredSchemes.first(where: keys.contains), let scheme = schemes.first(where: { $0.key == preferred }) {
+            return .scheme(scheme.scheme.name.value)
+        }
         var chosen: Requirement?
         var others: [String] = []
         for (offset, alternative) in alternatives.enumerated() {

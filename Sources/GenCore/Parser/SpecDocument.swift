@@ -173,6 +173,12 @@ struct SpecDocument: Sendable {
         }
     }
 
+    /// The auth schemes by the key that names each where it is declared: a spec's `auth` key, an
+    /// OpenAPI document's `securitySchemes` key (the spec's name may have another word after it).
+    var authSchemeKeys: [String] {
+        authSchemes.map { OpenAPIReader.lastToken($0.pointer) }
+    }
+
     struct Resource: Sendable {
         var name: Located<String>
         var pointer: String
