@@ -1290,7 +1290,9 @@ import Testing
             "/b": {"get": {"operationId": "either", "security": [{"key": []}, {"basic": []}], "responses": {"204": {"description": ""}}}},
             "/c": {"get": {"operationId": "byDefault", "responses": {"204": {"description": ""}}}},
             "/d": {"get": {"operationId": "scoped", "security": [{"oauth": ["read"]}, {"oauth": ["admin"]}], "responses": {"204": {"description": ""}}}},
-            "/e": {"get": {"operationId": "again", "security": [{"key": []}, {"basic": []}, {"key": ["x"]}, {"basic": []}], "responses": {"204": {"description": ""}}}}
+            "/e": {"get": {"operationId": "again", "security": [{"key": []}, {"basic": []}, {"key": ["x"]}, {"basic": []}], "responses": {"204": {"description": ""}}}},
+            "/f": {"get": {"operationId": "flows", "security": [{"oauth": [], "oidc": [], "token": []}], "responses": {"204": {"description": ""}}}},
+            "/g": {"get": {"operationId": "both", "security": [{"key": [], "token": []}], "responses": {"204": {"description": ""}}}}
             """,
             extra: """
             "security": [{"token": []}],
@@ -1316,14 +1318,18 @@ import Testing
         #expect(imported.warnings.contains("#/paths/~1b/get/security: the operation accepts 'key' or 'basic', and an endpoint needs one scheme; 'key' is imported"))
         // One scheme with other scopes is no choice; a choice is named once (found on Google's documents).
         #expect(imported.resource("Test oauth")?["auth"] as? String == "oauth")
-        #expect(imported.endpoints("Test oauth").map { $0["name"] as? String } == ["scoped"])
+        #expect(imported.endpoints("Test oauth").map { $0["name"] as? String } == ["scoped", "flows"])
         #expect(!imported.warnings.contains { $0.hasPrefix("#/paths/~1d/") }, "\(imported.warnings)")
         #expect(imported.warnings.contains("#/paths/~1e/get/security: the operation accepts 'key' or 'basic', and an endpoint needs one scheme; 'key' is imported"))
+        // Schemes needed together that all send a bearer token are one header (Google's two OAuth
+        // flows): nothing to say. A key and a token together are two credentials.
+        #expect(!imported.warnings.contains { $0.hasPrefix("#/paths/~1f/") }, "\(imported.warnings)")
+        #expect(imported.warnings.contains("#/paths/~1g/get/security/0: the requirement needs 'key' and 'token' together, and an endpoint needs one scheme; 'key' is imported"))
         #expect(imported.warnings.contains("#/components/securitySchemes/digest: the HTTP auth scheme 'digest' becomes a custom scheme, whose closure authorizes each request"))
         #expect(imported.warnings.contains("#/components/securitySchemes/tls: mutual TLS is set up on the URL session, not per request; the scheme is left out"))
         // A live service holds one client: the endpoint that needs the default scheme goes into
         // a resource of its own, beside the one that needs `key` (and the one that needs none).
-        #expect(imported.endpoints("Test").map { $0["name"] as? String } == ["open", "either", "again"])
+        #expect(imported.endpoints("Test").map { $0["name"] as? String } == ["open", "either", "again", "both"])
         #expect(imported.endpoints("Test token").map { $0["name"] as? String } == ["byDefault"])
     }
 

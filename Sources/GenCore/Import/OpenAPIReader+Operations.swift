@@ -98,7 +98,9 @@ extension OpenAPIReader {
                 if chosen == nil { chosen = Requirement.none } else if chosen != Requirement.none { others.append("no credential") }
                 continue
             }
-            if names.count > 1 {
+            // Schemes that all send a bearer token (Google's two OAuth flows) are one header: one token serves.
+            let kinds = Set(names.map { name in schemes.first { $0.key == name }?.scheme.type.value ?? name })
+            if names.count > 1, kinds != ["bearer"] {
                 unmapped("the requirement needs \(names.map { "'\($0)'" }.joined(separator: " and ")) together, and an endpoint "
                          + "needs one scheme; '\(names[0])' is imported", at: alternative, pointer: pointer + "/\(offset)")
             }
