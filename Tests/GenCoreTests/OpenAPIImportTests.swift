@@ -425,6 +425,25 @@ import Testing
         }
     }
 
+    /// Found on HubSpot's documents (`subCategory: {type: object, properties: {}}`) and in
+    /// OpenAI's (`EmptyModelParam`, a function's parameters): `properties: {}` made an empty model,
+    /// which dropped every key the object held. Without `additionalProperties: false` such an
+    /// object may hold any key, and a dictionary keeps them; with it, it holds nothing.
+    @Test func anObjectOfNoDeclaredPropertiesKeepsWhatItHolds() throws {
+        let imported = try importing(document(schemas: """
+            "Params": {"type": "object", "properties": {}, "required": []},
+            "Closed": {"type": "object", "properties": {}, "additionalProperties": false},
+            "Problem": {"type": "object", "required": ["message"], "properties": {"message": {"type": "string"},
+              "subCategory": {"type": "object", "properties": {}}, "params": {"$ref": "#/components/schemas/Params"},
+              "closed": {"$ref": "#/components/schemas/Closed"}}}
+            """))
+        #expect(imported.type("Problem", "subCategory") == "[String: JSON]?")
+        #expect(imported.type("Problem", "params") == "[String: JSON]?")
+        #expect(imported.type("Problem", "closed") == "Closed?")
+        #expect(imported.model("Closed")?["properties"] as? [String: Any] != nil)
+        #expect(imported.model("Params") == nil && imported.model("ProblemSubCategory") == nil)
+    }
+
     /// Found on CircleCI's document: a plain type it names (`Parallel: {type: string, description:
     /// …}`) is written in place, and its description was lost there. The place's own description
     /// still comes first; a model's stays on the model.

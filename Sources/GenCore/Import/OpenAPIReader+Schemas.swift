@@ -109,9 +109,11 @@ extension OpenAPIReader {
             return nil
         }
         if hasProperties(members) { return .structure }
-        let types = typeNames(members)
-        if types == ["object"], additionalPropertiesNode(members) == nil, member("properties", members) != nil {
-            return .structure  // `properties: {}`: an empty model
+        // `properties: {}` with `additionalProperties: false`: an object that holds nothing, an empty
+        // model. Without it the object may hold any key, which a dictionary keeps.
+        if typeNames(members) == ["object"], member("properties", members) != nil,
+           case .bool(false)? = member("additionalProperties", members)?.value.value {
+            return .structure
         }
         return nil
     }
