@@ -26,6 +26,21 @@ import Testing
         #expect(SwiftNaming.memberName("ID2") == "id2")
     }
 
+    /// Found on HubSpot's documents, whose enum values are words in capitals (`NOT_SUBSCRIBED`),
+    /// as Google's, Amazon's and many others' are: the rule kept every word after the first as
+    /// written (`notSUBSCRIBED`). A name in capitals only, of several words, is read in lower
+    /// case; one word in capitals, or capitals beside lower case, as before.
+    @Test(arguments: [
+        ("NOT_SUBSCRIBED", "notSubscribed", "NotSubscribed"), ("PRE_ACTION_EXECUTION", "preActionExecution", "PreActionExecution"),
+        ("X-API-KEY", "xApiKey", "XApiKey"), ("US_EAST_1", "usEast1", "UsEast1"), ("TASK STATUS", "taskStatus", "TaskStatus"),
+        ("ÜBER_ALLES", "überAlles", "ÜberAlles"), ("SUBSCRIBED", "subscribed", "SUBSCRIBED"), ("ID", "id", "ID"),
+        ("X-Request-ID", "xRequestID", "XRequestID"), ("HTTP_get", "httpGet", "HTTPGet"), ("2_FA", "_2Fa", "_2Fa"),
+    ])
+    func namesInCapitalsOnly(_ input: String, _ member: String, _ type: String) {
+        #expect(SwiftNaming.memberName(input) == member)
+        #expect(SwiftNaming.typeName(input) == type)
+    }
+
     @Test(arguments: [("2fa", "_2fa"), ("123", "_123"), ("1st place", "_1stPlace"), ("", "value"), ("---", "value"), ("_", "value")])
     func memberNamesThatAreNotIdentifiersAsWritten(_ input: String, _ expected: String) {
         #expect(SwiftNaming.memberName(input) == expected)

@@ -21,8 +21,35 @@ enum SwiftNaming {
     /// A lowerCamelCase identifier for a property, parameter or case: `user_name` → `userName`,
     /// `X-Request-ID` → `xRequestID`, `2fa` → `_2fa`. Keeps names that are already identifiers.
     static func memberName(_ name: String) -> String {
+        let name = isShouting(name) ? name.lowercased() : name
         if let result = asciiMemberName(name) { return result }
         return scalarMemberName(name)
+    }
+
+    /// Whether a name is words in capitals only (`NOT_SUBSCRIBED`, `X-API-KEY`, as many APIs write
+    /// their enum values): such words are read in lower case (`notSubscribed`, `NotSubscribed`),
+    /// not kept as capitals after the first (`notSUBSCRIBED`). One word (`ID`, `URL`) is not.
+    static func isShouting(_ name: String) -> Bool {
+        var words = 0, inWord = false, upper = false
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            for byte in name.utf8 {
+                if byte >= 0x61 && byte <= 0x7A { return false }
+                let isUpper = byte >= 0x41 && byte <= 0x5A
+                let isWordByte = isUpper || (byte >= 0x30 && byte <= 0x39)
+                if isWordByte && !inWord { words += 1 }
+                inWord = isWordByte
+                upper = upper || isUpper
+            }
+            return words > 1 && upper
+        }
+        for scalar in name.unicodeScalars {
+            if scalar.properties.isLowercase { return false }
+            let isWordScalar = ("0"..."9").contains(scalar) || scalar.properties.isAlphabetic
+            if isWordScalar && !inWord { words += 1 }
+            inWord = isWordScalar
+            if scalar.properties.isUppercase { upper = true }
+        }
+        return words > 1 && upper
     }
 
     /// ``memberName(_:)`` by the scalar rules, for any name.
@@ -86,7 +113,7 @@ enum SwiftNaming {
 
     /// An UpperCamelCase type name: `fetch cities` → `FetchCities`.
     static func typeName(_ name: String) -> String {
-        var result = words(of: name).map(upperFirst).joined()
+        var result = words(of: isShouting(name) ? name.lowercased() : name).map(upperFirst).joined()
         if result.isEmpty { result = "Value" }
         if let first = result.unicodeScalars.first, needsLeadingUnderscore(first) { result = "_" + result }
         return result
