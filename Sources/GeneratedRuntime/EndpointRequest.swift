@@ -129,6 +129,22 @@ public struct EndpointRequest: Sendable {
         }
     }
 
+    /// Appends `key=value` for each entry, in the order of the keys, each an item of its own
+    /// (OpenAPI's form style, exploded: `hs_url=x&hs_title=y`), unless `entries` is nil. An empty
+    /// key names no item, so it is not sent: the request records the ``problem`` and the client
+    /// fails it with `invalidRequest`.
+    public mutating func addQueryEntries(_ entries: [String: some ParameterValue]?) {
+        guard let entries else { return }
+        let keys = entries.keys.sorted()
+        if keys.contains(where: \.isEmpty) {
+            if problem == nil { problem = "a key of a query dictionary sent by key is empty, which names no query item" }
+            return
+        }
+        for key in keys {
+            query.append(QueryItem(name: key, value: entries[key]!.parameterValue))
+        }
+    }
+
     /// Appends one `name=value` item holding the elements in order, `separator` between them
     /// (`ids=1,2,3`), unless `values` is nil or empty: OpenAPI's `form` style not exploded
     /// (`","`), `spaceDelimited` (`" "`) or `pipeDelimited` (`"|"`). An element that holds the

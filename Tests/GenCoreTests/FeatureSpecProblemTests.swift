@@ -398,6 +398,42 @@ import Testing
         ])
     }
 
+    /// `style` says how a dictionary in the query goes (`name[key]=value` or `key=value`): it is
+    /// for nothing else, and takes those two values only. All reported in one run.
+    @Test func parameterStyleProblems() {
+        let text = #"""
+            {
+              "endpointgen": 1,
+              "name": "Styles",
+              "resources": {
+                "Events": {
+                  "endpoints": [
+                    {
+                      "name": "list", "method": "GET", "path": "/events/{id}",
+                      "pathParams": { "id": { "type": "String", "style": "form" } },
+                      "query": {
+                        "property": { "type": "[String: String]?", "style": "form" },
+                        "meta": { "type": "[String: Int]?", "style": "deepObject" },
+                        "tag": { "type": "String?", "style": "form" },
+                        "odd": { "type": "[String: Int]", "style": "flat" }
+                      },
+                      "headers": { "X-A": { "type": "String", "style": "form" } },
+                      "cookies": { "c": { "type": "String", "style": "form" } }
+                    }
+                  ]
+                }
+              }
+            }
+            """#
+        check(text, [
+            (.at(9, 62), "'style' is for a query parameter that holds a dictionary, not a path parameter"),
+            (.at(13, 50), "'style' is for a query parameter that holds a dictionary, not 'tag', which is String?"),
+            (.at(14, 56), "unknown style 'flat'; expected 'deepObject' (name[key]=value) or 'form' (key=value)"),
+            (.at(16, 60), "'style' is for a query parameter that holds a dictionary, not a header"),
+            (.at(17, 58), "'style' is for a query parameter that holds a dictionary, not a cookie"),
+        ])
+    }
+
     static let errorStatusSpec = #"""
         {
           "endpointgen": 1,

@@ -444,6 +444,34 @@ import Testing
         #expect(imported.model("Params") == nil && imported.model("ProblemSubCategory") == nil)
     }
 
+    /// Found on HubSpot's Events document: a query dictionary in the form style, exploded (the
+    /// query's default), became a String sent under the parameter's own name, so the app could
+    /// never send `hs_url=x&hs_title=y`. It is a dictionary whose entries are items named by
+    /// their keys (`"style": "form"`); a deepObject's stays `name[key]`; not exploded, it stays
+    /// a String, with a warning.
+    @Test func aQueryDictionaryInTheFormStyleIsAnItemPerEntry() throws {
+        let imported = try importing(document(paths: """
+            "/events": {"get": {"operationId": "events", "parameters": [
+              {"name": "property", "in": "query", "schema": {"type": "object", "additionalProperties": {"type": "string"}}},
+              {"name": "counts", "in": "query", "style": "form", "explode": true, "schema": {"type": "object", "additionalProperties": {"type": "integer"}}},
+              {"name": "meta", "in": "query", "style": "deepObject", "schema": {"type": "object", "additionalProperties": {"type": "string"}}},
+              {"name": "flat", "in": "query", "explode": false, "schema": {"type": "object", "additionalProperties": {"type": "string"}}}],
+              "responses": {"204": {"description": ""}}}}
+            """))
+        let query = try #require(imported.endpoint("events")?["query"] as? [String: Any])
+        #expect(NSDictionary(dictionary: query["property"] as? [String: Any] ?? [:]) == ["type": "[String: String]?", "style": "form"])
+        #expect(NSDictionary(dictionary: query["counts"] as? [String: Any] ?? [:]) == ["type": "[String: Int]?", "style": "form"])
+        #expect(query["meta"] as? String == "[String: String]?")
+        #expect(query["flat"] as? String == "String?")
+        #expect(imported.warnings == [
+            "#/paths/~1events/get/parameters/3: a query parameter holding a dictionary is imported as a String that the app encodes",
+        ])
+        let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
+        #expect(source.contains("request.addQueryEntries(property)\n"))
+        #expect(source.contains("request.addQueryEntries(counts)\n"))
+        #expect(source.contains(#"request.addQueryDictionary("meta", meta)"#))
+    }
+
     /// Found on CircleCI's document: a plain type it names (`Parallel: {type: string, description:
     /// …}`) is written in place, and its description was lost there. The place's own description
     /// still comes first; a model's stays on the model.
@@ -850,14 +878,14 @@ import Testing
         #expect(query["pipeExploded"] as? String == "[String]?", "exploded, a delimited style is form's")
         #expect(query["deep"] as? String == "String?")
         #expect(query["filters"] as? String == "[String: Int]?", "a deepObject dictionary: name[key]=value")
-        #expect(query["bare"] as? String == "String?", "a form dictionary would send its keys as names of their own")
+        #expect(NSDictionary(dictionary: query["bare"] as? [String: Any] ?? [:]) == ["type": "[String: String]?", "style": "form"],
+                "a form dictionary, exploded, sends its keys as names of their own")
         #expect(endpoint["headers"] as? [String: String] == ["X-Tags": "[String]?", "X-Ids": "[Int]", "X-Nested": "String?"])
         #expect(endpoint["pathParams"] as? [String: String] == ["ids": "String"])
         #expect(endpoint["cookies"] as? [String: String] == ["c": "String?"])
         #expect(imported.warnings == [
             "#/paths/~1items~1{ids}/get/parameters/0: a path parameter holding an array is imported as a String that the app encodes",
             "#/paths/~1items~1{ids}/get/parameters/6: a query parameter holding an array is imported as a String that the app encodes (style 'deepObject')",
-            "#/paths/~1items~1{ids}/get/parameters/8: a query parameter holding a dictionary is imported as a String that the app encodes",
             "#/paths/~1items~1{ids}/get/parameters/11: a header parameter holding an array is imported as a String that the app encodes",
             "#/paths/~1items~1{ids}/get/parameters/12: a cookie parameter holding an array is imported as a String that the app encodes",
         ])
@@ -871,6 +899,7 @@ import Testing
         #expect(source.contains(#"request.setHeaderList("X-Tags", xTags)"#))
         #expect(source.contains(#"request.setHeaderList("X-Ids", xIds)"#))
         #expect(source.contains(#"request.addQueryDictionary("filters", filters)"#))
+        #expect(source.contains("request.addQueryEntries(bare)"))
     }
 
     /// A string beside string enums (`anyOf: [{type: string}, {enum: […]}]`, how OpenAI lists

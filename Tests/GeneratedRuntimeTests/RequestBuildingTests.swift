@@ -252,6 +252,27 @@ import FoundationNetworking
         }
     }
 
+    /// OpenAPI's form style, exploded (its default for a query object): an item per entry named
+    /// by its key, in the order of the keys. An empty key names no item: the request fails.
+    @Test func aDictionaryByKeyIsAnItemPerEntryNamedByItsKey() async throws {
+        var request = EndpointRequest(method: .get, path: "/events")
+        request.addQuery("limit", 5)
+        request.addQueryEntries(["hs_url": "https://a.b/c?d", "hs_title": "x y", "é": "ü"])
+        request.addQueryEntries([String: Int]?.none)
+        request.addQueryEntries(["n": 2.0])
+        #expect(request.percentEncodedQuery == "limit=5&hs_title=x%20y&hs_url=https%3A%2F%2Fa.b%2Fc%3Fd&%C3%A9=%C3%BC&n=2")
+        #expect(request.problem == nil)
+        var bad = EndpointRequest(method: .get, path: "/")
+        bad.addQueryEntries(["": "v", "ok": "w"])
+        #expect(bad.query.isEmpty)
+        #expect(bad.problem == "a key of a query dictionary sent by key is empty, which names no query item")
+        let recorder = Recorder()
+        let client = EndpointClient(baseURL: URL(string: "https://h")!, transport: recorder)
+        let error = await #expect(throws: EndpointError.self) { try await client.send(Probe(request: bad)) }
+        #expect(error?.kind == .invalidRequest)
+        #expect(await recorder.requests.isEmpty)
+    }
+
     @Test func anElementHoldingItsSeparatorFailsTheRequest() async throws {
         // A separator followed by a combining mark is one character with it, but its byte still
         // goes on the wire: found by the bytes, not by the characters.

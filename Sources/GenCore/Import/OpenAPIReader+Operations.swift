@@ -699,7 +699,7 @@ extension OpenAPIReader {
                 }
                 continue
             }
-            var (type, separator) = parameterType(parameter.fields, node: parameter.node, place: place, pointer: parameter.pointer,
+            var (type, separator, style) = parameterType(parameter.fields, node: parameter.node, place: place, pointer: parameter.pointer,
                                                   hint: hint)
             if !required || type.nullable, place != "path" { type.type += "?" }
             var swiftName = SwiftNaming.memberName(place == "path" ? placeholderNames[name] ?? name : name)
@@ -727,7 +727,8 @@ extension OpenAPIReader {
                 name: place == "path" && placeholderNames[name] != nil
                     ? Located(value: placeholderNames[name]!, location: nameNode.location) : Located(name, of: nameNode), type: Located(value: type.type, location: parameter.node.location),
                 description: description, swiftName: specSwiftName,
-                separator: separator.map { Located(value: $0, location: parameter.node.location) })
+                separator: separator.map { Located(value: $0, location: parameter.node.location) },
+                style: style.map { Located(value: $0, location: parameter.node.location) })
             switch place {
             case "path":
                 declaredPath.insert(value.name.value)
@@ -849,14 +850,14 @@ extension OpenAPIReader {
     /// value with no single text form is sent as the text the app writes, with a warning.
     private mutating func parameterType(
         _ fields: [JSONNode.Member], node: JSONNode, place: String, pointer: String, hint: String
-    ) -> (SchemaType, separator: String?) {
+    ) -> (SchemaType, separator: String?, style: String?) {
         let schema = member("schema", fields)?.value
         if schema == nil, let content = member("content", fields).flatMap({ Self.object($0.value) }), let first = content.first {
             unmapped("the parameter's value is '\(first.key)' content; it is imported as a String that the app encodes",
                      at: first.value, pointer: Self.pointer(pointer + "/content", first.key))
-            return (SchemaType(type: "String"), nil)
+            return (SchemaType(type: "String"), nil, nil)
         }
-        guard let schemaNode = schema else { return (SchemaType(type: "String"), nil) }
+        guard let schemaNode = schema else { return (SchemaType(type: "String"), nil, nil) }
         var type = schemaType(schemaNode, pointer: pointer + "/schema", hint: hint, context: .parameter)
         let style = member("style", fields).flatMap { Self.text($0.value) }
         let explode = member("explode", fields).map { Self.bool($0.value) } ?? (style == nil || style == "form")
@@ -864,32 +865,33 @@ extension OpenAPIReader {
             unmapped("a path parameter with style '\(style)' is imported as a String: the app writes the value with its "
                      + "prefix ('\(style == "matrix" ? ";name=" : ".")'), which the spec format does not add", at: node, pointer: pointer)
             type.type = "String"
-            return (type, nil)
+            return (type, nil, nil)
         }
-        if isSimpleParameter(type.type) { return (type, nil) }
+        if isSimpleParameter(type.type) { return (type, nil, nil) }
         if type.type.hasPrefix("["), type.type.hasSuffix("]"), !type.type.contains(":"),
            isSimpleParameter(String(type.type.dropFirst().dropLast())) {
             switch (place, style ?? (place == "header" ? "simple" : "form")) {
             // Exploded, the delimited styles are form's (OpenAPI 3.1.1 says so): an item per element.
             case ("query", "form"), ("query", "spaceDelimited"), ("query", "pipeDelimited"):
-                guard !explode else { return (type, nil) }
-                return (type, style == "spaceDelimited" ? " " : style == "pipeDelimited" ? "|" : ",")
+                guard !explode else { return (type, nil, nil) }
+                return (type, style == "spaceDelimited" ? " " : style == "pipeDelimited" ? "|" : ",", nil)
             // A header's array is a list, `a,b`, exploded or not.
-            case ("header", "simple"): return (type, nil)
+            case ("header", "simple"): return (type, nil, nil)
             default: break
             }
         }
-        // A dictionary as a deepObject: `name[key]=value` per entry, as the spec format sends one.
-        if place == "query", style == "deepObject", type.type.hasPrefix("[String: "), type.type.hasSuffix("]"),
-           isSimpleParameter(String(type.type.dropFirst("[String: ".count).dropLast())) {
-            return (type, nil)
+        // A dictionary as a deepObject, `name[key]=value` per entry, as the spec format sends one; or,
+        // in the form style exploded (the query's default), `key=value` per entry.
+        if place == "query", style == "deepObject" || ((style ?? "form") == "form" && explode), type.type.hasPrefix("[String: "),
+           type.type.hasSuffix("]"), isSimpleParameter(String(type.type.dropFirst("[String: ".count).dropLast())) {
+            return (type, nil, style == "deepObject" ? nil : "form")
         }
         let what = type.type.hasPrefix("[") ? (type.type.contains(":") ? "a dictionary" : "an array")
             : type.type == "JSON" ? "a JSON value" : "'\(type.type)'"
         unmapped("a \(place) parameter holding \(what) is imported as a String that the app encodes"
                  + (style.map { " (style '\($0)')" } ?? ""), at: node, pointer: pointer)
         type.type = "String"
-        return (type, nil)
+        return (type, nil, nil)
     }
 
     /// The query items of an object parameter sent exploded, one per property (`style: form`, the

@@ -173,6 +173,7 @@ enum SpecWriter {
         if let swiftName = parameter.swiftName { fields.append(("swiftName", .string(swiftName.value))) }
         if parameter.secret { fields.append(("secret", .bool(true))) }
         if let separator = parameter.separator { fields.append(("separator", .string(separator.value))) }
+        if let style = parameter.style { fields.append(("style", .string(style.value))) }
         if let description = parameter.description { fields.append(("description", .string(description))) }
         return fields.count == 1 ? fields[0].1 : .object(fields)
     }

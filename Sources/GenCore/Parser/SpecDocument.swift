@@ -258,6 +258,9 @@ struct SpecDocument: Sendable {
         var secret = false
         /// What separates an array's elements in one query item or header (`ids=1,2,3`), as written.
         var separator: Located<String>? = nil
+        /// How a dictionary in the query is sent: `deepObject` (`name[key]=value`, the default) or
+        /// `form` (`key=value`), as written.
+        var style: Located<String>? = nil
     }
 
     struct Body: Sendable {

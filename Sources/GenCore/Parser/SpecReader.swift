@@ -470,14 +470,15 @@ struct SpecReader {
             case .string(let type):
                 result.append(.init(name: name, type: Located(type, of: entry.value)))
             case .object(let fields):
-                // A request parameter may be secret, and an array one may name its separator.
-                checkKeys(fields, allowed: ["type", "description", "swiftName"] + (inRequest ? ["secret", "separator"] : []), in: what)
+                // A request parameter may be secret, an array one may name its separator, and a
+                // dictionary in the query its style.
+                checkKeys(fields, allowed: ["type", "description", "swiftName"] + (inRequest ? ["secret", "separator", "style"] : []), in: what)
                 let secret = optionalBool("secret", of: fields) ?? false
                 if let type = requiredString("type", of: fields, at: entry.value.location, in: what) {
                     result.append(.init(
                         name: name, type: type, description: optionalString("description", of: fields),
                         swiftName: optionalLocatedString("swiftName", of: fields), secret: secret,
-                        separator: optionalLocatedString("separator", of: fields)))
+                        separator: optionalLocatedString("separator", of: fields), style: optionalLocatedString("style", of: fields)))
                 }
             default:
                 diagnostics.error("\(what) must be a type or an object with a \"type\", not \(entry.value.kindName)", at: entry.value.location)

@@ -302,8 +302,9 @@ struct ResolvedAPI: Sendable {
         enum Kind: Sendable {
             case path
             /// `separator`: an array sent as one item, its elements separated (`ids=1,2,3`);
-            /// nil: one item per element.
-            case query(name: String, separator: Character? = nil)
+            /// nil: one item per element. `byKey`: a dictionary whose entries are items named by
+            /// their keys (`key=value`, OpenAPI's form style); else `name[key]=value`.
+            case query(name: String, separator: Character? = nil, byKey: Bool = false)
             case header(name: String)
             case cookie(name: String)
             case body(key: String?, encoding: BodyEncoding)

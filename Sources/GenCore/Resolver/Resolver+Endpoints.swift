@@ -159,6 +159,23 @@ extension Resolver {
             diagnostics.error("'separator' is for query parameters and headers that hold an array, not \(what)", at: written.location)
             return false
         }
+        /// Whether a dictionary in the query is sent an item per entry named by its key (`style`
+        /// `form`), rather than `name[key]`; nil after reporting a style elsewhere or unknown.
+        func entriesByKey(_ parameter: SpecDocument.Parameter, type: TypeReference?, _ what: String) -> Bool? {
+            guard let written = parameter.style else { return false }
+            guard what == "query", case .dictionary? = type?.unwrapped else {
+                diagnostics.error("'style' is for a query parameter that holds a dictionary, not \(what == "query" ? "'\(parameter.name.value)', which is \(type?.swift ?? "not one")" : "a \(what)")",
+                                  at: written.location)
+                return nil
+            }
+            switch written.value {
+            case "deepObject": return false
+            case "form": return true
+            default:
+                diagnostics.error("unknown style '\(written.value)'; expected 'deepObject' (name[key]=value) or 'form' (key=value)", at: written.location)
+                return nil
+            }
+        }
         /// Reports a parameter whose type has no single text form.
         func notSimple(_ what: String, _ parameter: SpecDocument.Parameter, _ type: TypeReference, orArray: Bool = false) {
             let allowed = "a String, number, Bool, UUID, URL, Date or enum"
@@ -187,7 +204,7 @@ extension Resolver {
                 failed = true
                 continue
             }
-            if !refuseSeparator(of: parameter, "a path parameter") { failed = true }
+            if !refuseSeparator(of: parameter, "a path parameter") || entriesByKey(parameter, type: nil, "path parameter") == nil { failed = true }
             guard let type = resolveType(parameter.type) else { failed = true; continue }
             guard isSimple(type) else {
                 notSimple("path parameter", parameter, type)
@@ -244,8 +261,8 @@ extension Resolver {
                 failed = true
                 continue
             }
-            guard case .some(let character) = separator else { failed = true; continue }
-            if !add(parameter, as: .query(name: parameter.name.value, separator: character), type: type) { failed = true }
+            guard case .some(let character) = separator, let byKey = entriesByKey(parameter, type: type, "query") else { failed = true; continue }
+            if !add(parameter, as: .query(name: parameter.name.value, separator: character, byKey: byKey), type: type) { failed = true }
         }
         var headerNames: [String: String] = [:]
         for parameter in endpoint.headers {
@@ -259,6 +276,7 @@ extension Resolver {
             // A list goes in one field, its elements separated by commas (RFC 9110's lists).
             let element: TypeReference = if case .array(let element) = type.unwrapped { element } else { type.unwrapped }
             let separator = listSeparator(of: parameter, type: type, allowed: [",": ","])
+            if entriesByKey(parameter, type: type, "header") == nil { failed = true }
             guard isSimple(element) else {
                 notSimple("header", parameter, type, orArray: true)
                 failed = true
@@ -279,7 +297,7 @@ extension Resolver {
                 failed = true
                 continue
             }
-            if !refuseSeparator(of: parameter, "a cookie") { failed = true }
+            if !refuseSeparator(of: parameter, "a cookie") || entriesByKey(parameter, type: nil, "cookie") == nil { failed = true }
             guard let type = resolveType(parameter.type) else { failed = true; continue }
             guard isSimple(type.unwrapped) else {
                 notSimple("cookie", parameter, type)

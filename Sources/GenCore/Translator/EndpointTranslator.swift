@@ -230,11 +230,14 @@ struct EndpointTranslator {
             let secret = parameter.secret ? ["request.markSecret(\(value))"] : []
             switch parameter.kind {
             case .path: return secret
-            case .query(let name, nil):
+            case .query(_, nil, true):
+                // A dictionary whose entries are items of their own: `key=value`.
+                return ["request.addQueryEntries(\(value))"] + secret
+            case .query(let name, nil, false):
                 // A dictionary sends `name[key]=value` per entry.
                 let function = if case .dictionary = parameter.type.unwrapped { "addQueryDictionary" } else { "addQuery" }
                 return ["request.\(function)(\(SwiftLiteral.string(name)), \(value))"] + secret
-            case .query(let name, let separator?):
+            case .query(let name, let separator?, _):
                 return ["request.addQueryList(\(SwiftLiteral.string(name)), \(value), separator: \(SwiftLiteral.string(String(separator))))"] + secret
             case .header(let name):
                 // A list goes in one field, its elements separated by commas.
