@@ -453,9 +453,9 @@ struct FeaturesEndToEndTests {
     @Test func delimitedArraysReachTheServerAsOneItem() async throws {
         let catalog = LiveCatalogService(client: try Self.client())
         let echo = try await catalog.echoLists(ids: [10, -2, 3], words: ["a+b", "ü"], kinds: [.soldOut, .inStock], tag: ["x,y", "z"],
-                                               filter: ["z": .inStock, "a b": .soldOut], tags: ["first", "second one"])
+                                               filter: ["z": .inStock, "a b": .soldOut], counts: ["hs_url": 3, "é": 4], tags: ["first", "second one"])
         #expect(echo.query == "ids=10,-2,3&words=a%2Bb%20%C3%BC&kinds=sold-out%7Cin-stock&tag=x%2Cy&tag=z"
-            + "&filter%5Ba%20b%5D=sold-out&filter%5Bz%5D=in-stock")
+            + "&filter%5Ba%20b%5D=sold-out&filter%5Bz%5D=in-stock&hs_url=3&%C3%A9=4")
         #expect(echo.tags == "first,second one")
         let bare = try await catalog.echoLists(ids: [7])
         #expect(bare.query == "ids=7")

@@ -181,7 +181,7 @@ import Testing
         func fetchProblemByStatus(status: Int) async throws -> Item { Item(id: status, name: "") }
         func fetchUser(name: String) async throws -> User { User(name: name, age: 0) }
         func echoLists(ids: [Int], words: [String]?, kinds: [Availability]?, tag: [String]?, filter: [String: Availability]?,
-                       tags: [String]?) async throws -> RawQuery {
+                       counts: [String: Int]?, tags: [String]?) async throws -> RawQuery {
             RawQuery(query: "")
         }
         func acknowledge(ok: Bool) async throws {}
@@ -225,11 +225,12 @@ import Testing
     @Test func delimitedArraysAreOneItemOrOneField() async throws {
         let client = FeaturesAPI.client(server: .local)
         let endpoint = CatalogService.echoLists(ids: [3, 1, 2], words: ["red", "wine&é"], kinds: [.inStock, .unknown("on order")],
-                                                tag: ["a", "b"], filter: ["b": .soldOut, "a": .inStock], tags: ["x", "y z"])
+                                                tag: ["a", "b"], filter: ["b": .soldOut, "a": .inStock], counts: ["z": 1, "y x": 2],
+                                                tags: ["x", "y z"])
         let request = try client.urlRequest(for: endpoint)
         #expect(request.url?.absoluteString
             == "http://127.0.0.1:8081/echo/query?ids=3,1,2&words=red%20wine%26%C3%A9&kinds=in-stock%7Con%20order&tag=a&tag=b"
-            + "&filter%5Ba%5D=in-stock&filter%5Bb%5D=sold-out")
+            + "&filter%5Ba%5D=in-stock&filter%5Bb%5D=sold-out&y%20x=2&z=1")
         #expect(request.value(forHTTPHeaderField: "X-Tags") == "x,y z")
         #expect(try client.urlRequest(for: CatalogService.echoLists(ids: [])).url?.absoluteString == "http://127.0.0.1:8081/echo/query",
                 "an empty array sends no item")

@@ -47,19 +47,21 @@ public enum CatalogService {
         FetchUserEndpoint(name: name)
     }
 
-    /// Arrays sent in one query item each (by comma, space and pipe) and in one header field, and a dictionary sent as an item per entry.
+    /// Arrays sent in one query item each (by comma, space and pipe) and in one header field, and dictionaries sent as an item per entry.
     ///
     /// - Parameter ids: Sent as `ids=1,2,3`.
     /// - Parameter filter: Sent as `filter[key]=value`, in the order of the keys.
+    /// - Parameter counts: Sent as `key=value`, an item per entry, in the order of the keys.
     public static func echoLists(
         ids: [Int],
         words: [String]? = nil,
         kinds: [Availability]? = nil,
         tag: [String]? = nil,
         filter: [String: Availability]? = nil,
+        counts: [String: Int]? = nil,
         tags: [String]? = nil
     ) -> EchoListsEndpoint {
-        EchoListsEndpoint(ids: ids, words: words, kinds: kinds, tag: tag, filter: filter, tags: tags)
+        EchoListsEndpoint(ids: ids, words: words, kinds: kinds, tag: tag, filter: filter, counts: counts, tags: tags)
     }
 
     public static func acknowledge(ok: Bool) -> AcknowledgeEndpoint {

@@ -41,16 +41,18 @@ public protocol CatalogServiceProtocol: Sendable {
 
     func fetchUser(name: String) async throws -> User
 
-    /// Arrays sent in one query item each (by comma, space and pipe) and in one header field, and a dictionary sent as an item per entry.
+    /// Arrays sent in one query item each (by comma, space and pipe) and in one header field, and dictionaries sent as an item per entry.
     ///
     /// - Parameter ids: Sent as `ids=1,2,3`.
     /// - Parameter filter: Sent as `filter[key]=value`, in the order of the keys.
+    /// - Parameter counts: Sent as `key=value`, an item per entry, in the order of the keys.
     func echoLists(
         ids: [Int],
         words: [String]?,
         kinds: [Availability]?,
         tag: [String]?,
         filter: [String: Availability]?,
+        counts: [String: Int]?,
         tags: [String]?
     ) async throws -> RawQuery
 
@@ -96,10 +98,10 @@ extension CatalogServiceProtocol {
         fetchLinkedItemsPages(away: nil, perPage: nil)
     }
 
-    /// Arrays sent in one query item each (by comma, space and pipe) and in one header field, and a dictionary sent as an item per entry.
+    /// Arrays sent in one query item each (by comma, space and pipe) and in one header field, and dictionaries sent as an item per entry.
     ///
     /// - Parameter ids: Sent as `ids=1,2,3`.
     public func echoLists(ids: [Int]) async throws -> RawQuery {
-        try await echoLists(ids: ids, words: nil, kinds: nil, tag: nil, filter: nil, tags: nil)
+        try await echoLists(ids: ids, words: nil, kinds: nil, tag: nil, filter: nil, counts: nil, tags: nil)
     }
 }

@@ -62,6 +62,7 @@ public struct LiveCatalogService: CatalogServiceProtocol {
         kinds: [Availability]?,
         tag: [String]?,
         filter: [String: Availability]?,
+        counts: [String: Int]?,
         tags: [String]?
     ) async throws -> RawQuery {
         try await self.client.send(CatalogService.echoLists(
@@ -70,6 +71,7 @@ public struct LiveCatalogService: CatalogServiceProtocol {
             kinds: kinds,
             tag: tag,
             filter: filter,
+            counts: counts,
             tags: tags
         ))
     }

@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/resources/Catalog/endpoints/7
-/// Arrays sent in one query item each (by comma, space and pipe) and in one header field, and a dictionary sent as an item per entry.
+/// Arrays sent in one query item each (by comma, space and pipe) and in one header field, and dictionaries sent as an item per entry.
 public struct EchoListsEndpoint: Endpoint {
     public typealias Response = RawQuery
 
@@ -15,6 +15,8 @@ public struct EchoListsEndpoint: Endpoint {
     public var tag: [String]?
     /// Sent as `filter[key]=value`, in the order of the keys.
     public var filter: [String: Availability]?
+    /// Sent as `key=value`, an item per entry, in the order of the keys.
+    public var counts: [String: Int]?
     public var tags: [String]?
 
     public init(
@@ -23,6 +25,7 @@ public struct EchoListsEndpoint: Endpoint {
         kinds: [Availability]? = nil,
         tag: [String]? = nil,
         filter: [String: Availability]? = nil,
+        counts: [String: Int]? = nil,
         tags: [String]? = nil
     ) {
         self.ids = ids
@@ -30,6 +33,7 @@ public struct EchoListsEndpoint: Endpoint {
         self.kinds = kinds
         self.tag = tag
         self.filter = filter
+        self.counts = counts
         self.tags = tags
     }
 
@@ -40,6 +44,7 @@ public struct EchoListsEndpoint: Endpoint {
         request.addQueryList("kinds", kinds, separator: "|")
         request.addQuery("tag", tag)
         request.addQueryDictionary("filter", filter)
+        request.addQueryEntries(counts)
         request.setHeaderList("X-Tags", tags)
         request.markSecret(tags)
         return request
