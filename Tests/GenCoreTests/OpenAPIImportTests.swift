@@ -1434,6 +1434,25 @@ import Testing
         #expect(source.contains(#"EndpointRequest(method: .get, path: "/balance", server: "AccountRest")"#), "\(source)")
         #expect(source.contains(#"client.serverOverrides["AccountRest"] = server.accountRestURL"#))
 
+        // Found by the review: servers with variables pair as the API's are read, value by value;
+        // the API's own servers in another order are the API's; a resource is named by the
+        // first label of its host that differs (us.rest beside us.api).
+        let variables = try importing(document(
+            paths: """
+            "/login": {"servers": [{"url": "https://{env}.rest.example.com", "variables": {"env": {"default": "prod", "enum": ["prod", "dev"]}}}],
+                       "get": \(operation("login"))},
+            "/same": {"servers": [{"url": "https://dev.example.com/v1"}, {"url": "https://prod.example.com/v1/"}], "get": \(operation("same"))},
+            "/us": {"servers": [{"url": "https://prod.api2.example.com"}], "get": \(operation("other"))}
+            """,
+            extra: #""servers": [{"url": "https://{env}.example.com/v1", "variables": {"env": {"default": "prod", "enum": ["prod", "dev"]}}}]"#))
+        #expect(variables.spec["servers"] as? [String: String] == ["server": "https://prod.example.com/v1", "server dev": "https://dev.example.com/v1"])
+        #expect(variables.resource("Account rest")?["servers"] as? [String: String]
+                == ["server": "https://prod.rest.example.com", "server dev": "https://dev.rest.example.com"])
+        #expect(variables.endpoints("Account").map { $0["name"] as? String } == ["same"])
+        #expect(variables.resource("Account api2")?["servers"] as? [String: String]
+                == ["server": "https://prod.api2.example.com", "server dev": "https://prod.api2.example.com"])
+        #expect(variables.warnings.isEmpty, "\(variables.warnings)")
+
         // Without absolute servers of the API there is nothing to pair them with.
         let bare = try importing(document(paths: #""/balance": {"servers": [{"url": "https://rest.example.com"}], "get": \#(operation("balance"))}"#))
         #expect(bare.resource("Account")?["servers"] == nil)

@@ -140,22 +140,7 @@ extension OpenAPIReader {
             guard let fields = Self.object(node), let urlNode = member("url", fields)?.value, case .string(let template) = urlNode.value else {
                 continue
             }
-            let variables = member("variables", fields).flatMap { Self.object($0.value) } ?? []
-            var defaults: [String: String] = [:]
-            var alternatives: (name: String, values: [String])?
-            for variable in variables {
-                let variableFields = Self.object(variable.value) ?? []
-                let value = member("default", variableFields).flatMap { Self.text($0.value) } ?? ""
-                defaults[variable.key] = value
-                let values = (member("enum", variableFields).flatMap { Self.elements($0.value) } ?? []).compactMap { Self.text($0) }
-                if alternatives == nil, values.count > 1 { alternatives = (variable.key, values.filter { $0 != value }) }
-            }
-            var expansions = [(suffix: "", url: Self.substitute(template, defaults))]
-            for value in alternatives?.values ?? [] {
-                var chosen = defaults
-                chosen[alternatives!.name] = value
-                expansions.append((" " + value, Self.substitute(template, chosen)))
-            }
+            let expansions = serverExpansions(template, fields)
             let description = Self.prose(member("description", fields)?.value)
             let base = description.flatMap { $0.count <= 40 && !SwiftNaming.memberName($0).isEmpty ? $0 : nil }
                 ?? (list.count == 1 ? "server" : "server \(index + 1)")
@@ -201,6 +186,27 @@ extension OpenAPIReader {
         return (servers, basePath)
     }
 
+    /// The URLs a server object stands for: its template with each variable's default, then one
+    /// for each other value of the first variable that lists an `enum` (named by a suffix).
+    func serverExpansions(_ template: String, _ fields: [JSONNode.Member]) -> [(suffix: String, url: String)] {
+        var defaults: [String: String] = [:]
+        var alternatives: (name: String, values: [String])?
+        for variable in member("variables", fields).flatMap({ Self.object($0.value) }) ?? [] {
+            let variableFields = Self.object(variable.value) ?? []
+            let value = member("default", variableFields).flatMap { Self.text($0.value) } ?? ""
+            defaults[variable.key] = value
+            let values = (member("enum", variableFields).flatMap { Self.elements($0.value) } ?? []).compactMap { Self.text($0) }
+            if alternatives == nil, values.count > 1 { alternatives = (variable.key, values.filter { $0 != value }) }
+        }
+        var expansions = [(suffix: "", url: Self.substitute(template, defaults))]
+        for value in alternatives?.values ?? [] {
+            var chosen = defaults
+            chosen[alternatives!.name] = value
+            expansions.append((" " + value, Self.substitute(template, chosen)))
+        }
+        return expansions
+    }
+
     /// A server URL template with its variables replaced.
     static func substitute(_ template: String, _ values: [String: String]) -> String {
         var result = ""
@@ -224,20 +230,19 @@ extension OpenAPIReader {
         return result
     }
 
-    /// The absolute URLs of a `servers` list, each variable at its default, without a trailing
-    /// slash; nil when one is not an absolute http or https URL.
+    /// The absolute URLs a `servers` list stands for, as the document's servers are read (each
+    /// variable's other `enum` values too), without a trailing slash, each once; nil when one is
+    /// not an absolute http or https URL.
     func serverURLs(_ list: [JSONNode]) -> [String]? {
         var urls: [String] = []
         for node in list {
             guard let fields = Self.object(node), let template = member("url", fields).flatMap({ Self.text($0.value) }) else { return nil }
-            var defaults: [String: String] = [:]
-            for variable in member("variables", fields).flatMap({ Self.object($0.value) }) ?? [] {
-                defaults[variable.key] = Self.object(variable.value).flatMap { member("default", $0) }.flatMap { Self.text($0.value) } ?? ""
+            for expansion in serverExpansions(template, fields) {
+                var url = expansion.url
+                while url.hasSuffix("/") { url.removeLast() }
+                guard url.hasPrefix("http://") || url.hasPrefix("https://"), Resolver.isValidServerURL(url) else { return nil }
+                if !urls.contains(url) { urls.append(url) }
             }
-            var url = Self.substitute(template, defaults)
-            while url.hasSuffix("/") { url.removeLast() }
-            guard url.hasPrefix("http://") || url.hasPrefix("https://"), Resolver.isValidServerURL(url) else { return nil }
-            urls.append(url)
         }
         return urls
     }
@@ -246,48 +251,48 @@ extension OpenAPIReader {
     /// on each of the API's servers, as a resource on another server gives it. Empty when they live
     /// on the API's servers: the same list, or one that cannot be placed (with a warning).
     mutating func placement(
-        _ node: JSONNode, pointer: String, api: [(name: Located<String>, url: Located<String>)], root: [JSONNode.Member],
-        concerns: [String]
+        _ node: JSONNode, pointer: String, api: [(name: Located<String>, url: Located<String>)], concerns: [String]
     ) -> [(name: Located<String>, url: Located<String>)] {
         guard let list = Self.elements(node), !list.isEmpty else { return [] }
-        let rootURLs = member("servers", root).flatMap { Self.elements($0.value) }.flatMap(serverURLs)
         guard let urls = serverURLs(list) else {
             unmapped("servers that are not absolute http or https URLs are not imported; the endpoints use the API's servers",
                      at: node, pointer: pointer, concerns: concerns, once: "servers " + pointer)
             return []
         }
-        guard urls != rootURLs else { return [] }
+        // The API's own servers, in any order.
+        guard Set(urls) != Set(api.map(\.url.value)) else { return [] }
         guard !api.isEmpty else {
             unmapped("servers of one path or operation are imported beside absolute servers of the API, which this document does "
                      + "not have; the endpoints use the API's base URL", at: node, pointer: pointer, concerns: concerns,
                      once: "servers " + pointer)
             return []
         }
-        // One URL serves on every server of the API; as many as the API has pair up in order.
-        let paired = urls.count == api.count && rootURLs?.count == api.count
+        // One URL serves on every server of the API; as many as the API has pair up in order
+        // (`{env}` of the API's and of the path's servers, value by value).
+        let paired = urls.count == api.count
         if urls.count > 1 && !paired {
             unmapped("the API has \(api.count) server\(api.count == 1 ? "" : "s") and these \(urls.count), which do not pair up; "
                      + "'\(urls[0])' is imported for every server of the API", at: node, pointer: pointer, concerns: concerns,
                      once: "servers " + pointer)
         }
-        return api.enumerated().map { index, server in
-            (server.name, Located(value: paired ? urls[index] : urls[0], location: list[paired ? index : 0].location))
-        }
+        return api.enumerated().map { index, server in (server.name, Located(value: paired ? urls[index] : urls[0], location: node.location)) }
     }
 
-    /// A word for a resource on another server: the first label of its host where that differs
-    /// from the API's (`rest` for rest.example.com beside api.example.com), else its last path
-    /// segment.
+    /// A word for a resource on another server: the first label of its host that differs from
+    /// the API's (`rest` for rest.example.com beside api.example.com, or us.rest beside us.api),
+    /// else its last path segment.
     static func serverWord(_ url: String, besides api: String?) -> String {
-        func parts(_ url: String) -> (label: String, last: String) {
+        func parts(_ url: String) -> (labels: [Substring], last: String) {
             let rest = url.split(separator: "/").dropFirst()
-            let label = rest.first.map { String($0.split(separator: ".").first ?? $0) } ?? ""
-            return (label, rest.count > 1 ? String(rest.last!) : "")
+            let host = rest.first.map { $0.split(separator: ":")[0] } ?? ""
+            return (host.split(separator: "."), rest.count > 1 ? String(rest.last!) : "")
         }
-        let (label, last) = parts(url)
-        if let api, parts(api).label == label { return last.isEmpty ? "server" : last }
-        return label.isEmpty ? "server" : label
+        let (labels, last) = parts(url)
+        let other = api.map { parts($0).labels } ?? []
+        if let index = labels.indices.first(where: { $0 >= other.count || labels[$0] != other[$0] }) { return String(labels[index]) }
+        return last.isEmpty ? "server" : last
     }
+
 
 
     // MARK: Paths
@@ -361,10 +366,10 @@ extension OpenAPIReader {
                 var entry = ImportedEndpoint(tag: tag, requirement: requirement, endpoint: endpoint)
                 // The operation's own servers, or else its path's.
                 if let own = member("servers", fields) {
-                    entry.servers = placement(own.value, pointer: pointer + "/servers", api: servers, root: members, concerns: [pointer])
+                    entry.servers = placement(own.value, pointer: pointer + "/servers", api: servers, concerns: [pointer])
                     entry.serversLocation = entry.servers.isEmpty ? nil : own.value.location
                 } else if let shared = member("servers", item) {
-                    entry.servers = placement(shared.value, pointer: pathPointer + "/servers", api: servers, root: members, concerns: operations)
+                    entry.servers = placement(shared.value, pointer: pathPointer + "/servers", api: servers, concerns: operations)
                     entry.serversLocation = entry.servers.isEmpty ? nil : shared.value.location
                 }
                 imported.append(entry)
