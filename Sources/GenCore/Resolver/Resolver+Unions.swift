@@ -174,17 +174,18 @@ extension Resolver {
     }
 
     /// Whether case `earlier` takes every JSON value that `later` decodes. A member tried only with
-    /// an object holding one of its keys takes a struct's objects when the struct requires one.
+    /// an object holding one of its own keys, which no member after it declares, takes none of a
+    /// later struct's objects whole.
     private func covers(_ earlier: ResolvedAPI.Union.Case, _ later: ResolvedAPI.Union.Case) -> Bool {
-        guard let keys = earlier.keys else { return covers(earlier.type, later.type) }
-        guard case .model(let name) = later.type, let fields = objectFields(name) else { return false }
-        return fields.contains { $0.value.required && keys.contains($0.key) } && covers(earlier.type, later.type)
+        earlier.keys == nil && covers(earlier.type, later.type)
     }
 
-    /// The members of an untagged union that take every object, each but the last tried only with
-    /// an object that holds one of its keys when a member after it takes objects too: a
-    /// `{"weeks": […]}` then goes to `WeekData` after `MonthData {months?}`, not to a `MonthData`
-    /// with nothing in it. Only a plain struct (no bases, no undeclared keys, not tolerant) is.
+    /// The members of an untagged union that take every object, each tried only with an object
+    /// that holds one of its own keys when a member after it takes objects too: a `{"weeks": […]}`
+    /// then goes to `WeekData` after `MonthData {months?}`, not to a `MonthData` with nothing in
+    /// it. Its own keys are those no struct after it declares (`total` in both tells nothing); a
+    /// member without one is tried as it is (and the members it hides are warned about). Only a
+    /// plain struct (no bases, no undeclared keys, not tolerant) is.
     private func guardMembersThatTakeEveryObject(_ cases: inout [ResolvedAPI.Union.Case]) {
         for index in cases.indices {
             guard case .model(let name) = cases[index].type, acceptsAnyObject(name),
@@ -192,7 +193,29 @@ extension Resolver {
                   let model = model(named: name), !model.tolerant, model.allOf.isEmpty, model.additionalProperties == nil,
                   case .structure(let properties) = model.kind, !properties.isEmpty else { continue }
             let snakeCase = document.usesSnakeCase(model)
-            cases[index].keys = properties.map { Self.jsonKey(of: $0, snakeCase: snakeCase) }
+            let later = cases[(index + 1)...].reduce(into: Set<String>()) { keys, laterCase in
+                if case .model(let other) = laterCase.type { keys.formUnion(declaredKeys(of: other)) }
+            }
+            let own = properties.map { Self.jsonKey(of: $0, snakeCase: snakeCase) }.filter { !later.contains($0) }
+            if !own.isEmpty { cases[index].keys = own }
+        }
+    }
+
+    /// The JSON keys a struct model declares, its bases' too; a union's, those its members declare.
+    private func declaredKeys(of name: String, depth: Int = 0) -> Set<String> {
+        guard depth <= Self.maximumCompositionDepth, let model = model(named: name) else { return [] }
+        switch model.kind {
+        case .structure(let properties):
+            let snakeCase = document.usesSnakeCase(model)
+            var keys = Set(properties.map { Self.jsonKey(of: $0, snakeCase: snakeCase) })
+            for base in model.allOf { keys.formUnion(declaredKeys(of: base.value, depth: depth + 1)) }
+            return keys
+        case .union(let union):
+            return union.members.reduce(into: []) { keys, member in
+                if case .model(let other)? = quietType(member.type.value) { keys.formUnion(declaredKeys(of: other, depth: depth + 1)) }
+            }
+        default:
+            return []
         }
     }
 
