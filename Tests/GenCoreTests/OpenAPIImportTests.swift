@@ -546,7 +546,8 @@ import Testing
                                "responses": {"200": \(content("application/*", pet)), "400": \(content("*/*", problem))}}},
             "/pets/{id}": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
               "get": {"operationId": "getPet", "responses": {"200": \(content("*/*", pet)), "204": {"description": ""}}}},
-            "/photo": {"get": {"operationId": "photo", "responses": {"200": \(content("*/*", #"{"type": "string", "format": "binary"}"#))}}}
+            "/photo": {"get": {"operationId": "photo", "responses": {"200": \(content("*/*", #"{"type": "string", "format": "binary"}"#))}}},
+            "/hello": {"get": {"operationId": "hello", "responses": {"200": \(content("*/*", #"{"type": "string"}"#))}}}
             """))
         let add = try #require(imported.endpoint("addPet"))
         #expect(add["body"] as? String == "Pet")
@@ -555,6 +556,8 @@ import Testing
         #expect(add["errorResponse"] as? String == "Problem")
         #expect(imported.endpoint("getPet")?["response"] as? String == "Pet?")
         #expect(imported.endpoint("photo")?["response"] as? String == "Data")
+        // Found by the review: a string under a media range is Spring's `String` written as it is, text.
+        #expect(imported.endpoint("hello")?["response"] as? String == "String")
     }
 
     /// Found on Vonage's document: a constant (`provider: {enum: [email]}`, required) became a bare

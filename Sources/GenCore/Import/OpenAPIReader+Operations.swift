@@ -980,16 +980,27 @@ extension OpenAPIReader {
     /// Spring app) whose schema describes data rather than bytes: JSON, sent and read as
     /// `application/json`.
     private func isWildcardJSON(_ entry: JSONNode.Member) -> Bool {
-        guard ["*/*", "application/*"].contains(Self.mediaType(entry.key)),
-              let schema = Self.object(entry.value).flatMap({ member("schema", $0)?.value }) else { return false }
+        guard let schema = wildcardSchema(entry) else { return false }
         guard let members = Self.object(followingReferences(schema)) else { return true }
-        let format = member("format", members).flatMap { Self.text($0.value) }
-        return !(typeNames(members) == ["string"] && (format == "binary" || format == "byte"))
+        return typeNames(members) != ["string"]
     }
 
-    /// The media type a content entry is read as: its own, or JSON for a media range holding data.
+    /// The schema of a media range (`*/*`, `application/*`), nil for another media type.
+    private func wildcardSchema(_ entry: JSONNode.Member) -> JSONNode? {
+        guard ["*/*", "application/*"].contains(Self.mediaType(entry.key)) else { return nil }
+        return Self.object(entry.value).flatMap { member("schema", $0)?.value }
+    }
+
+    /// The media type a content entry is read as: its own, JSON for a media range holding data,
+    /// text for one holding a string that is not bytes (springdoc's `*/*` for a method that
+    /// returns a `String`, which Spring writes as it is).
     private func effectiveMediaType(_ entry: JSONNode.Member) -> String {
-        isWildcardJSON(entry) ? "application/json" : Self.mediaType(entry.key)
+        if isWildcardJSON(entry) { return "application/json" }
+        if let schema = wildcardSchema(entry), let members = Self.object(followingReferences(schema)), typeNames(members) == ["string"],
+           !["binary", "byte"].contains(member("format", members).flatMap { Self.text($0.value) } ?? "") {
+            return "text/plain"
+        }
+        return Self.mediaType(entry.key)
     }
 
     private static func isJSON(_ mediaType: String) -> Bool {
