@@ -270,6 +270,13 @@ import Testing
         let generated = runTool(["generate", "openapi.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url)
         #expect(generated.status == .success, "\(generated.standardError)")
         #expect(folder.allFiles(under: "Out").contains { folder.read($0)?.contains("public typealias Auth = ApiKeyAuth") == true })
+
+        // Schemes needed together are still two credentials, whichever the app prefers (found by the review).
+        try folder.write("pair.json", Self.eitherCredential.replacingOccurrences(
+            of: #""/bins": {"get""#, with: #""/pair": {"get": {"operationId": "pair", "security": [{"bearerAuth": [], "apiKey": []}], "responses": {"204": {"description": ""}}}}, "/bins": {"get""#))
+        let pair = runTool(["import", "pair.json", "--output", "-", "--config", "config.json"], in: folder.url)
+        #expect(pair.standardError.hasSuffix("#/paths/~1pair/get/security/0: the requirement needs 'bearerAuth' and 'apiKey' together, "
+                                             + "and an endpoint needs one scheme; 'apiKey' is imported\n"), "\(pair.standardError)")
     }
 
     @Test func aNameInTheConfigurationsAuthThatNamesNoSchemeIsAnError() throws {

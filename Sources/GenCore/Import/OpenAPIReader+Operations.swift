@@ -86,24 +86,31 @@ extension OpenAPIReader {
     /// unless the app chose among them.
     mutating func requirement(_ node: JSONNode, pointer: String, schemes: [ImportedScheme]) -> Requirement {
         guard let alternatives = Self.elements(node) else { return .none }
-        let keys = alternatives.compactMap { Self.object($0)?.first?.key }
-        if let preferred = preferredSchemes.first(where: keys.contains), let scheme = schemes.first(where: { $0.key == preferred }) {
+        let names = alternatives.map { (Self.object($0) ?? []).map(\.key) }
+        /// Warns about schemes an alternative needs together, of which one is imported; schemes
+        /// that all send a bearer token (Google's two OAuth flows) are one header, which one token serves.
+        func warnIfTogether(_ offset: Int, importing taken: String) {
+            let kinds = Set(names[offset].map { name in schemes.first { $0.key == name }?.scheme.type.value ?? name })
+            guard names[offset].count > 1, kinds != ["bearer"] else { return }
+            unmapped("the requirement needs \(names[offset].map { "'\($0)'" }.joined(separator: " and ")) together, and an endpoint "
+                     + "needs one scheme; '\(taken)' is imported", at: alternatives[offset], pointer: pointer + "/\(offset)")
+        }
+        // The first alternative that holds a scheme the app prefers, in the order it prefers them.
+        for preferred in preferredSchemes {
+            guard let offset = names.firstIndex(where: { $0.contains(preferred) }), let scheme = schemes.first(where: { $0.key == preferred })
+            else { continue }
+            warnIfTogether(offset, importing: preferred)
             return .scheme(scheme.scheme.name.value)
         }
         var chosen: Requirement?
         var others: [String] = []
         for (offset, alternative) in alternatives.enumerated() {
-            let names = (Self.object(alternative) ?? []).map(\.key)
+            let names = names[offset]
             if names.isEmpty {
                 if chosen == nil { chosen = Requirement.none } else if chosen != Requirement.none { others.append("no credential") }
                 continue
             }
-            // Schemes that all send a bearer token (Google's two OAuth flows) are one header: one token serves.
-            let kinds = Set(names.map { name in schemes.first { $0.key == name }?.scheme.type.value ?? name })
-            if names.count > 1, kinds != ["bearer"] {
-                unmapped("the requirement needs \(names.map { "'\($0)'" }.joined(separator: " and ")) together, and an endpoint "
-                         + "needs one scheme; '\(names[0])' is imported", at: alternative, pointer: pointer + "/\(offset)")
-            }
+            warnIfTogether(offset, importing: names[0])
             guard let scheme = schemes.first(where: { $0.key == names[0] }) else {
                 if !names.isEmpty, member(names[0], Self.object(alternative) ?? []) != nil {
                     // Once for the scheme, concerning every operation that asks for it.
