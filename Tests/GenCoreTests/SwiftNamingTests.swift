@@ -29,12 +29,14 @@ import Testing
     /// Found on HubSpot's documents, whose enum values are words in capitals (`NOT_SUBSCRIBED`),
     /// as Google's, Amazon's and many others' are: the rule kept every word after the first as
     /// written (`notSUBSCRIBED`). A name in capitals only, of several words, is read in lower
-    /// case; one word in capitals, or capitals beside lower case, as before.
+    /// case; one word in capitals, or capitals beside lower case, as before. Type names keep
+    /// their capitals, which read as acronyms there (the review found `NASA API` made
+    /// `NasaApiAPI`).
     @Test(arguments: [
-        ("NOT_SUBSCRIBED", "notSubscribed", "NotSubscribed"), ("PRE_ACTION_EXECUTION", "preActionExecution", "PreActionExecution"),
-        ("X-API-KEY", "xApiKey", "XApiKey"), ("US_EAST_1", "usEast1", "UsEast1"), ("TASK STATUS", "taskStatus", "TaskStatus"),
-        ("ÜBER_ALLES", "überAlles", "ÜberAlles"), ("SUBSCRIBED", "subscribed", "SUBSCRIBED"), ("ID", "id", "ID"),
-        ("X-Request-ID", "xRequestID", "XRequestID"), ("HTTP_get", "httpGet", "HTTPGet"), ("2_FA", "_2Fa", "_2Fa"),
+        ("NOT_SUBSCRIBED", "notSubscribed", "NOTSUBSCRIBED"), ("PRE_ACTION_EXECUTION", "preActionExecution", "PREACTIONEXECUTION"),
+        ("X-API-KEY", "xApiKey", "XAPIKEY"), ("US_EAST_1", "usEast1", "USEAST1"), ("TASK STATUS", "taskStatus", "TASKSTATUS"),
+        ("ÜBER_ALLES", "überAlles", "ÜBERALLES"), ("SUBSCRIBED", "subscribed", "SUBSCRIBED"), ("ID", "id", "ID"),
+        ("X-Request-ID", "xRequestID", "XRequestID"), ("HTTP_get", "httpGet", "HTTPGet"), ("2_FA", "_2Fa", "_2FA"), ("NASA API", "nasaApi", "NASAAPI"),
     ])
     func namesInCapitalsOnly(_ input: String, _ member: String, _ type: String) {
         #expect(SwiftNaming.memberName(input) == member)

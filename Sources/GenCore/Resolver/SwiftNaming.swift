@@ -27,8 +27,9 @@ enum SwiftNaming {
     }
 
     /// Whether a name is words in capitals only (`NOT_SUBSCRIBED`, `X-API-KEY`, as many APIs write
-    /// their enum values): such words are read in lower case (`notSubscribed`, `NotSubscribed`),
-    /// not kept as capitals after the first (`notSUBSCRIBED`). One word (`ID`, `URL`) is not.
+    /// their enum values): as a member, such words are read in lower case (`notSubscribed`), not
+    /// kept as capitals after the first (`notSUBSCRIBED`). One word (`ID`, `URL`) is not. Type
+    /// names keep capitals (`NASA API` → `NASAAPI`), where they read as acronyms.
     static func isShouting(_ name: String) -> Bool {
         var words = 0, inWord = false, upper = false
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -113,7 +114,7 @@ enum SwiftNaming {
 
     /// An UpperCamelCase type name: `fetch cities` → `FetchCities`.
     static func typeName(_ name: String) -> String {
-        var result = words(of: isShouting(name) ? name.lowercased() : name).map(upperFirst).joined()
+        var result = words(of: name).map(upperFirst).joined()
         if result.isEmpty { result = "Value" }
         if let first = result.unicodeScalars.first, needsLeadingUnderscore(first) { result = "_" + result }
         return result
