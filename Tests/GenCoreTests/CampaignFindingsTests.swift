@@ -487,3 +487,26 @@ extension CampaignFindingsTests {
             """, "\(run.standardError)")
     }
 }
+
+extension CampaignFindingsTests {
+    // MARK: A form of no field
+
+    /// Found by a review: a form or multipart body whose model declares no field (an OpenAPI
+    /// `properties: {}` copied for the form) made `var form = FormFields()` that nothing
+    /// changed, a warning in the generated module.
+    static let emptyForms = spec(models: #"{ "Nothing": { "properties": {} } }"#, resources: #"""
+        { "Forms": { "endpoints": [
+          { "name": "postForm", "method": "POST", "path": "/form", "body": { "type": "Nothing", "encoding": "form" } },
+          { "name": "postParts", "method": "POST", "path": "/parts", "body": { "type": "Nothing", "encoding": "multipart" } }
+        ] } }
+        """#)
+
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func aFormOfNoFieldCompilesWithoutAWarning() async throws {
+        let result = generate(Self.emptyForms)
+        try #require(result.succeeded, "\(result.diagnostics)")
+        #expect(result.files.map(\.contents).joined().components(separatedBy: "let form = FormFields()").count == 3)
+        let errors = try await typecheckErrors(result.files)
+        #expect(errors.isEmpty, "\(errors)")
+    }
+}

@@ -1180,8 +1180,10 @@ extension OpenAPIReader {
                         encoding: Located(value: multipart ? "multipart" : "form", location: location))
                 }
             }
-            unmapped("a '\(mediaType)' body whose schema is not an object of fields is sent as bytes the app encodes",
-                     at: chosen.value, pointer: mediaPointer)
+            // An object that declares no fields (`properties: {}`) may hold any: the app encodes them.
+            let declaresNone = schema.flatMap { Self.object(followingReferences($0)) }.map { typeNames($0) == ["object"] } ?? false
+            unmapped("a '\(mediaType)' body whose schema \(declaresNone ? "declares no fields" : "is not an object of fields") is sent as "
+                     + "bytes the app encodes", at: chosen.value, pointer: mediaPointer)
             return SpecDocument.Body(
                 location: location, type: Located(value: "Upload", location: location),
                 contentType: Located(value: chosen.key, location: location))

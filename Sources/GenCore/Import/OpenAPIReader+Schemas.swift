@@ -109,10 +109,8 @@ extension OpenAPIReader {
             return nil
         }
         if hasProperties(members) { return .structure }
-        // `properties: {}` with `additionalProperties: false`: an object that holds nothing, an empty
-        // model. Without it the object may hold any key, which a dictionary keeps.
-        if typeNames(members) == ["object"], member("properties", members) != nil,
-           case .bool(false)? = member("additionalProperties", members)?.value.value {
+        // `properties: {}`: a model that declares nothing (open, unless `additionalProperties: false`).
+        if typeNames(members) == ["object"], additionalPropertiesNode(members) == nil, member("properties", members) != nil {
             return .structure
         }
         return nil
@@ -832,6 +830,11 @@ extension OpenAPIReader {
                 if value.type == "File" { value.type = "Data" }
                 additional = Located(value: value.type + (value.nullable ? "?" : ""), location: node.location)
             }
+        }
+        // An object that declares no property (`properties: {}`) may hold any key, unless
+        // `additionalProperties: false` says it holds none: it keeps them all, as an open model.
+        if properties.isEmpty, bases.isEmpty, additional == nil, member("additionalProperties", members) == nil {
+            additional = Located(value: "JSON", location: node.location)
         }
         return SpecDocument.Model(
             name: name, pointer: pointer, description: description, options: .init(), tolerant: false,

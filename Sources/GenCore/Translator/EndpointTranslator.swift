@@ -203,7 +203,8 @@ struct EndpointTranslator {
                 if let contentType { arguments.append("contentType: \(SwiftLiteral.string(contentType))") }
                 return lines + ["try request.setJSONBody(\(arguments.joined(separator: ", ")))"]
             case .body(_, .form(let fields)), .body(_, .multipart(let fields)):
-                var lines = ["var form = FormFields()"]
+                // A form of no field (a model that declares none) is sent empty, never changed.
+                var lines = [fields.isEmpty ? "let form = FormFields()" : "var form = FormFields()"]
                 for field in fields {
                     let fieldValue = field.swiftName == endpoint.streamFlag?.swiftName ? "true" : "\(value).\(SwiftNaming.escaped(field.swiftName))"
                     let call = switch field.value {
