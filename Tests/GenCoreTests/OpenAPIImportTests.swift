@@ -163,7 +163,7 @@ import Testing
         let number = OpenAPIImport.importSpec(openAPIText: "openapi: 3.0\ninfo: {title: T, version: '1'}\npaths: {}\n", path: "n.yaml")
         #expect(number.specText != nil)
         #expect(number.diagnostics.map(\.description) == [
-            "n.yaml:1:10: warning: #/openapi: the version is the number 3.0, which OpenAPI writes as text (in YAML, quote it: '3.0'); it is read as OpenAPI 3.0",
+            "n.yaml:1:10: warning: #/openapi: the version is the number 3.0, which OpenAPI writes as a string: quote it (\"3.0\"); it is read as OpenAPI 3.0",
         ])
     }
 
@@ -580,7 +580,7 @@ import Testing
                 == ["type": "String", "default": "email", "description": "Always `\"email\"`."])
         #expect(NSDictionary(dictionary: register["version"] as? [String: Any] ?? [:]) == ["type": "Int", "default": 2, "description": "Always `2`."])
         #expect(NSDictionary(dictionary: register["kind"] as? [String: Any] ?? [:])
-                == ["type": "String", "nullable": true, "description": "Always `\"sms\"`."])
+                == ["type": "String", "nullable": true, "description": "Always `\"sms\"` when not null."])
         #expect(NSDictionary(dictionary: register["tag"] as? [String: Any] ?? [:]) == ["type": "String", "default": "x", "description": "Always `\"x\"`."])
         #expect(NSDictionary(dictionary: register["channel"] as? [String: Any] ?? [:]) == ["type": "String?", "description": "Always `\"push\"`."])
     }

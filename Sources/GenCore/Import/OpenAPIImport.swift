@@ -253,8 +253,8 @@ struct OpenAPIReader {
         }
         if case .number = version.value.value {
             // YAML reads an unquoted `3.0` as a number; the version is text.
-            unmapped("the version is the number \(versionText), which OpenAPI writes as text (in YAML, quote it: "
-                     + "'\(versionText)'); it is read as OpenAPI \(versionText)", at: version.value, pointer: "#/openapi", concerns: [])
+            unmapped("the version is the number \(versionText), which OpenAPI writes as a string: quote it (\"\(versionText)\"); "
+                     + "it is read as OpenAPI \(versionText)", at: version.value, pointer: "#/openapi", concerns: [])
         }
         for key in ["webhooks", "jsonSchemaDialect"] {
             if let entry = member(key, members) {

@@ -1034,7 +1034,12 @@ extension OpenAPIReader {
         if member("$ref", members) == nil, let values = enumValues(members), !values.mixed,
            let constant = (values.strings + values.integers).first, values.strings.count + values.integers.count == 1 {
             if defaultValue == nil, expression == type.type, !type.nullable { defaultValue = constant }
-            description = [description, "Always `\(SpecWriter.oneLine(constant))`."].compactMap { $0 }.joined(separator: "\n\n")
+            // Said where it reads well in a doc comment: short, and no backtick to end the code span.
+            let text = SpecWriter.oneLine(constant)
+            if text.count <= 80, !text.contains("`") {
+                let said = type.nullable ? "Always `\(text)` when not null." : "Always `\(text)`."
+                description = [description, said].compactMap { $0 }.joined(separator: "\n\n")
+            }
         }
         return SpecDocument.Property(
             name: Located(value: key, location: keyLocation), type: Located(value: expression, location: schema.location),
