@@ -37,13 +37,14 @@ public enum UnionCoding {
     }
 
     /// Decodes an untagged union's member that takes every object (its properties are all
-    /// optional) from an object that holds one of its `keys`; from another it fails, and the
-    /// members after it are tried.
-    public static func decode<Member: Decodable>(_ type: Member.Type, holdingAnyOf keys: [String], from decoder: any Decoder) throws -> Member {
+    /// optional) from an object that holds no key but its `keys`, so that it drops nothing; from
+    /// another it fails, and the members after it are tried.
+    public static func decode<Member: Decodable>(_ type: Member.Type, holdingOnly keys: Set<String>, from decoder: any Decoder) throws -> Member {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        guard keys.contains(where: { container.contains(AnyCodingKey($0)) }) else {
+        let others = container.allKeys.map(\.stringValue).filter { !keys.contains($0) }
+        guard others.isEmpty else {
             throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: "the object holds none of its keys (\(keys.joined(separator: ", ")))"))
+                codingPath: decoder.codingPath, debugDescription: "the object holds keys it does not declare (\(others.sorted().joined(separator: ", ")))"))
         }
         return try Member(from: decoder)
     }

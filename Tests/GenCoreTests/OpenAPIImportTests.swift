@@ -551,7 +551,9 @@ import Testing
             "/pets/{id}": {"parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "integer"}}],
               "get": {"operationId": "getPet", "responses": {"200": \(content("*/*", pet)), "204": {"description": ""}}}},
             "/photo": {"get": {"operationId": "photo", "responses": {"200": \(content("*/*", #"{"type": "string", "format": "binary"}"#))}}},
-            "/hello": {"get": {"operationId": "hello", "responses": {"200": \(content("*/*", #"{"type": "string"}"#))}}}
+            "/hello": {"get": {"operationId": "hello", "responses": {"200": \(content("*/*", #"{"type": "string"}"#))}}},
+            "/say": {"post": {"operationId": "say", "requestBody": \(content("*/*", #"{"type": "string"}"#, required: true)),
+                              "responses": {"204": {"description": ""}}}}
             """))
         let add = try #require(imported.endpoint("addPet"))
         #expect(add["body"] as? String == "Pet")
@@ -562,6 +564,8 @@ import Testing
         #expect(imported.endpoint("photo")?["response"] as? String == "Data")
         // Found by the review: a string under a media range is Spring's `String` written as it is, text.
         #expect(imported.endpoint("hello")?["response"] as? String == "String")
+        // A media range is no content type to send (found by the second review): the upload's own is.
+        #expect(imported.endpoint("say")?["body"] as? String == "Upload")
     }
 
     /// Found on Vonage's document: a constant (`provider: {enum: [email]}`, required) became a bare
@@ -1430,10 +1434,10 @@ import Testing
                 == ["production": "https://rest.example.com", "staging": "https://rest.example.com"])
         #expect(imported.resource("Account a")?["servers"] as? [String: String]
                 == ["production": "https://a.example.com", "staging": "https://b.example.com"])
+        // Each server of the API gets the one most like it; among equals, the one in its place.
         #expect(imported.resource("Account x")?["servers"] as? [String: String]
-                == ["production": "https://x.example.com", "staging": "https://x.example.com"])
+                == ["production": "https://x.example.com", "staging": "https://y.example.com"])
         #expect(imported.warnings == [
-            "#/paths/~1three/get/servers: the API has 2 servers and these 3, which do not pair up; 'https://x.example.com' is imported for every server of the API",
             "#/paths/~1relative/servers: servers that are not absolute http or https URLs are not imported; the endpoints use the API's servers",
         ])
         // The request names its resource, which the client of each server sends to the resource's URL.
@@ -1449,7 +1453,10 @@ import Testing
             "/login": {"servers": [{"url": "https://{env}.rest.example.com", "variables": {"env": {"default": "prod", "enum": ["prod", "dev"]}}}],
                        "get": \(operation("login"))},
             "/same": {"servers": [{"url": "https://dev.example.com/v1"}, {"url": "https://prod.example.com/v1/"}], "get": \(operation("same"))},
-            "/us": {"servers": [{"url": "https://prod.api2.example.com"}], "get": \(operation("other"))}
+            "/us": {"servers": [{"url": "https://prod.api2.example.com"}], "get": \(operation("other"))},
+            "/zone": {"servers": [{"url": "https://{zone}.auth.example.com/{v}", "variables": {"v": {"default": "v1", "enum": ["v1", "v2"]},
+                        "zone": {"default": "dev", "enum": ["dev", "prod", "test"]}}}], "get": \(operation("zone"))},
+            "/empty": {"servers": [{"url": "https://prod.api2.example.com"}], "get": \(operation("emptied", servers: "[]"))}
             """,
             extra: #""servers": [{"url": "https://{env}.example.com/v1", "variables": {"env": {"default": "prod", "enum": ["prod", "dev"]}}}]"#))
         #expect(variables.spec["servers"] as? [String: String] == ["server": "https://prod.example.com/v1", "server dev": "https://dev.example.com/v1"])
@@ -1458,6 +1465,12 @@ import Testing
         #expect(variables.endpoints("Account").map { $0["name"] as? String } == ["same"])
         #expect(variables.resource("Account api2")?["servers"] as? [String: String]
                 == ["server": "https://prod.api2.example.com", "server dev": "https://prod.api2.example.com"])
+        // Found by the second review: paired by value, not by place (the path's default is dev,
+        // and its first variable another); every value of every variable is a candidate.
+        #expect(variables.resource("Account auth")?["servers"] as? [String: String]
+                == ["server": "https://prod.auth.example.com/v1", "server dev": "https://dev.auth.example.com/v1"])
+        // An operation's empty list is no servers of its own: its path's serve it.
+        #expect(variables.endpoints("Account api2").map { $0["name"] as? String } == ["other", "emptied"])
         #expect(variables.warnings.isEmpty, "\(variables.warnings)")
 
         // Without absolute servers of the API there is nothing to pair them with.

@@ -105,6 +105,28 @@ import Testing
                 "Part": { "oneOf": ["Text"], "discriminator": "kind", "mapping": { "text": "Text", "plain": "Text" } }
         """
 
+    /// Found by the second review: a union member that takes every object, replaced by the app's
+    /// type (`Decimal`), was still tried with the spec model's keys, through `Decimal(from:)`, so
+    /// `3.5` fit no member. The app's type is decoded through the coder's container, as it is.
+    @Test func aReplacedMemberThatTookEveryObjectIsDecodedAsTheAppsType() {
+        let text = #"""
+            {
+              "endpointgen": 1,
+              "name": "Amounts",
+              "models": {
+                "Amount": { "properties": { "value": "Double?" } },
+                "Other": { "properties": { "x": "Int" } },
+                "Either": { "oneOf": ["Amount", "Other"] }
+              }
+            }
+            """#
+        let result = Self.generated(text, ["Amount": "Decimal"])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let either = Self.file(result, "Models/Either.swift")
+        #expect(either.contains("do { self = .amount(try UnionCoding.decode(Decimal.self, from: decoder)); return }"), "\(either)")
+        #expect(!either.contains("holdingOnly") && !either.contains("try? Decimal"), "\(either)")
+    }
+
     @Test func theSameInputGivesTheSameBytes() {
         let first = Self.generated(Self.shop, ["Money": "Decimal"])
         let second = Self.generated(Self.shop, ["Money": "Decimal"])

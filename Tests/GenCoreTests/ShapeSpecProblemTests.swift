@@ -88,9 +88,9 @@ import Testing
         }
         #expect(result.diagnostics.map(\.description) == [
             warning(#""Int", "Loose""#, "Int", "Anything", "Double"),
-            // `Loose` takes every object, but is tried only with one that holds `b`, its one key
-            // that no member after it declares: `{"a": …}` goes to `Strict`, another object to
-            // the dictionary.
+            // `Loose` takes every object, but only one that holds no key but `a` and `b`: it takes
+            // every `Strict`, not every dictionary.
+            warning(#""Strict", "[String"#, "Strict", "Anything", "Loose"),
             warning(#""[Int]"] },"#, "[Int]", "Anything", "[Double]"),
             warning(#""String", "URL""#, "String", "Text", "Color"),
             warning(#""URL""#, "URL", "Text", "Color"),

@@ -97,7 +97,9 @@ extension OpenAPIReader {
         }
         // The first alternative that holds a scheme the app prefers, in the order it prefers them.
         for preferred in preferredSchemes {
-            guard let offset = names.firstIndex(where: { $0.contains(preferred) }), let scheme = schemes.first(where: { $0.key == preferred })
+            // Of those that hold it, the one that needs the fewest schemes beside it.
+            let holding = names.indices.filter { names[$0].contains(preferred) }
+            guard let offset = holding.min(by: { names[$0].count < names[$1].count }), let scheme = schemes.first(where: { $0.key == preferred })
             else { continue }
             warnIfTogether(offset, importing: preferred)
             return .scheme(scheme.scheme.name.value)
@@ -214,6 +216,21 @@ extension OpenAPIReader {
         return expansions
     }
 
+    /// The URLs a server object stands for with each variable at each of its `enum` values, the
+    /// defaults first (at most 64): what a path's servers are matched against the API's by.
+    func everyExpansion(_ template: String, _ fields: [JSONNode.Member]) -> [String] {
+        var choices: [[String: String]] = [[:]]
+        for variable in member("variables", fields).flatMap({ Self.object($0.value) }) ?? [] {
+            let variableFields = Self.object(variable.value) ?? []
+            let value = member("default", variableFields).flatMap { Self.text($0.value) } ?? ""
+            let values = [value] + (member("enum", variableFields).flatMap { Self.elements($0.value) } ?? []).compactMap { Self.text($0) }
+                .filter { $0 != value }
+            choices = choices.flatMap { chosen in values.map { chosen.merging([variable.key: $0]) { $1 } } }
+            if choices.count > 64 { choices = Array(choices.prefix(64)) }
+        }
+        return choices.map { Self.substitute(template, $0) }
+    }
+
     /// A server URL template with its variables replaced.
     static func substitute(_ template: String, _ values: [String: String]) -> String {
         var result = ""
@@ -244,8 +261,8 @@ extension OpenAPIReader {
         var urls: [String] = []
         for node in list {
             guard let fields = Self.object(node), let template = member("url", fields).flatMap({ Self.text($0.value) }) else { return nil }
-            for expansion in serverExpansions(template, fields) {
-                var url = expansion.url
+            for expansion in everyExpansion(template, fields) {
+                var url = expansion
                 while url.hasSuffix("/") { url.removeLast() }
                 guard url.hasPrefix("http://") || url.hasPrefix("https://"), Resolver.isValidServerURL(url) else { return nil }
                 if !urls.contains(url) { urls.append(url) }
@@ -268,21 +285,44 @@ extension OpenAPIReader {
         }
         // The API's own servers, in any order.
         guard Set(urls) != Set(api.map(\.url.value)) else { return [] }
+        // Each server of the API gets the one of these most like it (`{region}` of the API's and
+        // of the path's servers, value by value), or one for all.
         guard !api.isEmpty else {
             unmapped("servers of one path or operation are imported beside absolute servers of the API, which this document does "
                      + "not have; the endpoints use the API's base URL", at: node, pointer: pointer, concerns: concerns,
                      once: "servers " + pointer)
             return []
         }
-        // One URL serves on every server of the API; as many as the API has pair up in order
-        // (`{env}` of the API's and of the path's servers, value by value).
-        let paired = urls.count == api.count
-        if urls.count > 1 && !paired {
-            unmapped("the API has \(api.count) server\(api.count == 1 ? "" : "s") and these \(urls.count), which do not pair up; "
-                     + "'\(urls[0])' is imported for every server of the API", at: node, pointer: pointer, concerns: concerns,
-                     once: "servers " + pointer)
+        return api.enumerated().map { index, server in
+            (server.name, Located(value: Self.likest(urls, to: server.url.value, at: index), location: node.location))
         }
-        return api.enumerated().map { index, server in (server.name, Located(value: paired ? urls[index] : urls[0], location: node.location)) }
+    }
+
+    /// Of `urls`, the one most like `url`: the most host labels and path segments in common
+    /// (`eu.rest.example.com` for `eu.api.example.com`, `auth.dev.example.com` for
+    /// `dev.example.com/v1`); among equals the one at `index`, else the first.
+    static func likest(_ urls: [String], to url: String, at index: Int) -> String {
+        func parts(_ url: String) -> [Substring] {
+            let rest = url.split(separator: "/").dropFirst()
+            return (rest.first.map { $0.split(separator: ".") } ?? []) + rest.dropFirst()
+        }
+        let target = parts(url)
+        func score(_ candidate: String) -> Int {
+            var remaining = target
+            var common = 0
+            for part in parts(candidate) {
+                if let found = remaining.firstIndex(of: part) { remaining.remove(at: found); common += 1 }
+            }
+            return common
+        }
+        var best = urls[0], bestScore = (score(urls[0]), index == 0)
+        for (offset, candidate) in urls.enumerated().dropFirst() {
+            let candidateScore = (score(candidate), offset == index)
+            if candidateScore.0 > bestScore.0 || (candidateScore.0 == bestScore.0 && candidateScore.1 && !bestScore.1) {
+                (best, bestScore) = (candidate, candidateScore)
+            }
+        }
+        return best
     }
 
     /// A word for a resource on another server: the first label of its host that differs from
@@ -372,7 +412,7 @@ extension OpenAPIReader {
                 }
                 var entry = ImportedEndpoint(tag: tag, requirement: requirement, endpoint: endpoint)
                 // The operation's own servers, or else its path's.
-                if let own = member("servers", fields) {
+                if let own = member("servers", fields), Self.elements(own.value)?.isEmpty == false {
                     entry.servers = placement(own.value, pointer: pointer + "/servers", api: servers, concerns: [pointer])
                     entry.serversLocation = entry.servers.isEmpty ? nil : own.value.location
                 } else if let shared = member("servers", item) {
@@ -1191,7 +1231,8 @@ extension OpenAPIReader {
         if mediaType.hasSuffix("/xml") {
             unmapped("an XML body is sent as bytes the app encodes", at: chosen.value, pointer: mediaPointer)
         }
-        let concrete = !mediaType.contains("*")
+        // A media range (`*/*`) is no content type to send: the upload's own is.
+        let concrete = !chosen.key.contains("*")
         return SpecDocument.Body(
             location: location, type: Located(value: "Upload", location: location),
             contentType: concrete && mediaType != "application/octet-stream" ? Located(value: chosen.key, location: location) : nil)

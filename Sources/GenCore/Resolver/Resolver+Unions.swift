@@ -174,18 +174,20 @@ extension Resolver {
     }
 
     /// Whether case `earlier` takes every JSON value that `later` decodes. A member tried only with
-    /// an object holding one of its own keys, which no member after it declares, takes none of a
-    /// later struct's objects whole.
+    /// an object that holds no key but its own takes a later struct's objects when that struct
+    /// declares no other key (and may hold no undeclared one).
     private func covers(_ earlier: ResolvedAPI.Union.Case, _ later: ResolvedAPI.Union.Case) -> Bool {
-        earlier.keys == nil && covers(earlier.type, later.type)
+        guard let keys = earlier.keys else { return covers(earlier.type, later.type) }
+        guard case .model(let name) = later.type, let fields = objectFields(name) else { return false }
+        return Set(fields.keys).isSubset(of: keys) && covers(earlier.type, later.type)
     }
 
     /// The members of an untagged union that take every object, each tried only with an object
-    /// that holds one of its own keys when a member after it takes objects too: a `{"weeks": […]}`
-    /// then goes to `WeekData` after `MonthData {months?}`, not to a `MonthData` with nothing in
-    /// it. Its own keys are those no struct after it declares (`total` in both tells nothing); a
-    /// member without one is tried as it is (and the members it hides are warned about). Only a
-    /// plain struct (no bases, no undeclared keys, not tolerant) is.
+    /// that holds no key but its own when a member after it takes objects too: `{"weeks": […],
+    /// "total": 2}` then goes to `WeekData {weeks?, total?}` after `MonthData {months?, total?}`,
+    /// not to a `MonthData` that drops the weeks. An object that no member takes whole comes
+    /// back to the first such member that decodes it. Only a plain struct (no bases, no
+    /// undeclared keys, not tolerant) is tried so.
     private func guardMembersThatTakeEveryObject(_ cases: inout [ResolvedAPI.Union.Case]) {
         for index in cases.indices {
             guard case .model(let name) = cases[index].type, acceptsAnyObject(name),
@@ -193,29 +195,7 @@ extension Resolver {
                   let model = model(named: name), !model.tolerant, model.allOf.isEmpty, model.additionalProperties == nil,
                   case .structure(let properties) = model.kind, !properties.isEmpty else { continue }
             let snakeCase = document.usesSnakeCase(model)
-            let later = cases[(index + 1)...].reduce(into: Set<String>()) { keys, laterCase in
-                if case .model(let other) = laterCase.type { keys.formUnion(declaredKeys(of: other)) }
-            }
-            let own = properties.map { Self.jsonKey(of: $0, snakeCase: snakeCase) }.filter { !later.contains($0) }
-            if !own.isEmpty { cases[index].keys = own }
-        }
-    }
-
-    /// The JSON keys a struct model declares, its bases' too; a union's, those its members declare.
-    private func declaredKeys(of name: String, depth: Int = 0) -> Set<String> {
-        guard depth <= Self.maximumCompositionDepth, let model = model(named: name) else { return [] }
-        switch model.kind {
-        case .structure(let properties):
-            let snakeCase = document.usesSnakeCase(model)
-            var keys = Set(properties.map { Self.jsonKey(of: $0, snakeCase: snakeCase) })
-            for base in model.allOf { keys.formUnion(declaredKeys(of: base.value, depth: depth + 1)) }
-            return keys
-        case .union(let union):
-            return union.members.reduce(into: []) { keys, member in
-                if case .model(let other)? = quietType(member.type.value) { keys.formUnion(declaredKeys(of: other, depth: depth + 1)) }
-            }
-        default:
-            return []
+            cases[index].keys = properties.map { Self.jsonKey(of: $0, snakeCase: snakeCase) }
         }
     }
 

@@ -205,15 +205,17 @@ struct ModelTranslator {
     /// case in the spec's order; the error says why each one failed.
     private static func renderTries(_ cases: [ResolvedAPI.Union.Case], of union: String, into printer: inout CodePrinter) {
         printer.line("var failures: [(member: String, error: any Error)] = []")
+        // A replaced member is the app's type, decoded through the coder's container, as it is.
+        let guarded = { (unionCase: ResolvedAPI.Union.Case) in goesThroughContainer(unionCase.type) ? nil : unionCase.keys }
         for unionCase in cases {
-            let decode = unionCase.keys.map { keys in
-                "UnionCoding.decode(\(unionCase.type.swift).self, holdingAnyOf: [\(keys.map(SwiftLiteral.string).joined(separator: ", "))], from: decoder)"
+            let decode = guarded(unionCase).map { keys in
+                "UnionCoding.decode(\(unionCase.type.swift).self, holdingOnly: [\(keys.map(SwiftLiteral.string).joined(separator: ", "))], from: decoder)"
             } ?? decodeMember(unionCase.type)
             printer.line(
                 "do { self = .\(SwiftNaming.escaped(unionCase.name))(try \(decode)); return } catch { failures.append((\(SwiftLiteral.string(unionCase.label)), error)) }")
         }
-        // An object that holds none of a member's keys, which no member after it took.
-        for unionCase in cases where unionCase.keys != nil {
+        // An object that no member takes whole: the first that decodes it.
+        for unionCase in cases where guarded(unionCase) != nil {
             printer.line("if let value = try? \(unionCase.type.swift)(from: decoder) { self = .\(SwiftNaming.escaped(unionCase.name))(value); return }")
         }
         printer.line("throw UnionCoding.noMemberFits(\(SwiftLiteral.string(union)), tried: failures, in: decoder)")
