@@ -448,6 +448,26 @@ import Testing
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
+    /// A form sends the fields its model declares: the other keys an open model keeps are not
+    /// sent, and a model that declares none (`properties: {}`) is sent empty. Each says so,
+    /// where the document has it.
+    @Test func aFormOfAnOpenModelSendsTheFieldsItDeclares() throws {
+        let imported = try importing(document(
+            schemas: """
+            "Params": {"type": "object", "properties": {}},
+            "Tagged": {"type": "object", "properties": {"name": {"type": "string"}}, "additionalProperties": {"type": "string"}}
+            """,
+            paths: """
+            "/a": {"post": {"operationId": "a", "requestBody": {"required": true, "content": {"application/x-www-form-urlencoded": {"schema": {"$ref": "#/components/schemas/Params"}}}}, "responses": {"204": {"description": ""}}}},
+            "/b": {"post": {"operationId": "b", "requestBody": {"required": true, "content": {"application/x-www-form-urlencoded": {"schema": {"$ref": "#/components/schemas/Tagged"}}}}, "responses": {"204": {"description": ""}}}}
+            """))
+        #expect(imported.warnings == [
+            "#/components/schemas/Params: a form body whose schema declares no field is sent empty: the keys it may hold are not sent",
+            "#/components/schemas/Tagged/additionalProperties: a form body sends the fields it declares; the other keys ('additionalProperties') are left out",
+        ])
+        #expect((imported.endpoint("a")?["body"] as? [String: Any])?["encoding"] as? String == "form")
+    }
+
     /// Found on HubSpot's Events document: a query dictionary in the form style, exploded (the
     /// query's default), became a String sent under the parameter's own name, so the app could
     /// never send `hs_url=x&hs_title=y`. It is a dictionary whose entries are items named by

@@ -159,8 +159,11 @@ extension OpenAPIReader {
         var properties = flattenedProperties(of: model, in: document)
         var changed = false
         if let additional = model.additionalProperties {
-            unmapped("a form body sends the fields it declares; the other keys ('additionalProperties') are left out",
-                     at: additional.location, pointer: model.pointer + "/additionalProperties", concerns: [model.pointer])
+            // An object that declares no property (`properties: {}`) holds any key: its form has none.
+            let message = properties.isEmpty ? "a form body whose schema declares no field is sent empty: the keys it may hold are not sent"
+                : "a form body sends the fields it declares; the other keys ('additionalProperties') are left out"
+            unmapped(message, at: additional.location,
+                     pointer: model.pointer + (properties.isEmpty ? "" : "/additionalProperties"), concerns: [model.pointer])
             model.additionalProperties = nil
             changed = true
         }
