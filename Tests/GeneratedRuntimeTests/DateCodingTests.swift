@@ -44,17 +44,6 @@ import Testing
     /// Any instant, not only ones that came as text, reads back as the same `Date`, or within a
     /// nanosecond near 2001, where a `Date` holds finer bits than nine digits.
     @Test func isoWritingIsExactForArbitraryInstants() {
-        // SplitMix64 with a fixed seed: the same instants every run.
-        struct SplitMix: RandomNumberGenerator {
-            var state: UInt64
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
-            }
-        }
         var generator = SplitMix(state: 20_240_501)
         for _ in 0..<2_000 {
             let date = Date(timeIntervalSince1970: Double.random(in: -2_000_000_000...4_000_000_000, using: &generator))

@@ -187,17 +187,6 @@ import FoundationNetworking
         request.addQuery("page", 2.0)
         request.addQuery("ratio", 0.1)
         #expect(request.percentEncodedQuery == "page=2&ratio=0.1")
-        // SplitMix64 from a fixed seed: the same samples every run, so a failure can be read again.
-        struct SplitMix: RandomNumberGenerator {
-            var state: UInt64
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
-            }
-        }
         var generator = SplitMix(state: 614)
         let samples: [Double] = [0, -0.0, 1, -3, 1e15, 1e16, 9_007_199_254_740_992, 1e20, 1.5e300, .leastNonzeroMagnitude, .pi, -2.5, 100.25]
             + (0..<2_000).map { _ in Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF) * (Bool.random(using: &generator) ? 1 : -1) }
