@@ -541,7 +541,8 @@ import Testing
               {"in": "query", "name": "direction", "schema": {"type": "string", "enum": ["forwards", "backwards"], "default": "backwards"}},
               {"in": "query", "name": "size", "schema": {"$ref": "#/components/schemas/Limit"}},
               {"in": "query", "name": "cursor", "schema": {"type": "string", "nullable": true, "default": null}},
-              {"in": "header", "name": "X-Version", "schema": {"type": "string", "default": "2"}}],
+              {"in": "header", "name": "X-Version", "schema": {"type": "string", "default": "2"}},
+              {"in": "query", "name": "api-version", "required": true, "schema": {"type": "string", "const": "2024-01-01"}}],
               "responses": {"204": {"description": ""}}}}
             """))
         let endpoint = try #require(imported.endpoint("activity"))
@@ -551,6 +552,8 @@ import Testing
         #expect((query["size"] as? [String: Any])?["description"] as? String == "Default: `20`.")
         #expect(query["cursor"] as? String == "String?")
         #expect(((endpoint["headers"] as? [String: Any])?["X-Version"] as? [String: Any])?["description"] as? String == "Default: `\"2\"`.")
+        // A constant parameter's value is said too (found by the review: an `api-version` to guess).
+        #expect((query["api-version"] as? [String: Any])?["description"] as? String == "Always `\"2024-01-01\"`.")
     }
 
     /// Found by a tester: springdoc (Spring's OpenAPI writer) gives every operation `*/*`, and the

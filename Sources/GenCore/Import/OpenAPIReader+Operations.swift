@@ -775,6 +775,12 @@ extension OpenAPIReader {
                text.count <= 80, !text.contains("`") {
                 description = [description, "Default: `\(text)`."].compactMap { $0 }.joined(separator: "\n\n")
             }
+            // A constant (`api-version: {const: "2024-01-01"}`) is its type: its doc comment says the value to send.
+            if let values = enumValues(schema), !values.mixed, values.strings.count + values.integers.count == 1,
+               let constant = (values.strings + values.integers).first, case let text = SpecWriter.oneLine(constant),
+               text.count <= 80, !text.contains("`"), annotation("default", schema).map({ SpecWriter.oneLine($0.value) }) != text {
+                description = [description, "Always `\(text)`."].compactMap { $0 }.joined(separator: "\n\n")
+            }
             let value = SpecDocument.Parameter(
                 name: place == "path" && placeholderNames[name] != nil
                     ? Located(value: placeholderNames[name]!, location: nameNode.location) : Located(name, of: nameNode), type: Located(value: type.type, location: parameter.node.location),
