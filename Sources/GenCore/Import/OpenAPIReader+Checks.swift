@@ -343,15 +343,11 @@ extension OpenAPIReader {
                 let property = propertyPointer(holdingDefaultAt: node.location, in: model)
                     ?? Self.pointer(model + "/properties", (properties[offset].key ?? properties[offset].name).value)
                 // The document's value stays in the property's doc comment, short enough to read there.
-                let text = SpecWriter.oneLine(node)
-                let said = text.count <= 80 && !text.contains("`")
-                unmapped("\(message); the default is left out\(said ? " (the property's description says it)" : "")", at: node,
+                let code = Self.codeSpan(node)
+                unmapped("\(message); the default is left out\(code != nil ? " (the property's description says it)" : "")", at: node,
                          pointer: property + "/default",
                          concerns: [model])
-                if said {
-                    properties[offset].description = [properties[offset].description, "Default: `\(text)`."].compactMap { $0 }
-                        .joined(separator: "\n\n")
-                }
+                if let code { properties[offset].description = Self.adding("Default: \(code).", to: properties[offset].description) }
                 properties[offset].defaultValue = nil
                 changed = true
             }

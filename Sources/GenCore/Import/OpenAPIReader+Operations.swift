@@ -771,15 +771,11 @@ extension OpenAPIReader {
             var description = Self.prose(member("description", parameter.fields)?.value)
             // The value the API takes when the parameter is not sent (the app's nil): its doc comment says it.
             let schema = member("schema", parameter.fields).flatMap { Self.object(followingReferences($0.value)) } ?? []
-            if let value = annotation("default", schema)?.value, case let text = SpecWriter.oneLine(value), text != "null",
-               text.count <= 80, !text.contains("`") {
-                description = [description, "Default: `\(text)`."].compactMap { $0 }.joined(separator: "\n\n")
-            }
+            let defaultCode = annotation("default", schema).flatMap { Self.codeSpan($0.value) }.flatMap { $0 == "`null`" ? nil : $0 }
+            if let defaultCode { description = Self.adding("Default: \(defaultCode).", to: description) }
             // A constant (`api-version: {const: "2024-01-01"}`) is its type: its doc comment says the value to send.
-            if let values = enumValues(schema), !values.mixed, values.strings.count + values.integers.count == 1,
-               let constant = (values.strings + values.integers).first, case let text = SpecWriter.oneLine(constant),
-               text.count <= 80, !text.contains("`"), annotation("default", schema).map({ SpecWriter.oneLine($0.value) }) != text {
-                description = [description, "Always `\(text)`."].compactMap { $0 }.joined(separator: "\n\n")
+            if let code = constant(schema).flatMap(Self.codeSpan), code != defaultCode {
+                description = Self.adding("Always \(code).", to: description)
             }
             let value = SpecDocument.Parameter(
                 name: place == "path" && placeholderNames[name] != nil

@@ -284,6 +284,25 @@ extension OpenAPIReader {
         return result.isEmpty ? nil : result
     }
 
+    /// The one value of a constant (`const`, or an `enum` of one string or whole number, `null`
+    /// aside); nil for a schema that is none.
+    func constant(_ members: [JSONNode.Member]) -> JSONNode? {
+        guard let values = enumValues(members), !values.mixed, values.strings.count + values.integers.count == 1 else { return nil }
+        return (values.strings + values.integers).first
+    }
+
+    /// A value of the document as code in a doc comment (`` `50` ``), when it reads well there:
+    /// short, and without a backtick that would end the code span; nil when it does not.
+    static func codeSpan(_ value: JSONNode) -> String? {
+        let text = SpecWriter.oneLine(value)
+        return text.count <= 80 && !text.contains("`") ? "`\(text)`" : nil
+    }
+
+    /// `description` with one more paragraph.
+    static func adding(_ paragraph: String, to description: String?) -> String {
+        [description, paragraph].compactMap { $0 }.joined(separator: "\n\n")
+    }
+
     /// The values of `enum` (or 3.1's `const`), without `null`.
     func enumValues(_ members: [JSONNode.Member]) -> EnumValues? {
         var nodes: [JSONNode]
@@ -415,8 +434,9 @@ extension OpenAPIReader {
     ) -> SchemaType {
         if let kind = modelKind(of: node) {
             // An enum with one value (`{"enum": ["list"]}`, `const`) inline is a constant: its type.
-            if kind == .enumeration, let values = enumValues(members), values.strings.count + values.integers.count == 1 {
-                return SchemaType(type: values.strings.isEmpty ? "Int" : "String")
+            if kind == .enumeration, let constant = constant(members) {
+                let isText = if case .string = constant.value { true } else { false }
+                return SchemaType(type: isText ? "String" : "Int")
             }
             if let existing = modelAtPointer[pointer] { return SchemaType(type: existing) }
             let name = uniqueTypeName(hint)
@@ -1031,14 +1051,10 @@ extension OpenAPIReader {
         }
         // A constant (an inline enum of one value, `const`) is its type; its value is the default of
         // a property the app must send, which then need not be given, and the doc comment says it.
-        if member("$ref", members) == nil, let values = enumValues(members), !values.mixed,
-           let constant = (values.strings + values.integers).first, values.strings.count + values.integers.count == 1 {
+        if member("$ref", members) == nil, let constant = constant(members) {
             if defaultValue == nil, expression == type.type, !type.nullable { defaultValue = constant }
-            // Said where it reads well in a doc comment: short, and no backtick to end the code span.
-            let text = SpecWriter.oneLine(constant)
-            if text.count <= 80, !text.contains("`") {
-                let said = type.nullable ? "Always `\(text)` when not null." : "Always `\(text)`."
-                description = [description, said].compactMap { $0 }.joined(separator: "\n\n")
+            if let code = Self.codeSpan(constant) {
+                description = Self.adding(type.nullable ? "Always \(code) when not null." : "Always \(code).", to: description)
             }
         }
         return SpecDocument.Property(
