@@ -195,38 +195,37 @@ extension OpenAPIReader {
         return (servers, basePath)
     }
 
-    /// The URLs a server object stands for: its template with each variable's default, then one
-    /// for each other value of the first variable that lists an `enum` (named by a suffix).
-    func serverExpansions(_ template: String, _ fields: [JSONNode.Member]) -> [(suffix: String, url: String)] {
-        var defaults: [String: String] = [:]
-        var alternatives: (name: String, values: [String])?
-        for variable in member("variables", fields).flatMap({ Self.object($0.value) }) ?? [] {
+    /// A server object's variables, in order: each one's values, its default first, then the
+    /// other values its `enum` lists.
+    func serverVariables(_ fields: [JSONNode.Member]) -> [(name: String, values: [String])] {
+        (member("variables", fields).flatMap { Self.object($0.value) } ?? []).map { variable in
             let variableFields = Self.object(variable.value) ?? []
             let value = member("default", variableFields).flatMap { Self.text($0.value) } ?? ""
-            defaults[variable.key] = value
-            let values = (member("enum", variableFields).flatMap { Self.elements($0.value) } ?? []).compactMap { Self.text($0) }
-            if alternatives == nil, values.count > 1 { alternatives = (variable.key, values.filter { $0 != value }) }
+            let others = (member("enum", variableFields).flatMap { Self.elements($0.value) } ?? []).compactMap { Self.text($0) }
+            return (variable.key, [value] + others.filter { $0 != value })
         }
+    }
+
+    /// The URLs a server object stands for: its template with each variable's default, then one
+    /// for each other value of the first variable that lists another (named by a suffix).
+    func serverExpansions(_ template: String, _ fields: [JSONNode.Member]) -> [(suffix: String, url: String)] {
+        let variables = serverVariables(fields)
+        let defaults = Dictionary(variables.map { ($0.name, $0.values[0]) }, uniquingKeysWith: { first, _ in first })
         var expansions = [(suffix: "", url: Self.substitute(template, defaults))]
-        for value in alternatives?.values ?? [] {
-            var chosen = defaults
-            chosen[alternatives!.name] = value
-            expansions.append((" " + value, Self.substitute(template, chosen)))
+        if let alternative = variables.first(where: { $0.values.count > 1 }) {
+            for value in alternative.values.dropFirst() {
+                expansions.append((" " + value, Self.substitute(template, defaults.merging([alternative.name: value]) { $1 })))
+            }
         }
         return expansions
     }
 
-    /// The URLs a server object stands for with each variable at each of its `enum` values, the
+    /// The URLs a server object stands for with each variable at each of its values, the
     /// defaults first (at most 64): what a path's servers are matched against the API's by.
     func everyExpansion(_ template: String, _ fields: [JSONNode.Member]) -> [String] {
         var choices: [[String: String]] = [[:]]
-        for variable in member("variables", fields).flatMap({ Self.object($0.value) }) ?? [] {
-            let variableFields = Self.object(variable.value) ?? []
-            let value = member("default", variableFields).flatMap { Self.text($0.value) } ?? ""
-            let values = [value] + (member("enum", variableFields).flatMap { Self.elements($0.value) } ?? []).compactMap { Self.text($0) }
-                .filter { $0 != value }
-            choices = choices.flatMap { chosen in values.map { chosen.merging([variable.key: $0]) { $1 } } }
-            if choices.count > 64 { choices = Array(choices.prefix(64)) }
+        for variable in serverVariables(fields) {
+            choices = Array(choices.flatMap { chosen in variable.values.map { chosen.merging([variable.name: $0]) { $1 } } }.prefix(64))
         }
         return choices.map { Self.substitute(template, $0) }
     }
@@ -303,8 +302,8 @@ extension OpenAPIReader {
     /// `dev.example.com/v1`); among equals the one at `index`, else the first.
     static func likest(_ urls: [String], to url: String, at index: Int) -> String {
         func parts(_ url: String) -> [Substring] {
-            let rest = url.split(separator: "/").dropFirst()
-            return (rest.first.map { $0.split(separator: ".") } ?? []) + rest.dropFirst()
+            let (labels, segments) = urlParts(url)
+            return labels + segments
         }
         let target = parts(url)
         func score(_ candidate: String) -> Int {
@@ -329,18 +328,19 @@ extension OpenAPIReader {
     /// the API's (`rest` for rest.example.com beside api.example.com, or us.rest beside us.api),
     /// else its last path segment.
     static func serverWord(_ url: String, besides api: String?) -> String {
-        func parts(_ url: String) -> (labels: [Substring], last: String) {
-            let rest = url.split(separator: "/").dropFirst()
-            let host = rest.first.map { $0.split(separator: ":")[0] } ?? ""
-            return (host.split(separator: "."), rest.count > 1 ? String(rest.last!) : "")
-        }
-        let (labels, last) = parts(url)
-        let other = api.map { parts($0).labels } ?? []
+        let (labels, segments) = urlParts(url)
+        let other = api.map { urlParts($0).labels } ?? []
         if let index = labels.indices.first(where: { $0 >= other.count || labels[$0] != other[$0] }) { return String(labels[index]) }
-        return last.isEmpty ? "server" : last
+        return segments.last.map(String.init) ?? "server"
     }
 
-
+    /// An absolute server URL's host labels (without the port) and path segments:
+    /// `https://eu.api.example.com:8443/v1` → `[eu, api, example, com]`, `[v1]`.
+    static func urlParts(_ url: String) -> (labels: [Substring], segments: [Substring]) {
+        let rest = url.split(separator: "/").dropFirst()
+        let host = rest.first.map { $0.split(separator: ":")[0] } ?? ""
+        return (host.split(separator: "."), Array(rest.dropFirst()))
+    }
 
     // MARK: Paths
 
@@ -411,13 +411,11 @@ extension OpenAPIReader {
                     endpoint.auth = Located(value: value, location: operation.value.location)
                 }
                 var entry = ImportedEndpoint(tag: tag, requirement: requirement, endpoint: endpoint)
-                // The operation's own servers, or else its path's.
-                if let own = member("servers", fields), Self.elements(own.value)?.isEmpty == false {
-                    entry.servers = placement(own.value, pointer: pointer + "/servers", api: servers, concerns: [pointer])
-                    entry.serversLocation = entry.servers.isEmpty ? nil : own.value.location
-                } else if let shared = member("servers", item) {
-                    entry.servers = placement(shared.value, pointer: pathPointer + "/servers", api: servers, concerns: operations)
-                    entry.serversLocation = entry.servers.isEmpty ? nil : shared.value.location
+                // The operation's own servers (an empty list is none), or else its path's.
+                let own = member("servers", fields).flatMap { Self.elements($0.value)?.isEmpty == false ? ($0.value, pointer, [pointer]) : nil }
+                if let (list, place, concerns) = own ?? member("servers", item).map({ ($0.value, pathPointer, operations) }) {
+                    entry.servers = placement(list, pointer: place + "/servers", api: servers, concerns: concerns)
+                    entry.serversLocation = entry.servers.isEmpty ? nil : list.location
                 }
                 imported.append(entry)
                 if let twin = streamTwin {

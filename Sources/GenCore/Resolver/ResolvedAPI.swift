@@ -119,8 +119,8 @@ struct ResolvedAPI: Sendable {
             var ownTag: String? = nil
             /// An untagged struct member that takes every object (its properties are all optional),
             /// before another member that takes objects: its JSON keys. It is tried with an object
-            /// that holds one of them; one that holds none goes to the members after it, and comes
-            /// back to this one only when none of them takes it.
+            /// that holds no other key, which it drops nothing of; another goes to the members after
+            /// it, and comes back to this one only when none of them takes it.
             var keys: [String]? = nil
         }
     }
