@@ -29,6 +29,19 @@ import FoundationNetworking
         }
     }
 
+    /// Sends `request` through a client whose transport records what reaches it, expects the
+    /// send to fail with `.invalidRequest` and nothing sent, and gives the error.
+    private func refusedBeforeSending(
+        _ request: EndpointRequest, baseURL: String = "https://h", sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) async -> EndpointError? {
+        let recorder = Recorder()
+        let client = EndpointClient(baseURL: URL(string: baseURL)!, transport: recorder)
+        let error = await #expect(throws: EndpointError.self, sourceLocation: sourceLocation) { try await client.send(Probe(request: request)) }
+        #expect(error?.kind == .invalidRequest, sourceLocation: sourceLocation)
+        #expect(await recorder.requests.isEmpty, sourceLocation: sourceLocation)
+        return error
+    }
+
     @Test func percentEncodingLeavesOnlyUnreservedCharacters() {
         #expect(PercentEncoding.encode("aZ09-._~") == "aZ09-._~")
         #expect(PercentEncoding.encode(" /?#[]@!$&'()*+,;=%:\"") == "%20%2F%3F%23%5B%5D%40%21%24%26%27%28%29%2A%2B%2C%3B%3D%25%3A%22")
@@ -138,12 +151,8 @@ import FoundationNetworking
             request.setHeader("X-Name", value)
             #expect(request.headers["X-Name"] == nil)
             #expect(request.problem?.contains("header 'X-Name'") == true, "\(value.debugDescription)")
-            let recorder = Recorder()
-            let client = EndpointClient(baseURL: URL(string: "https://h")!, transport: recorder)
-            let error = await #expect(throws: EndpointError.self) { try await client.send(Probe(request: request)) }
-            #expect(error?.kind == .invalidRequest)
+            let error = await refusedBeforeSending(request)
             #expect(error.map { String(describing: $0).contains("header 'X-Name'") } == true)
-            #expect(await recorder.requests.isEmpty)
         }
         var request = EndpointRequest(method: .get, path: "/")
         request.setHeader("X-Name", "a b\tc é")
@@ -244,11 +253,7 @@ import FoundationNetworking
             bad.addQueryDictionary("metadata", [key: "v", "ok": "w"])
             #expect(bad.query.isEmpty)
             #expect(bad.problem == "a key of query item 'metadata' is empty or holds a bracket, which would make it another name")
-            let recorder = Recorder()
-            let client = EndpointClient(baseURL: URL(string: "https://h")!, transport: recorder)
-            let error = await #expect(throws: EndpointError.self) { try await client.send(Probe(request: bad)) }
-            #expect(error?.kind == .invalidRequest)
-            #expect(await recorder.requests.isEmpty)
+            _ = await refusedBeforeSending(bad)
         }
     }
 
@@ -266,11 +271,7 @@ import FoundationNetworking
         bad.addQueryEntries(["": "v", "ok": "w"])
         #expect(bad.query.isEmpty)
         #expect(bad.problem == "a key of a query dictionary sent by key is empty, which names no query item")
-        let recorder = Recorder()
-        let client = EndpointClient(baseURL: URL(string: "https://h")!, transport: recorder)
-        let error = await #expect(throws: EndpointError.self) { try await client.send(Probe(request: bad)) }
-        #expect(error?.kind == .invalidRequest)
-        #expect(await recorder.requests.isEmpty)
+        _ = await refusedBeforeSending(bad)
     }
 
     @Test func anElementHoldingItsSeparatorFailsTheRequest() async throws {
@@ -282,13 +283,9 @@ import FoundationNetworking
             request.addQueryList("secretList", values, separator: separator)
             #expect(request.query.isEmpty)
             #expect(request.problem == "an element of query item 'secretList' holds its separator '\(separator)'")
-            let recorder = Recorder()
-            let client = EndpointClient(baseURL: URL(string: "https://h")!, transport: recorder)
-            let error = await #expect(throws: EndpointError.self) { try await client.send(Probe(request: request)) }
-            #expect(error?.kind == .invalidRequest)
+            let error = await refusedBeforeSending(request)
             #expect(error.map { String(describing: $0).contains("query item 'secretList'") } == true)
             #expect(error.map { String(describing: $0).contains(values.joined()) } == false, "the value stays out")
-            #expect(await recorder.requests.isEmpty)
         }
     }
 
@@ -318,11 +315,7 @@ import FoundationNetworking
             bad.setHeaderList("X-Tags", values)
             #expect(bad.headers["X-Tags"] == nil)
             #expect(bad.problem == "an element of header 'X-Tags' \(reason)", "\(values)")
-            let recorder = Recorder()
-            let client = EndpointClient(baseURL: URL(string: "https://h")!, transport: recorder)
-            let error = await #expect(throws: EndpointError.self) { try await client.send(Probe(request: bad)) }
-            #expect(error?.kind == .invalidRequest)
-            #expect(await recorder.requests.isEmpty)
+            _ = await refusedBeforeSending(bad)
         }
     }
 
@@ -363,14 +356,8 @@ import FoundationNetworking
         ]
         for path in refused {
             #expect(path.problem != nil, "\(path)")
-            let recorder = Recorder()
-            let client = EndpointClient(baseURL: URL(string: "https://h/api")!, transport: recorder)
-            let error = await #expect(throws: EndpointError.self) {
-                try await client.send(Probe(request: EndpointRequest(method: .delete, path: path)))
-            }
-            #expect(error?.kind == .invalidRequest, "\(path)")
+            let error = await refusedBeforeSending(EndpointRequest(method: .delete, path: path), baseURL: "https://h/api")
             #expect("\(error.map { String(describing: $0) } ?? "")".contains("segment"), "\(path)")
-            #expect(await recorder.requests.isEmpty, "\(path)")
             #expect(throws: EndpointError.self) {
                 _ = try EndpointClient(baseURL: URL(string: "https://h/api")!)
                     .urlRequest(for: Probe(request: EndpointRequest(method: .delete, path: path)))
