@@ -419,6 +419,48 @@ extension CampaignFindingsTests {
 }
 
 extension CampaignFindingsTests {
+    // MARK: Unions as members
+
+    /// Left from the real documents' review: a union tried before a struct decodes every object
+    /// that one of its own members decodes (a member of its own that takes every object comes
+    /// back last to an object no other took), so the struct after it was never decoded, and
+    /// nothing said so; the check compared the union's name with the struct's. A tagged union
+    /// takes every object that holds its discriminator as a string: as a member, or as its
+    /// unknown case.
+    static let unionMembers = spec(models: #"""
+        {
+          "Kind": { "enum": ["a", "b"] },
+          "Patch": { "properties": { "name": "String?", "note": "String?" } },
+          "Named": { "properties": { "name": "String" } },
+          "Counted": { "properties": { "count": "Int" } },
+          "Kinded": { "properties": { "kind": "Kind", "size": "Int" } },
+          "Texted": { "properties": { "kind": "String", "text": "String" } },
+          "Untyped": { "properties": { "kind": "Int", "text": "String" } },
+          "Loose": { "oneOf": ["Patch", "Counted"] },
+          "Strict": { "oneOf": ["Named", "Counted"] },
+          "Tagged": { "oneOf": ["Kinded", "Texted"], "discriminator": "kind" },
+          "LooseFirst": { "oneOf": ["Loose", "Named"] },
+          "StrictFirst": { "oneOf": ["Strict", "Named", "Patch"] },
+          "NestedFirst": { "oneOf": ["Strict", "Loose"] },
+          "DeepFirst": { "oneOf": ["NestedFirst", "Counted"] },
+          "TaggedFirst": { "oneOf": ["Tagged", "Texted", "Untyped"] }
+        }
+        """#)
+
+    @Test func aUnionMemberHidesTheMembersItsOwnMembersTake() throws {
+        let result = generate(Self.unionMembers)
+        #expect(result.succeeded)
+        let warnings = result.diagnostics.filter { $0.severity == .warning }.map(\.message)
+        #expect(warnings == [
+            "member Named of union 'LooseFirst' is never decoded: Loose, a union tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+            "member Named of union 'StrictFirst' is never decoded: Strict, a union tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+            "member Counted of union 'DeepFirst' is never decoded: NestedFirst, a union tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+            "member Texted of union 'TaggedFirst' is never decoded: Tagged, a union tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+        ], "\(result.diagnostics)")
+    }
+}
+
+extension CampaignFindingsTests {
     // MARK: Members that take every object
 
     /// Found on Docker's document: `TimespanData` is `oneOf: [MonthData {months?}, WeekData

@@ -48,12 +48,12 @@ extension Resolver {
             guard let tags, !failed else { return nil }
             for index in cases.indices { cases[index].tags = tags[index] }
             // The members that are never objects are tried in order, as in an untagged union.
-            warnAboutUnreachableMembers(cases.filter { $0.tags.isEmpty }, of: unionName, at: model.pointer, written: typeTexts)
+            pendingReachability.append((unionName, cases.filter { $0.tags.isEmpty }, model.pointer, typeTexts))
         } else if failed {
             return nil
         } else {
             guardMembersThatTakeEveryObject(&cases)
-            warnAboutUnreachableMembers(cases, of: unionName, at: model.pointer, written: typeTexts)
+            pendingReachability.append((unionName, cases, model.pointer, typeTexts))
         }
         return .init(
             name: unionName, pointer: model.pointer, description: model.description, cases: cases,
@@ -152,18 +152,23 @@ extension Resolver {
         _ cases: [ResolvedAPI.Union.Case], of union: String, at pointer: String, written: [TypeReference: Located<String>]
     ) {
         for (index, later) in cases.enumerated() {
-            guard let earlier = cases[..<index].first(where: { covers($0, later) }),
+            guard let earlier = cases[..<index].first(where: { covers($0, later.type) }),
                   let laterText = written[later.type], let earlierText = written[earlier.type] else { continue }
-            unreachableMembers.append((
-                union,
-                "member \(laterText.value) of union '\(union)' is never decoded: \(earlierText.value), tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
-                laterText.location, pointer))
+            var message = "member \(laterText.value) of union '\(union)' is never decoded: \(earlierText.value), tried before it, accepts every value it accepts"
+            if case .model(let name) = earlier.type, modelKinds[name] == .union {
+                message = "member \(laterText.value) of union '\(union)' is never decoded: \(earlierText.value), a union tried before it, accepts every value it accepts"
+            }
+            unreachableMembers.append((union, message + "; list it first, or give the union a discriminator", laterText.location, pointer))
         }
     }
 
     /// The warnings about members never decoded, except for a union that the endpoints only send
     /// (a request body's), which the app builds case by case and no response decodes.
     mutating func warnAboutUnreachableMembers(models: [ResolvedAPI.Model], services: [ResolvedAPI.Service]) {
+        for case .union(let union) in models { resolvedUnions[union.name] = union }
+        for pending in pendingReachability {
+            warnAboutUnreachableMembers(pending.cases, of: pending.union, at: pending.pointer, written: pending.written)
+        }
         guard !unreachableMembers.isEmpty else { return }
         let endpoints = services.flatMap(\.endpoints)
         let decoded = ResolvedAPI.modelsReached(from: endpoints.flatMap(\.decodedTypes).flatMap(\.modelNames), in: models)
@@ -176,10 +181,10 @@ extension Resolver {
     /// Whether case `earlier` takes every JSON value that `later` decodes. A member tried only with
     /// an object that holds no key but its own takes a later struct's objects when that struct
     /// declares no other key (and may hold no undeclared one).
-    private func covers(_ earlier: ResolvedAPI.Union.Case, _ later: ResolvedAPI.Union.Case) -> Bool {
-        guard let keys = earlier.keys else { return covers(earlier.type, later.type) }
-        guard case .model(let name) = later.type, let fields = objectFields(name) else { return false }
-        return Set(fields.keys).isSubset(of: keys) && covers(earlier.type, later.type)
+    private func covers(_ earlier: ResolvedAPI.Union.Case, _ later: TypeReference) -> Bool {
+        guard let keys = earlier.keys else { return covers(earlier.type, later) }
+        guard case .model(let name) = later, let fields = objectFields(name) else { return false }
+        return Set(fields.keys).isSubset(of: keys) && covers(earlier.type, later)
     }
 
     /// The members of an untagged union that take every object, each tried only with an object
@@ -209,9 +214,11 @@ extension Resolver {
     }
 
     /// Whether every JSON value that `later` decodes, `earlier` decodes too.
-    func covers(_ earlier: TypeReference, _ later: TypeReference) -> Bool {
+    func covers(_ earlier: TypeReference, _ later: TypeReference, depth: Int = 0) -> Bool {
         switch (earlier, later) {
         case (.builtin(.json), _): return true
+        case (.model(let name), _) where modelKinds[name] == .union:
+            return unionCovers(name, later, depth: depth)
         case (.builtin(.double), .builtin(.int)), (.builtin(.double), .builtin(.int64)),
              (.builtin(.int), .builtin(.int64)), (.builtin(.int64), .builtin(.int)):
             return true
@@ -235,6 +242,21 @@ extension Resolver {
         default:
             return earlier == later
         }
+    }
+
+    /// Whether union `name`, tried as a member, decodes every value `later` decodes: one of its
+    /// untagged members does, or, tagged, `later` is a struct that always holds the discriminator
+    /// as a string (the union then decodes it as a member or keeps it as its unknown case).
+    private func unionCovers(_ name: String, _ later: TypeReference, depth: Int) -> Bool {
+        // Unions that contain themselves are an error of their own.
+        guard depth < Self.maximumCompositionDepth, let union = resolvedUnions[name], later != .model(name) else { return false }
+        if let key = union.discriminator {
+            guard case .model(let other) = later, let field = objectFields(other)?[key], field.required else { return false }
+            return field.type == "String" || Self.isString(.model(field.type), enums: enumRawValues)
+        }
+        // A member tried only with an object that holds no key but its own still decodes, at the
+        // end, an object that no other member took: the union takes what the member takes.
+        return union.cases.contains { covers($0.type, later, depth: depth + 1) }
     }
 
     private static func isString(_ type: TypeReference, enums: [String: [SpecDocument.EnumCase.RawValue: String]]) -> Bool {

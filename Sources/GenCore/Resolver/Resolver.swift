@@ -33,6 +33,11 @@ struct Resolver {
     /// Warnings about union members that are never decoded, by union, given once the endpoints
     /// tell whether anything decodes the union.
     var unreachableMembers: [(union: String, message: String, location: SourceLocation, pointer: String)] = []
+    /// The untagged members of each union, checked for members never decoded once every union is
+    /// resolved: a union member tried first decodes what its own members decode.
+    var pendingReachability: [(union: String, cases: [ResolvedAPI.Union.Case], pointer: String, written: [TypeReference: Located<String>])] = []
+    /// The resolved unions by name, for that check.
+    var resolvedUnions: [String: ResolvedAPI.Union] = [:]
 
     /// Key, date and array strategies in force at one level (spec, model).
     struct Strategies {
