@@ -51,6 +51,9 @@ public struct GenerationResult: Sendable {
     /// The spec's auth schemes (an OpenAPI document's by their keys there), when the options
     /// prefer some: what a configuration's `auth` is checked against, also when the spec has errors.
     public var authSchemeNames: [String]?
+    /// An OpenAPI document's security schemes that the import left out, with why, when the
+    /// options prefer some: a configuration's `auth` that names one is told why it cannot be.
+    public var leftOutAuthSchemes: [(key: String, reason: String)] = []
 
     public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
 }
@@ -82,6 +85,7 @@ public enum Generator {
         let modelNames = options.replacements.map { _ in document.replaceableModelNames }
         let propertyNames = options.replacements.map { _ in document.propertyNames }
         let schemeNames = options.importOptions.preferredSchemes.isEmpty ? nil : document.authSchemeKeys
+        let leftOutSchemes = options.importOptions.preferredSchemes.isEmpty ? [] : document.leftOutAuthSchemes
         var replacement: Replacements.Outcome?
         if let replacements = options.replacements {
             (api, replacement) = api.replacing(replacements, specPath: specPath)
@@ -97,7 +101,7 @@ public enum Generator {
         for problem in replacement?.diagnostics ?? [] where !problem.concernsOnly(isLeftOut) { collector.append(problem) }
         if collector.hasErrors {
             return GenerationResult(files: [], diagnostics: collector.sorted, modelNames: modelNames, propertyNames: propertyNames,
-                                    authSchemeNames: schemeNames)
+                                    authSchemeNames: schemeNames, leftOutAuthSchemes: leftOutSchemes)
         }
         var imports: [String] = []
         for module in options.imports.compactMap(Replacements.moduleName) where !["Foundation", "GeneratedRuntime"].contains(module) && !imports.contains(module) {
@@ -106,6 +110,7 @@ public enum Generator {
         api.imports = imports
         let translator = FileTranslator(api: api, layout: options.layout)
         return GenerationResult(files: translator.files(), diagnostics: collector.sorted, selection: selection, modelNames: modelNames,
-                                propertyNames: propertyNames, declaredTypes: translator.declaredTypes(), authSchemeNames: schemeNames)
+                                propertyNames: propertyNames, declaredTypes: translator.declaredTypes(), authSchemeNames: schemeNames,
+                                leftOutAuthSchemes: leftOutSchemes)
     }
 }

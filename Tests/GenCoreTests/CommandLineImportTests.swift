@@ -307,6 +307,20 @@ import Testing
             #expect(run.standardError == "config.json:2:12: error: 'apikey' in 'auth' names no security scheme of openapi.json; did you mean 'apiKey'?\n")
         }
         #expect(folder.allFiles(under: "Out").isEmpty && !folder.exists("spec.json"))
+        // A scheme the import leaves out is named as such, with why, not as a name it lacks.
+        try folder.write("tls.json", Self.eitherCredential.replacingOccurrences(
+            of: #""securitySchemes": {"#, with: #""securitySchemes": {"clientCertificate": {"type": "mutualTLS"}, "#))
+        try folder.write("config.json", #"{"auth": ["clientCertificate", "basicAuth"]}"#)
+        let leftOut = "config.json:1:11: error: 'clientCertificate' in 'auth' names a security scheme of tls.json that is not imported: "
+            + "mutual TLS is set up on the URL session, not per request\n"
+        let generateLeftOut = runTool(["generate", "tls.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url)
+        #expect(generateLeftOut.status == .failure)
+        // generate's --quiet leaves out the summary, not the warnings (here the import's about the scheme).
+        #expect(generateLeftOut.standardError.hasSuffix("the scheme is left out\n" + leftOut), "\(generateLeftOut.standardError)")
+        let importLeftOut = runTool(["import", "tls.json", "--output", "spec.json", "--config", "config.json", "-q"], in: folder.url)
+        #expect(importLeftOut.status == .failure)
+        #expect(importLeftOut.standardError == leftOut)
+        #expect(folder.allFiles(under: "Out").isEmpty && !folder.exists("spec.json"))
         try folder.write("config.json", #"{"auth": "apiKey"}"#)
         let notAList = runTool(["validate", "openapi.json", "--config", "config.json"], in: folder.url)
         #expect(notAList.standardError == #"config.json:1:10: error: 'auth' is an array of the security schemes the app holds credentials for, first the one it prefers, such as ["bearerAuth"]"# + "\n")

@@ -229,7 +229,9 @@ public struct CommandLineTool {
                 if names.count == results.count { unmatched += Self.unmatched(replacements, results: names) }
             }
             if !configuration.auth.isEmpty, results.count == invocation.specs.count {
-                let names = results.compactMap { spec, result in result.authSchemeNames.map { (spec: spec, names: $0) } }
+                let names = results.compactMap { spec, result in
+                    result.authSchemeNames.map { (spec: spec, names: $0, leftOut: result.leftOutAuthSchemes) }
+                }
                 if names.count == results.count { unmatched += Self.unmatched(auth: configuration.auth, in: names, file: configuration.path) }
             }
             if !failed, let selection = configuration.selection {
@@ -511,12 +513,19 @@ public struct CommandLineTool {
     }
 
     /// An error for each name of `auth` that names no security scheme of any of the specs: a
-    /// name mistyped would leave the choice to the document unnoticed.
-    static func unmatched(auth: [Located<String>], in specs: [(spec: String, names: [String])], file: String) -> [Diagnostic] {
+    /// name mistyped would leave the choice to the document unnoticed. One that names a scheme
+    /// the import left out says why it was.
+    static func unmatched(
+        auth: [Located<String>], in specs: [(spec: String, names: [String], leftOut: [(key: String, reason: String)])], file: String
+    ) -> [Diagnostic] {
         let all = specs.flatMap(\.names)
         return auth.filter { !all.contains($0.value) }.map { entry in
             var message = "'\(entry.value)' in 'auth' names no security scheme of \(specs.count == 1 ? specs[0].spec : "any of the specs")"
-            if let hint = suggestion(for: entry.value, among: all) { message += "; \(hint)" }
+            if let (spec, leftOut) = specs.lazy.compactMap({ spec in spec.leftOut.first { $0.key == entry.value }.map { (spec.spec, $0) } }).first {
+                message = "'\(entry.value)' in 'auth' names a security scheme of \(spec) that is not imported: \(leftOut.reason)"
+            } else if let hint = suggestion(for: entry.value, among: all) {
+                message += "; \(hint)"
+            }
             return Diagnostic(.error, file: file, location: entry.location, message: message)
         }
     }
@@ -720,7 +729,7 @@ public struct CommandLineTool {
         for diagnostic in result.diagnostics where !quiet || diagnostic.severity == .error {
             standardError("\(diagnostic)\n")
         }
-        let unmatched = Self.unmatched(auth: preferred, in: [(shownPath, result.schemeNames)], file: read?.path ?? "")
+        let unmatched = Self.unmatched(auth: preferred, in: [(shownPath, result.schemeNames, result.leftOutSchemes)], file: read?.path ?? "")
         for diagnostic in unmatched { standardError("\(diagnostic)\n") }
         guard let spec = result.specText, unmatched.isEmpty else { return .failure }
         if output == "-" {

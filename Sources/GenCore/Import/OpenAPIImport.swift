@@ -24,6 +24,8 @@ public struct ImportResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The keys of the document's security schemes that were imported.
     public var schemeNames: [String] = []
+    /// The keys of those left out, with why.
+    public var leftOutSchemes: [(key: String, reason: String)] = []
 
     public var succeeded: Bool { specText != nil }
 }
@@ -49,9 +51,13 @@ public enum OpenAPIImport {
             collector.append(contentsOf: resolver.diagnostics)
         }
         guard let document, !collector.hasErrors else {
-            return ImportResult(specText: nil, diagnostics: collector.sorted, schemeNames: document?.authSchemeKeys ?? [])
+            return ImportResult(
+                specText: nil, diagnostics: collector.sorted, schemeNames: document?.authSchemeKeys ?? [],
+                leftOutSchemes: document?.leftOutAuthSchemes ?? [])
         }
-        return ImportResult(specText: SpecWriter.write(document), diagnostics: collector.sorted, schemeNames: document.authSchemeKeys)
+        return ImportResult(
+            specText: SpecWriter.write(document), diagnostics: collector.sorted, schemeNames: document.authSchemeKeys,
+            leftOutSchemes: document.leftOutAuthSchemes)
     }
 
     /// Whether a parsed JSON document is an OpenAPI (or Swagger) document rather than a spec.
@@ -119,6 +125,8 @@ struct OpenAPIReader {
     let strict: Bool
     /// The schemes the app prefers where an operation accepts several (``OpenAPIImportOptions/preferredSchemes``).
     var preferredSchemes: [String] = []
+    /// The security schemes left out, by key, with why (``SpecDocument/leftOutAuthSchemes``).
+    var leftOutSchemes: [(key: String, reason: String)] = []
 
     /// Component schema name → the model it became, for schemas that become models.
     var componentModels: [String: String] = [:]
@@ -288,7 +296,7 @@ struct OpenAPIReader {
         var document = SpecDocument(
             name: name, description: description, servers: servers, headers: [], defaults: .init(),
             access: nil, authSchemes: authSchemes.map(\.scheme), defaultAuth: defaultAuth, defaultErrorResponse: nil,
-            defaultEnvelope: nil, models: models.compactMap { $0 }, resources: resources)
+            defaultEnvelope: nil, models: models.compactMap { $0 }, resources: resources, leftOutAuthSchemes: leftOutSchemes)
         checkTaggedUnions(&document)
         orderUntaggedUnions(&document)
         checkFormBodies(&document)

@@ -58,10 +58,14 @@ extension OpenAPIReader {
                 let what = type == "oauth2" ? "An OAuth 2.0 access token" : "An OpenID Connect access token"
                 description = description.map { "\($0)\n\n\(what), sent as a bearer token." } ?? "\(what), sent as a bearer token."
             case "mutualTLS":
-                unmapped("mutual TLS is set up on the URL session, not per request; the scheme is left out", at: node, pointer: pointer)
+                let reason = "mutual TLS is set up on the URL session, not per request"
+                unmapped(reason + "; the scheme is left out", at: node, pointer: pointer)
+                leftOutSchemes.append((scheme.key, reason))
                 continue
             default:
-                unmapped("the security scheme type '\(type)' is not known; the scheme is left out", at: node, pointer: pointer)
+                let reason = "the security scheme type '\(type)' is not known"
+                unmapped(reason + "; the scheme is left out", at: node, pointer: pointer)
+                leftOutSchemes.append((scheme.key, reason))
                 continue
             }
             // The key names the scheme; one that cannot (`none`, a taken type name) gets `Scheme` after it.

@@ -62,6 +62,9 @@ struct SpecDocument: Sendable {
     var defaultEnvelope: Envelope?
     var models: [Model]
     var resources: [Resource]
+    /// An OpenAPI document's security schemes that the import leaves out, by their keys there,
+    /// with why: a configuration's `auth` that names one is told so.
+    var leftOutAuthSchemes: [(key: String, reason: String)] = []
 
     struct AuthScheme: Sendable {
         var name: Located<String>
