@@ -612,6 +612,25 @@ import Testing
         #expect(NSDictionary(dictionary: register["channel"] as? [String: Any] ?? [:]) == ["type": "String?", "description": "Always `\"push\"`."])
     }
 
+    /// Left from the real documents' review: a Boolean or fractional constant (`{const: true}`,
+    /// `{enum: [false]}`, `{const: 1.5}`) was a bare `Bool` or `Double`, its value said nowhere,
+    /// as string and whole-number constants were before. They are said and defaulted the same way.
+    @Test func booleanAndFractionalConstantsAreSaidToo() throws {
+        let imported = try importing(document(schemas: """
+            "Flags": {"type": "object", "required": ["stream", "strict", "ratio"], "properties": {
+              "stream": {"type": "boolean", "const": true}, "strict": {"type": "boolean", "enum": [false]},
+              "ratio": {"type": "number", "const": 1.5}, "scale": {"type": "number", "enum": [0.25]},
+              "mixed": {"enum": [true, false]}}}
+            """))
+        let flags = try #require(imported.properties("Flags"))
+        #expect(NSDictionary(dictionary: flags["stream"] as? [String: Any] ?? [:]) == ["type": "Bool", "default": true, "description": "Always `true`."])
+        #expect(NSDictionary(dictionary: flags["strict"] as? [String: Any] ?? [:]) == ["type": "Bool", "default": false, "description": "Always `false`."])
+        #expect(NSDictionary(dictionary: flags["ratio"] as? [String: Any] ?? [:]) == ["type": "Double", "default": 1.5, "description": "Always `1.5`."])
+        #expect(NSDictionary(dictionary: flags["scale"] as? [String: Any] ?? [:]) == ["type": "Double?", "description": "Always `0.25`."])
+        // Two values are no constant.
+        #expect(flags["mixed"] as? String == "Bool?")
+    }
+
     /// Found by a review: a 204 (no content) beside a 200 with a JSON body failed to decode, and a
     /// HEAD operation whose 200 lists content always did (a HEAD response has no body).
     @Test func anEmptySuccessBesideABodyMakesTheResponseOptionalAndHeadReadsNoBody() throws {

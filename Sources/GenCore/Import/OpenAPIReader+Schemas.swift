@@ -284,11 +284,15 @@ extension OpenAPIReader {
         return result.isEmpty ? nil : result
     }
 
-    /// The one value of a constant (`const`, or an `enum` of one string or whole number, `null`
+    /// The one value of a constant (`const`, or an `enum` of one string, number or Boolean, `null`
     /// aside); nil for a schema that is none.
     func constant(_ members: [JSONNode.Member]) -> JSONNode? {
-        guard let values = enumValues(members), !values.mixed, values.strings.count + values.integers.count == 1 else { return nil }
-        return (values.strings + values.integers).first
+        guard let values = enumValues(members), case let all = values.strings + values.integers + values.others,
+              all.count == 1 else { return nil }
+        switch all[0].value {
+        case .string, .number, .bool: return all[0]
+        default: return nil
+        }
     }
 
     /// A value of the document as code in a doc comment (`` `50` ``), when it reads well there:
