@@ -44,7 +44,7 @@ public enum DateCodingStrategy: Sendable, Hashable {
         switch self {
         case .iso8601, .iso8601WithFractionalSeconds:
             guard Self.isWhole(text, withTime: true) else { return nil }
-            return (try? Self.wholeSeconds.parse(text)) ?? (try? Self.fractionalSeconds.parse(text))
+            return Self.iso8601Date(text)
         case .dateOnly:
             guard Self.isWhole(text, withTime: false) else { return nil }
             return try? Self.calendarDate.parse(text)
@@ -119,6 +119,13 @@ public enum DateCodingStrategy: Sendable, Hashable {
     /// changes it: a date received as `…30.125Z` is sent back as `…30.125Z`, not `…30Z`, and
     /// `…30.123456Z` as itself, not `…30.123Z`. (Foundation's own style writes milliseconds only,
     /// and truncates.) Nine digits pin any date within a nanosecond.
+    ///
+    /// A date that a whole number of milliseconds since 1970 makes is written as that
+    /// millisecond: `Date(timeIntervalSince1970: 1_600_000_000.123)`, or a date decoded from
+    /// milliseconds since 1970, holds a value a step below `.123` about half the time, which read
+    /// exactly is `.1229999`, and a server that keeps milliseconds truncates that to `.122`. (A
+    /// date received as text with seven digits that reads as that same value, such as .NET's
+    /// `.1229999`, goes back as the millisecond too: the two are one `Date`.)
     static func iso8601String(_ date: Date, fractionDigitsWhenWhole: Int = 0, fractionDigitsWhenFractional: Int) -> String {
         // From the interval a `Date` holds, not `timeIntervalSince1970`: adding the 31 years
         // between the epochs takes a bit off the fraction (about 119 ns today).
@@ -139,6 +146,9 @@ public enum DateCodingStrategy: Sendable, Hashable {
             text = String(repeating: "0", count: digits - text.count) + text
             let candidate = "\(stem).\(text)Z"
             closest = candidate
+            // Milliseconds read back as the date they make (`iso8601Date`); the date Foundation
+            // reads from them, a step away at times, is written as them too.
+            if digits == 3 && Self.milliseconds(seconds: seconds, scaled) == date { return candidate }
             if (try? fractionalSeconds.parse(candidate)) == date { return candidate }
         }
         // A date within a few years of 2001 holds sub-nanosecond bits that no nine digits give
@@ -149,6 +159,35 @@ public enum DateCodingStrategy: Sendable, Hashable {
         return "\(next).\(String(repeating: "0", count: max(1, minimumFractionDigits)))Z"
     }
     private static let fractionalSeconds = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    /// The `Date` that a whole number of milliseconds since 1970 makes, as an app makes it
+    /// (`Date(timeIntervalSince1970: Double(milliseconds) / 1000)`, or the literal
+    /// `1_600_000_000.123`), from the whole seconds since 2001 and the milliseconds after them;
+    /// nil beyond the milliseconds a Double holds exactly.
+    private static func milliseconds(seconds: Double, _ milliseconds: Double) -> Date? {
+        let total = (seconds + Date.timeIntervalBetween1970AndReferenceDate) * 1000 + milliseconds
+        return abs(total) < 9e15 ? Date(timeIntervalSince1970: total / 1000) : nil
+    }
+
+    /// An RFC 3339 date and time already checked whole. One with a fraction of one to three
+    /// digits is the date those milliseconds make (above), which Foundation's parser, counting
+    /// from 2001, misses by a step about half the time: `…40.123Z` then reads as the date
+    /// `Date(timeIntervalSince1970: 1_600_000_000.123)` is, and goes back as `…40.123Z`.
+    static func iso8601Date(_ text: String) -> Date? {
+        guard let parsed = (try? wholeSeconds.parse(text)) ?? (try? fractionalSeconds.parse(text)) else { return nil }
+        guard let dot = text.utf8.firstIndex(of: UInt8(ascii: ".")) else { return parsed }
+        var digits = 0
+        var value = 0.0
+        for byte in text.utf8[text.utf8.index(after: dot)...] {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { break }
+            digits += 1
+            value = value * 10 + Double(byte - UInt8(ascii: "0"))
+        }
+        guard digits <= 3 else { return parsed }
+        // The fraction is under a second, so the whole seconds are the parsed value's.
+        let seconds = parsed.timeIntervalSinceReferenceDate.rounded(.down)
+        return milliseconds(seconds: seconds, value * powersOfTen[3 - digits]) ?? parsed
+    }
     private static let calendarDate = Date.ISO8601FormatStyle().year().month().day()
 
     /// The seconds or milliseconds since 1970 that read back as exactly `date`, with as few

@@ -42,21 +42,51 @@ import Testing
     }
 
     /// Any instant, not only ones that came as text, reads back as the same `Date`, or within a
-    /// nanosecond near 2001, where a `Date` holds finer bits than nine digits.
+    /// nanosecond near 2001, where a `Date` holds finer bits than nine digits. (Or it is the
+    /// date Foundation's own parser reads from those milliseconds, a step from the one an app
+    /// makes of them, which the text reads as: the same millisecond.)
     @Test func isoWritingIsExactForArbitraryInstants() {
         var generator = SplitMix(state: 20_240_501)
+        let foundation = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
         for _ in 0..<2_000 {
             let date = Date(timeIntervalSince1970: Double.random(in: -2_000_000_000...4_000_000_000, using: &generator))
             for strategy in [DateCodingStrategy.iso8601, .iso8601WithFractionalSeconds] {
                 let text = strategy.string(from: date)
                 let read = strategy.date(from: text)
                 #expect(read.map { abs($0.timeIntervalSince(date)) <= 1e-9 } == true, "\(text)")
-                if abs(date.timeIntervalSinceReferenceDate) > 1e8 { #expect(read == date, "\(text)") }
+                if abs(date.timeIntervalSinceReferenceDate) > 1e8 {
+                    #expect(read == date || (try? foundation.parse(text)) == date, "\(text)")
+                }
             }
             let whole = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
             #expect(!DateCodingStrategy.iso8601.string(from: whole).contains("."))
             #expect(DateCodingStrategy.iso8601.date(from: whole.parameterValue) == whole)
         }
+    }
+
+    /// Found on VictorOps' document (`OnCallLog.end`): a date made from milliseconds since 1970
+    /// (`Date(timeIntervalSince1970: 1_600_000_000.123)`, or decoded from a number of them)
+    /// holds a value one step below the millisecond about half the time, and went out as
+    /// `…40.1229999Z`, which a server that keeps milliseconds stores as `.122`. It goes out as
+    /// the millisecond, in JSON and as a parameter, and that text reads back as the same date,
+    /// the one the app makes of those milliseconds.
+    @Test func aDateMadeFromMillisecondsGoesOutAsThatMillisecond() throws {
+        var generator = SplitMix(state: 1_600_000_000_123)
+        for _ in 0..<5_000 {
+            let milliseconds = Int64.random(in: -2_000_000_000_000...4_000_000_000_000, using: &generator)
+            let fraction = String(repeating: "0", count: 3) + String(((milliseconds % 1000) + 1000) % 1000)
+            let expected = "." + fraction.suffix(3) + "Z"
+            for date in [Date(timeIntervalSince1970: Double(milliseconds) / 1000),
+                         try #require(DateCodingStrategy.millisecondsSince1970.date(from: String(milliseconds)))] {
+                let text = DateCodingStrategy.iso8601WithFractionalSeconds.string(from: date)
+                #expect(text.hasSuffix(expected), "\(milliseconds) → \(text)")
+                #expect(date.parameterValue == DateCodingStrategy.iso8601.string(from: date))
+                #expect(date.parameterValue.hasSuffix(milliseconds % 1000 == 0 ? ":\(text.dropLast(5).suffix(2))Z" : expected))
+                #expect(DateCodingStrategy.iso8601.date(from: text) == date)
+                #expect(DateCodingStrategy.iso8601.date(from: text.replacingOccurrences(of: "0Z", with: "Z")) == date)
+            }
+        }
+        #expect(DateCodingStrategy.iso8601.string(from: Date(timeIntervalSince1970: 1_600_000_000.123)) == "2020-09-13T12:26:40.123Z")
     }
 
     /// Fractions finer than the 238 ns a `timeIntervalSince1970` keeps today (a `Date` keeps 119).
