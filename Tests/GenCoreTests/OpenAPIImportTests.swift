@@ -1446,6 +1446,34 @@ import Testing
         #expect(relative.resource("Test")?["path"] as? String == "/api/v3")
     }
 
+    /// Found on eBay's fulfillment document: its two hosts (`api` and `apiz`) are both described
+    /// `Production`, and became `Production` and `Production 2`; its tags `order` and `Order`
+    /// became the resources `order` and `order 2` (`Order2Service`). Servers described alike are
+    /// told apart by what differs in their URLs; tags that differ only in case or punctuation
+    /// are one resource, spelt as the first, with the first description given.
+    @Test func serversDescribedAlikeAndTagsSpeltAlikeGetNamesOfTheirOwn() throws {
+        func operation(_ name: String, tag: String) -> String {
+            #"{"operationId": "\#(name)", "tags": ["\#(tag)"], "responses": {"204": {"description": ""}}}"#
+        }
+        let imported = try importing(document(paths: """
+            "/a": {"get": \(operation("getA", tag: "Order"))}, "/b": {"get": \(operation("getB", tag: "order"))},
+            "/c": {"get": \(operation("getC", tag: "payment-dispute"))}, "/d": {"get": \(operation("getD", tag: "payment_dispute"))}
+            """, extra: """
+            "servers": [{"url": "https://api.example.com/v1", "description": "Production"},
+                        {"url": "https://apiz.example.com/v1", "description": "Production"},
+                        {"url": "https://apiz.example.com/v2", "description": "Production"}],
+            "tags": [{"name": "order", "description": "Orders."}, {"name": "Order", "description": "Again."}, {"name": "payment_dispute"}]
+            """))
+        #expect(imported.spec["servers"] as? [String: String] == [
+            "Production": "https://api.example.com/v1", "Production apiz": "https://apiz.example.com/v1",
+            "Production v2": "https://apiz.example.com/v2",
+        ])
+        #expect((imported.spec["resources"] as? [String: Any])?.keys.sorted() == ["order", "payment_dispute"])
+        #expect(imported.resource("order")?["description"] as? String == "Orders.")
+        #expect(imported.endpoints("order").map { $0["name"] as? String } == ["getA", "getB"])
+        #expect(imported.endpoints("payment_dispute").map { $0["name"] as? String } == ["getC", "getD"])
+    }
+
     /// Found on Vonage's, Docker's and 1Password's documents, whose login, balance or health
     /// operations live on another host (`servers` of a path or an operation): they were sent to
     /// the API's servers, with a warning. They now make a resource on another server, named after

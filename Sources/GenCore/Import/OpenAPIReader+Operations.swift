@@ -168,6 +168,12 @@ extension OpenAPIReader {
                     }
                     guard urls.insert(url).inserted else { continue }
                     var name = base + expansion.suffix
+                    // Two servers described alike (eBay's two `Production` hosts) are told apart
+                    // by what differs in their URLs (`Production apiz`), then by a number.
+                    if names.contains(SwiftNaming.memberName(name)) {
+                        let words = servers.map { Self.serverWord(url, besides: $0.url.value) }
+                        if let word = words.first(where: { !names.contains(SwiftNaming.memberName(name + " " + $0)) }) { name += " " + word }
+                    }
                     var number = 2
                     while !names.insert(SwiftNaming.memberName(name)).inserted {
                         name = base + expansion.suffix + " \(number)"
@@ -372,10 +378,22 @@ extension OpenAPIReader {
         let defaultRequirement = member("security", members).map { requirement($0.value, pointer: "#/security", schemes: authSchemes) } ?? .none
         var tagDescriptions: [String: String] = [:]
         var tagOrder: [String] = []
+        // Tags that differ only in case or punctuation (eBay's `order` and `Order`) name one
+        // resource, spelt as the first of them, not a second one numbered `Order2Service`.
+        var tagSpellings: [String: String] = [:]
+        func spelling(of tag: String) -> String {
+            let key = SwiftNaming.typeName(tag).lowercased()
+            if let first = tagSpellings[key] { return first }
+            tagSpellings[key] = tag
+            tagOrder.append(tag)
+            return tag
+        }
         for tag in member("tags", members).flatMap({ Self.elements($0.value) }) ?? [] {
             guard let fields = Self.object(tag), let name = member("name", fields).flatMap({ Self.text($0.value) }) else { continue }
-            tagOrder.append(name)
-            if let description = Self.prose(member("description", fields)?.value) { tagDescriptions[name] = description }
+            let resource = spelling(of: name)
+            if tagDescriptions[resource] == nil, let description = Self.prose(member("description", fields)?.value) {
+                tagDescriptions[resource] = description
+            }
         }
         var imported: [ImportedEndpoint] = []
         // The endpoints (by index in `imported`) whose success response is offered as a stream too.
@@ -398,8 +416,7 @@ extension OpenAPIReader {
                     continue
                 }
                 guard let fields = Self.object(operation.value) else { continue }
-                let tag = (member("tags", fields).flatMap { Self.elements($0.value) }?.first).flatMap { Self.text($0) } ?? apiName
-                if !tagOrder.contains(tag) { tagOrder.append(tag) }
+                let tag = spelling(of: (member("tags", fields).flatMap { Self.elements($0.value) }?.first).flatMap { Self.text($0) } ?? apiName)
                 // What is read from here on, its security included, concerns this operation's endpoint.
                 reading.append(pointer)
                 let requirement = member("security", fields).map { self.requirement($0.value, pointer: pointer + "/security", schemes: authSchemes) }
