@@ -408,6 +408,30 @@ import Testing
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
+    /// Found on Asana's document, whose annotation parts say `type: object` too
+    /// (`allOf: [{$ref: User}, {type: object, nullable: true}]`): such a part was read as an
+    /// object to merge, with a warning that it is none, and the property became a wrapper model
+    /// (`TaskModelOwner`) that was not nullable, so a `null` owner came back as no key and the
+    /// app could not send one to clear it; a description there was lost.
+    @Test func anAnnotationPartThatSaysItIsAnObjectAnnotatesTheSchema() throws {
+        let imported = try importing(document(version: "3.0.3", schemas: """
+            "User": {"type": "object", "required": ["gid"], "properties": {"gid": {"type": "string"}}},
+            "Task": {"type": "object", "required": ["owner"], "properties": {
+              "owner": {"allOf": [{"$ref": "#/components/schemas/User"}, {"type": "object", "nullable": true}]},
+              "parent": {"allOf": [{"$ref": "#/components/schemas/User"}, {"type": "object", "readOnly": true, "description": "The parent."}]},
+              "assignee": {"allOf": [{"$ref": "#/components/schemas/User"}, {"type": ["object", "null"]}]},
+              "merged": {"allOf": [{"$ref": "#/components/schemas/User"}, {"type": "object", "properties": {"name": {"type": "string"}}}]}}}
+            """))
+        let task = try #require(imported.properties("TaskModel"))
+        #expect(NSDictionary(dictionary: task["owner"] as? [String: Any] ?? [:]) == ["type": "User", "nullable": true])
+        #expect(NSDictionary(dictionary: task["parent"] as? [String: Any] ?? [:]) == ["type": "User?", "description": "The parent."])
+        #expect(NSDictionary(dictionary: task["assignee"] as? [String: Any] ?? [:]) == ["type": "User", "nullable": true])
+        // A part with properties of its own is still an object to merge.
+        #expect(imported.type("TaskModel", "merged") == "TaskModelMerged?")
+        #expect(imported.model("TaskModelMerged")?["allOf"] as? [String] == ["User"])
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+    }
+
     /// Found on Ably's document: the enum of a shared parameter (`#/components/parameters/
     /// responseFormat`, used by 19 operations) was named after the first operation that used it
     /// (`GetMetadataOfAllChannelsFormat`, in `getStats` too). It is named after the parameter.

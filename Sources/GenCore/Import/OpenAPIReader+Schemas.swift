@@ -134,11 +134,24 @@ extension OpenAPIReader {
     }
 
     /// A schema that only annotates (`{description: …}`, `{nullable: true}`): it adds no type.
+    /// `type: object` (or `[object, null]`) beside the annotations adds none either, as a part
+    /// of `allOf` with an object (Asana's `{type: object, nullable: true}` after a `$ref`).
     func isAnnotationOnly(_ node: JSONNode) -> Bool {
         guard let members = Self.object(node) else { return false }
         let annotations: Set<String> = ["description", "title", "nullable", "deprecated", "example", "examples", "readOnly", "writeOnly",
                                         "default", "externalDocs", "xml"]
-        return members.allSatisfy { annotations.contains($0.key) || $0.key.hasPrefix("x-") }
+        return members.allSatisfy { annotations.contains($0.key) || $0.key.hasPrefix("x-") || ($0.key == "type" && Self.isObjectType($0.value)) }
+    }
+
+    /// `object`, or a list of `object` and `null`.
+    private static func isObjectType(_ node: JSONNode) -> Bool {
+        switch node.value {
+        case .string("object"): return true
+        case .array(let elements):
+            let names = elements.compactMap { text($0) }
+            return names.count == elements.count && names.contains("object") && names.allSatisfy { $0 == "object" || $0 == "null" }
+        default: return false
+        }
     }
 
     /// An annotation of a schema (`description`, `nullable`, `default`, `readOnly`…): its own, or
@@ -177,7 +190,7 @@ extension OpenAPIReader {
 
     private func allowsNull(_ members: [JSONNode.Member], depth: Int) -> Bool {
         if Self.bool(annotation("nullable", members)?.value) { return true }
-        if let node = member("type", members)?.value {
+        if let node = annotation("type", members)?.value {
             switch node.value {
             case .string("null"): return true
             case .array(let elements): if elements.contains(where: { if case .string("null") = $0.value { true } else { false } }) { return true }
