@@ -408,6 +408,22 @@ import Testing
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
+    /// Found on Spotify's document: `Paging` requires `items`, which each `PagingArtists`,
+    /// `PagingTracks`… declares in a part of its own beside `allOf: [Paging]`; `items` became
+    /// optional there, weaker than the document, and an app could leave out a key the API needs.
+    @Test func aKeyABaseRequiresIsRequiredWhereAnotherPartDeclaresIt() throws {
+        let imported = try importing(document(schemas: """
+            "Paging": {"type": "object", "required": ["items", "total"], "properties": {"total": {"type": "integer"}, "next": {"type": "string"}}},
+            "PagingArtists": {"allOf": [{"$ref": "#/components/schemas/Paging"},
+              {"type": "object", "properties": {"items": {"type": "array", "items": {"type": "string"}}, "extra": {"type": "string"}}}]}
+            """))
+        #expect(imported.model("PagingArtists")?["allOf"] as? [String] == ["Paging"])
+        #expect(imported.type("PagingArtists", "items") == "[String]")
+        #expect(imported.type("PagingArtists", "extra") == "String?")
+        #expect(imported.type("Paging", "total") == "Int")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+    }
+
     /// Found on Asana's document, whose annotation parts say `type: object` too
     /// (`allOf: [{$ref: User}, {type: object, nullable: true}]`): such a part was read as an
     /// object to merge, with a warning that it is none, and the property became a wrapper model

@@ -809,6 +809,11 @@ extension OpenAPIReader {
                 if case .string(let key) = element.value { required.insert(key) }
             }
         }
+        // A base may require a key that another part declares (Spotify's `Paging` requires the
+        // `items` that each `Paging…` model declares): the property here is required too.
+        for (index, candidate) in candidates.enumerated() where !inlined.contains(index) {
+            required.formUnion(requiredHere(candidate.target))
+        }
         var properties: [SpecDocument.Property] = []
         var keys: Set<String> = []
         var swiftNames: Set<String> = []
