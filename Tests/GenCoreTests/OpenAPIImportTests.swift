@@ -671,6 +671,40 @@ import Testing
         #expect(flags["mixed"] as? String == "Bool?")
     }
 
+    /// Found on Twitter's document, whose errors come as `application/json` (`Error`) or as
+    /// `application/problem+json` (`Problem`): only the first was read, so a problem body failed
+    /// to decode and the error's details were lost, with no warning. The error body is a union
+    /// of the two, tried in the document's order, one per response (a shared response's once).
+    /// Bodies that are not all models: the first, and a warning for the others.
+    @Test func errorBodiesOfSeveralJSONMediaTypesMakeAUnion() throws {
+        let both = ##"{"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}, "application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}"##
+        let schemas = """
+            "Error": {"type": "object", "required": ["code", "message"], "properties": {"code": {"type": "integer"}, "message": {"type": "string"}}},
+            "Problem": {"type": "object", "required": ["type", "title"], "properties": {"type": {"type": "string"}, "title": {"type": "string"}}}
+            """
+        let paths = """
+            "/a": {"get": {"operationId": "getA", "responses": {"204": {"description": ""}, "default": {"description": "", "content": \(both)}}}},
+            "/b": {"get": {"operationId": "getB", "responses": {"204": {"description": ""}, "400": {"$ref": "#/components/responses/Bad"}}}},
+            "/c": {"get": {"operationId": "getC", "responses": {"204": {"description": ""}, "400": {"$ref": "#/components/responses/Bad"}}}},
+            "/d": {"get": {"operationId": "getD", "responses": {"204": {"description": ""}, "400": {"description": "", "content": {
+              "application/json": {"schema": {"$ref": "#/components/schemas/Error"}}, "application/problem+json": {"schema": {"type": "string"}}}}}}}
+            """
+        let imported = try importing("""
+            {"openapi": "3.1.0", "info": {"title": "Test", "version": "1"}, "paths": {\(paths)},
+             "components": {"schemas": {\(schemas)}, "responses": {"Bad": {"description": "", "content": \(both)}}}}
+            """)
+        #expect(imported.model("GetAErrorBody")?["oneOf"] as? [String] == ["ErrorModel", "Problem"])
+        #expect(imported.endpoint("getA")?["errorResponse"] as? String == "GetAErrorBody")
+        #expect(imported.model("BadBody")?["oneOf"] as? [String] == ["ErrorModel", "Problem"])
+        #expect(imported.endpoint("getB")?["errorResponse"] as? String == "BadBody")
+        #expect(imported.endpoint("getC")?["errorResponse"] as? String == "BadBody")
+        #expect(imported.endpoint("getD")?["errorResponse"] as? String == "ErrorModel")
+        #expect(imported.warnings == [
+            "#/paths/~1d/get/responses/400/content/application~1problem+json: the application/problem+json error body (String) is not read: "
+                + "an error body is read as one type, here ErrorModel, or as a union of models",
+        ])
+    }
+
     /// Found by a review: a 204 (no content) beside a 200 with a JSON body failed to decode, and a
     /// HEAD operation whose 200 lists content always did (a HEAD response has no body).
     @Test func anEmptySuccessBesideABodyMakesTheResponseOptionalAndHeadReadsNoBody() throws {
