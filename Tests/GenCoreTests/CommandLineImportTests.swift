@@ -256,7 +256,7 @@ import Testing
         try folder.write("openapi.json", Self.eitherCredential)
         let plain = runTool(["import", "openapi.json", "--output", "-"], in: folder.url)
         #expect(plain.standardOutput.contains(#""defaults": { "auth": "basicAuth" }"#), "\(plain.standardOutput)")
-        #expect(plain.standardError.components(separatedBy: "accepts").count == 3, "two warnings about a choice: \(plain.standardError)")
+        #expect(plain.standardError.components(separatedBy: "the operation accepts").count == 3, "two warnings about a choice: \(plain.standardError)")
 
         try folder.write("config.json", #"{"auth": ["apiKey", "basicAuth"]}"#)
         let chosen = runTool(["import", "openapi.json", "--output", "-", "--config", "config.json"], in: folder.url)

@@ -132,8 +132,12 @@ extension OpenAPIReader {
         others = others.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         if !others.isEmpty, let chosen {
             let taken = if case .scheme(let name) = chosen { "'\(name)'" } else { "no credential" }
-            unmapped("the operation accepts \(taken) or \(others.joined(separator: " or ")), and an endpoint needs one scheme; "
-                     + "\(taken) is imported", at: node, pointer: pointer)
+            // Once for the same choice, concerning every operation that offers it (Twitter's 60
+            // operations that accept a bearer token or an OAuth 2 user token).
+            let choice = "\(taken) or \(others.joined(separator: " or "))"
+            unmapped("the operation accepts \(choice), and an endpoint needs one scheme; \(taken) is imported, here and in every "
+                     + "operation that accepts the same (the configuration's 'auth' names the schemes the app holds)",
+                     at: node, pointer: pointer, once: "choice \u{0}" + choice)
         }
         return chosen ?? .none
     }
