@@ -671,6 +671,68 @@ import Testing
         #expect(flags["mixed"] as? String == "Bool?")
     }
 
+    /// Found on Twitter's document: `Media` is an object with a discriminator (`type`), which
+    /// `Photo`, `Video` and `AnimatedGif` extend through `allOf`, the way Java's polymorphic
+    /// types are described. It was read as itself, with a warning, so a photo in a response
+    /// decoded as a `Media` and its `url` and `alt_text` were lost. It is now a tagged union of
+    /// the schemas that extend it (the mapping's, then the others by their keys), which read its
+    /// properties in place; one that does not require the discriminator stays an object.
+    static let polymorphicMedia = """
+        {"openapi": "3.0.3", "info": {"title": "Test", "version": "1"},
+         "paths": {"/media": {"get": {"operationId": "listMedia", "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Media"}}}}}}}}},
+         "components": {"schemas": {
+           "Media": {"type": "object", "description": "A media item.", "required": ["type", "media_key"],
+                     "properties": {"type": {"type": "string"}, "media_key": {"type": "string"}, "height": {"type": "integer"}},
+                     "discriminator": {"propertyName": "type", "mapping": {"photo": "#/components/schemas/Photo", "video": "#/components/schemas/Video"}}},
+           "Photo": {"allOf": [{"$ref": "#/components/schemas/Media"}, {"type": "object", "properties": {"url": {"type": "string"}, "alt_text": {"type": "string"}}}]},
+           "Video": {"allOf": [{"$ref": "#/components/schemas/Media"}, {"type": "object", "properties": {"duration_ms": {"type": "integer"}}}]},
+           "AnimatedGif": {"allOf": [{"$ref": "#/components/schemas/Media"}, {"type": "object", "properties": {"preview": {"type": "string"}}}]},
+           "Loose": {"type": "object", "properties": {"kind": {"type": "string"}}, "discriminator": {"propertyName": "kind"}},
+           "Tight": {"allOf": [{"$ref": "#/components/schemas/Loose"}, {"type": "object", "properties": {"x": {"type": "integer"}}}]},
+           "Holder": {"type": "object", "properties": {"media": {"$ref": "#/components/schemas/Media"}, "loose": {"$ref": "#/components/schemas/Loose"}}}}}}
+        """
+
+    @Test func anObjectWithADiscriminatorThatSchemasExtendIsATaggedUnionOfThem() throws {
+        let imported = try importing(Self.polymorphicMedia)
+        let media = try #require(imported.model("Media"))
+        #expect(media["oneOf"] as? [String] == ["Photo", "Video", "AnimatedGif"])
+        #expect(media["discriminator"] as? String == "type")
+        #expect(media["mapping"] as? [String: String] == ["photo": "Photo", "video": "Video", "AnimatedGif": "AnimatedGif"])
+        #expect(media["description"] as? String == "A media item.")
+        #expect(imported.model("Photo")?["allOf"] == nil)
+        #expect((imported.properties("Photo") ?? [:]).keys.sorted() == ["altText", "height", "mediaKey", "type", "url"])
+        #expect(imported.type("Holder", "media") == "Media?")
+        // `Loose` does not require `kind`, which a tagged union needs: an object, as before.
+        #expect(imported.model("Loose")?["properties"] != nil && imported.model("Tight")?["allOf"] as? [String] == ["Loose"])
+        #expect(imported.warnings.count == 1 && imported.warnings[0].hasPrefix("#/components/schemas/Loose/discriminator: "), "\(imported.warnings)")
+    }
+
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func aPolymorphicBaseDecodesEachKindAsItself() async throws {
+        let imported = try importing(Self.polymorphicMedia)
+        func property(_ name: String, _ key: String, _ type: RandomType) -> RandomProperty {
+            RandomProperty(specName: name, swiftName: name, key: key, type: type, effectiveType: type, defaultValue: nil, dateStrategy: nil)
+        }
+        let base = [property("type", "type", .string), property("mediaKey", "media_key", .string), property("height", "height", .optional(.int))]
+        let models = [
+            RandomModel(name: "Media", kind: .union([
+                RandomUnionMember(caseName: nil, type: .model("Photo"), tags: ["photo"]),
+                RandomUnionMember(caseName: nil, type: .model("Video"), tags: ["video"]),
+                RandomUnionMember(caseName: nil, type: .model("AnimatedGif"), tags: ["AnimatedGif"]),
+            ], discriminator: "type")),
+            RandomModel(name: "Photo", kind: .structure(base + [property("url", "url", .optional(.string)), property("altText", "alt_text", .optional(.string))])),
+            RandomModel(name: "Video", kind: .structure(base + [property("durationMs", "duration_ms", .optional(.int))])),
+            RandomModel(name: "AnimatedGif", kind: .structure(base + [property("preview", "preview", .optional(.string))])),
+        ]
+        let instances: [(model: String, json: FuzzJSON)] = try [
+            ("Media", #"{"type": "photo", "media_key": "3_1", "url": "https://pbs.example.com/a.jpg", "alt_text": "a cat", "height": 800}"#),
+            ("Media", #"{"type": "video", "media_key": "7_1", "duration_ms": 12000}"#),
+            ("Media", #"{"type": "AnimatedGif", "media_key": "16_1", "preview": "https://pbs.example.com/p.jpg"}"#),
+        ].map { ($0.0, FuzzJSON(try JSONParser.parse($0.1))) }
+        let spec = RandomSpec(index: 0, seed: 0, spec: FuzzJSON(try JSONParser.parse(imported.text)), models: models, instances: instances)
+        try await RandomSpecTests.compileAndRoundTrip(spec, options: GeneratorOptions(layout: .split), label: "polymorphic media", replay: "")
+    }
+
     /// Found on Twitter's document, whose errors come as `application/json` (`Error`) or as
     /// `application/problem+json` (`Problem`): only the first was read, so a problem body failed
     /// to decode and the error's details were lost, with no warning. The error body is a union

@@ -127,6 +127,11 @@ struct OpenAPIReader {
     var preferredSchemes: [String] = []
     /// The security schemes left out, by key, with why (``SpecDocument/leftOutAuthSchemes``).
     var leftOutSchemes: [(key: String, reason: String)] = []
+    /// Object schemas with a discriminator that the schemas extending them are told apart by
+    /// (``findPolymorphicBases(_:)``): the `oneOf` and `discriminator` each is read as, by
+    /// pointer, and where each is, for ``modelKind(of:)``.
+    var polymorphicBases: [String: [JSONNode.Member]] = [:]
+    var polymorphicBaseLocations: Set<SourceLocation> = []
 
     /// Component schema name → the model it became, for schemas that become models.
     var componentModels: [String: String] = [:]
@@ -282,6 +287,7 @@ struct OpenAPIReader {
         let components = member("components", members).flatMap { Self.object($0.value) } ?? []
         reserveTypeNames(apiName: name.value)
         let authSchemes = readSecuritySchemes(components)
+        findPolymorphicBases(components)
         nameComponentModels(components)
         readComponentModels(components)
         let (servers, basePath) = readServers(members)

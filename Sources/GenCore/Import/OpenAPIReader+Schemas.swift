@@ -44,6 +44,69 @@ extension OpenAPIReader {
         }
     }
 
+    /// Object schemas with a `discriminator` and no `oneOf`, which the schemas that extend them
+    /// through `allOf` are told apart by (Java's polymorphic types, as springdoc describes them;
+    /// Twitter's `Media`, extended by `Photo`, `Video` and `AnimatedGif`): each is read as a
+    /// tagged union of those schemas, a member per value of its `mapping` and per schema that
+    /// extends it without one (named by its key, as OpenAPI says), so that wherever the document
+    /// refers to it, a photo decodes as a `Photo`, not as a `Media` that drops its `url`. A schema
+    /// that extends it reads its properties in place. Only when every member extends it and it
+    /// requires the discriminator, which a tagged union needs; else it stays an object, with the
+    /// warning `structModel(_:node:pointer:name:description:)` gives.
+    mutating func findPolymorphicBases(_ components: [JSONNode.Member]) {
+        guard let schemas = member("schemas", components).flatMap({ Self.object($0.value) }) else { return }
+        func extends(_ schema: JSONNode, _ basePointer: String) -> Bool {
+            let parts = Self.object(schema).flatMap { member("allOf", $0) }.flatMap { Self.elements($0.value) } ?? []
+            return parts.contains { part in
+                Self.object(part).flatMap { member("$ref", $0) }.flatMap { Self.text($0.value) }.map(Self.canonicalReference) == basePointer
+            }
+        }
+        for base in schemas {
+            guard let fields = Self.object(base.value), alternatives(fields) == nil, hasProperties(fields),
+                  let discriminator = member("discriminator", fields), let settings = Self.object(discriminator.value),
+                  let propertyName = member("propertyName", settings).flatMap({ Self.text($0.value) }),
+                  requiredKeys(of: base.value).contains(propertyName) else { continue }
+            let basePointer = Self.pointer("#/components/schemas", base.key)
+            var tags: [(tag: String, key: String, location: SourceLocation)] = []
+            var extendedByAll = true
+            for entry in member("mapping", settings).flatMap({ Self.object($0.value) }) ?? [] {
+                guard let target = Self.text(entry.value) else { continue }
+                let pointer = target.hasPrefix("#") ? Self.canonicalReference(target) : Self.pointer("#/components/schemas", target)
+                guard pointer != basePointer else { continue }
+                guard pointer.hasPrefix("#/components/schemas/"), let schema = schemas.first(where: { Self.pointer("#/components/schemas", $0.key) == pointer }),
+                      extends(schema.value, basePointer) else {
+                    extendedByAll = false
+                    break
+                }
+                tags.append((entry.key, schema.key, entry.keyLocation))
+            }
+            guard extendedByAll else { continue }
+            for other in schemas where other.key != base.key && !tags.contains(where: { $0.key == other.key }) && extends(other.value, basePointer) {
+                tags.append((other.key, other.key, other.keyLocation))
+            }
+            guard !tags.isEmpty else { continue }
+            let at = discriminator.value.location
+            var keys: [String] = []
+            for tag in tags where !keys.contains(tag.key) { keys.append(tag.key) }
+            let options = keys.map { key in
+                JSONNode(value: .object([.init(key: "$ref", keyLocation: at, value: JSONNode(value: .string(Self.pointer("#/components/schemas", key)), location: at))]),
+                         location: at)
+            }
+            let mapping = tags.map { tag in
+                JSONNode.Member(key: tag.tag, keyLocation: tag.location,
+                                value: JSONNode(value: .string(Self.pointer("#/components/schemas", tag.key)), location: tag.location))
+            }
+            polymorphicBases[basePointer] = [
+                .init(key: "oneOf", keyLocation: at, value: JSONNode(value: .array(options), location: at)),
+                .init(key: "discriminator", keyLocation: discriminator.keyLocation, value: JSONNode(value: .object([
+                    .init(key: "propertyName", keyLocation: at, value: JSONNode(value: .string(propertyName), location: at)),
+                    .init(key: "mapping", keyLocation: at, value: JSONNode(value: .object(mapping), location: at)),
+                ]), location: at)),
+            ]
+            polymorphicBaseLocations.insert(base.value.location)
+        }
+    }
+
     mutating func readComponentModels(_ components: [JSONNode.Member]) {
         guard let schemas = member("schemas", components).flatMap({ Self.object($0.value) }) else { return }
         for entry in schemas {
@@ -89,6 +152,7 @@ extension OpenAPIReader {
 
     /// What a schema becomes when it is a model; nil when it is a plain type.
     func modelKind(of node: JSONNode) -> ModelKind? {
+        if polymorphicBaseLocations.contains(node.location) { return .union }
         guard let members = schemaMembers(node), member("$ref", members) == nil else { return nil }
         let values = enumValues(members)
         if let values, values.strings.count + values.integers.count >= 1, !values.mixed {
@@ -621,7 +685,7 @@ extension OpenAPIReader {
 
     /// Reads a schema that is a model into `models`, at its place: after the model that holds it.
     mutating func makeModel(_ node: JSONNode, pointer: String, name: String, nameLocation: SourceLocation) {
-        guard var members = schemaMembers(node), let kind = modelKind(of: node) else { return }
+        guard var members = polymorphicBases[pointer] ?? schemaMembers(node), let kind = modelKind(of: node) else { return }
         let index = models.count
         models.append(nil)
         let located = Located(value: name, location: nameLocation)
