@@ -50,9 +50,10 @@ extension OpenAPIReader {
     /// tagged union of those schemas, a member per value of its `mapping` and per schema that
     /// extends it without one (named by its key, as OpenAPI says), so that wherever the document
     /// refers to it, a photo decodes as a `Photo`, not as a `Media` that drops its `url`. A schema
-    /// that extends it reads its properties in place. Only when every member extends it and it
-    /// requires the discriminator, which a tagged union needs; else it stays an object, with the
-    /// warning `structModel(_:node:pointer:name:description:)` gives.
+    /// that extends it reads its properties in place. Only when every member extends it, the
+    /// mapping does not name the schema itself (objects of its own kind), and it requires the
+    /// discriminator, which a tagged union needs; else it stays an object, with the warning
+    /// `structModel(_:node:pointer:name:description:)` gives.
     mutating func findPolymorphicBases(_ components: [JSONNode.Member]) {
         guard let schemas = member("schemas", components).flatMap({ Self.object($0.value) }) else { return }
         func extends(_ schema: JSONNode, _ basePointer: String) -> Bool {
@@ -72,8 +73,9 @@ extension OpenAPIReader {
             for entry in member("mapping", settings).flatMap({ Self.object($0.value) }) ?? [] {
                 guard let target = Self.text(entry.value) else { continue }
                 let pointer = target.hasPrefix("#") ? Self.canonicalReference(target) : Self.pointer("#/components/schemas", target)
-                guard pointer != basePointer else { continue }
-                guard pointer.hasPrefix("#/components/schemas/"), let schema = schemas.first(where: { Self.pointer("#/components/schemas", $0.key) == pointer }),
+                // A mapping that names the schema itself makes it a kind of its own, which a union
+                // named after it cannot also be: it stays the object it is.
+                guard pointer != basePointer, pointer.hasPrefix("#/components/schemas/"), let schema = schemas.first(where: { Self.pointer("#/components/schemas", $0.key) == pointer }),
                       extends(schema.value, basePointer) else {
                     extendedByAll = false
                     break
