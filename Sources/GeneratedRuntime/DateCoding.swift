@@ -125,7 +125,10 @@ public enum DateCodingStrategy: Sendable, Hashable {
     /// milliseconds since 1970, holds a value a step below `.123` about half the time, which read
     /// exactly is `.1229999`, and a server that keeps milliseconds truncates that to `.122`. (A
     /// date received as text with seven digits that reads as that same value, such as .NET's
-    /// `.1229999`, goes back as the millisecond too: the two are one `Date`.)
+    /// `.1229999`, goes back as the millisecond too: the two are one `Date`.) Text of up to three
+    /// digits reads back as that date (``date(from:)``), so a date of whole milliseconds made
+    /// otherwise, since 2001 or by Foundation's parser, which is a step away from it at times,
+    /// takes a fourth digit (`.9190`) and reads back as itself too.
     static func iso8601String(_ date: Date, fractionDigitsWhenWhole: Int = 0, fractionDigitsWhenFractional: Int) -> String {
         // From the interval a `Date` holds, not `timeIntervalSince1970`: adding the 31 years
         // between the epochs takes a bit off the fraction (about 119 ns today).
@@ -146,10 +149,14 @@ public enum DateCodingStrategy: Sendable, Hashable {
             text = String(repeating: "0", count: digits - text.count) + text
             let candidate = "\(stem).\(text)Z"
             closest = candidate
-            // Milliseconds read back as the date they make (`iso8601Date`); the date Foundation
-            // reads from them, a step away at times, is written as them too.
-            if digits == 3 && Self.milliseconds(seconds: seconds, scaled) == date { return candidate }
-            if (try? fractionalSeconds.parse(candidate)) == date { return candidate }
+            // Up to three digits read back as the date those milliseconds make (`iso8601Date`);
+            // the date Foundation reads from them, a step away at times, takes a fourth digit
+            // (`.9190`), which reads back as itself.
+            if digits <= 3 {
+                if Self.milliseconds(seconds: seconds, scaled * powersOfTen[3 - digits]) == date { return candidate }
+            } else if (try? fractionalSeconds.parse(candidate)) == date {
+                return candidate
+            }
         }
         // A date within a few years of 2001 holds sub-nanosecond bits that no nine digits give
         // back: the nearest nanosecond. A fraction within half a nanosecond of the next second
