@@ -414,17 +414,18 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
 public enum PercentEncoding {
     private static let unreserved = ByteSet("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
 
-    /// A value as one path segment: as ``encode(_:)``, but `@` and `:` as they are, which RFC
-    /// 3986 allows in a segment (`/users/jane@example.com`: some servers, such as VictorOps',
-    /// read `%40` as it is and find no such user), and `.` and `..` encoded too. Servers may
-    /// still read `%2E` as a dot, so ``EndpointPath`` also reports such a segment as its
+    /// A value as one path segment: as ``encode(_:)``, but `@` as it is, which RFC 3986 allows
+    /// in a segment (`/users/jane@example.com`: some servers, such as VictorOps', read `%40` as
+    /// it is and find no such user), and `.` and `..` encoded too. (`:` stays encoded: Google's
+    /// APIs read `/v1/ops:cancel` as the method `cancel` of `ops`.) Servers may still read `%2E`
+    /// as a dot, so ``EndpointPath`` also reports such a segment as its
     /// ``EndpointPath/problem`` and the client does not send it.
     public static func encodeSegment(_ string: String) -> String {
         string == "." || string == ".." ? String(repeating: "%2E", count: string.count) : encode(string.utf8, keeping: segmentCharacters)
     }
 
-    /// The unreserved characters, `@` and `:`.
-    private static let segmentCharacters = unreserved.union(ByteSet("@:".utf8))
+    /// The unreserved characters and `@`.
+    private static let segmentCharacters = unreserved.union(ByteSet("@".utf8))
 
     /// Whether `path` is a valid percent-encoded URL path: only characters a path may hold,
     /// and every `%` followed by two hexadecimal digits.
