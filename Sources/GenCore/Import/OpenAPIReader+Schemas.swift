@@ -56,18 +56,36 @@ extension OpenAPIReader {
     /// `structModel(_:node:pointer:name:description:)` gives.
     mutating func findPolymorphicBases(_ components: [JSONNode.Member]) {
         guard let schemas = member("schemas", components).flatMap({ Self.object($0.value) }) else { return }
-        func extends(_ schema: JSONNode, _ basePointer: String) -> Bool {
-            let parts = Self.object(schema).flatMap { member("allOf", $0) }.flatMap { Self.elements($0.value) } ?? []
-            return parts.contains { part in
-                Self.object(part).flatMap { member("$ref", $0) }.flatMap { Self.text($0.value) }.map(Self.canonicalReference) == basePointer
-            }
+        func pointer(_ key: String) -> String { Self.pointer("#/components/schemas", key) }
+        // Each schema's key → the schemas its `allOf` refers to, by pointer.
+        var parents: [String: Set<String>] = [:]
+        for schema in schemas {
+            let parts = Self.object(schema.value).flatMap { member("allOf", $0) }.flatMap { Self.elements($0.value) } ?? []
+            parents[schema.key] = Set(parts.compactMap { part in
+                Self.object(part).flatMap { member("$ref", $0) }.flatMap { Self.text($0.value) }.map(Self.canonicalReference)
+            })
         }
         for base in schemas {
             guard let fields = Self.object(base.value), alternatives(fields) == nil, hasProperties(fields),
                   let discriminator = member("discriminator", fields), let settings = Self.object(discriminator.value),
                   let propertyName = member("propertyName", settings).flatMap({ Self.text($0.value) }),
-                  requiredKeys(of: base.value).contains(propertyName) else { continue }
-            let basePointer = Self.pointer("#/components/schemas", base.key)
+                  requiredKeys(of: base.value).contains(propertyName), holdsAString(propertyName, in: fields) else { continue }
+            let basePointer = pointer(base.key)
+            // The schemas that extend it, directly or through one that does (`Animal` ← `Mammal` ← `Cat`).
+            var extenders: [String] = []
+            var reached: Set<String> = [basePointer]
+            var grew = true
+            while grew {
+                grew = false
+                for schema in schemas where !reached.contains(pointer(schema.key)) && !(parents[schema.key] ?? []).isDisjoint(with: reached) {
+                    reached.insert(pointer(schema.key))
+                    extenders.append(schema.key)
+                    grew = true
+                }
+            }
+            func extends(_ schema: JSONNode, _ basePointer: String) -> Bool {
+                schemas.contains { $0.value.location == schema.location && extenders.contains($0.key) }
+            }
             var tags: [(tag: String, key: String, location: SourceLocation)] = []
             var extendedByAll = true
             for entry in member("mapping", settings).flatMap({ Self.object($0.value) }) ?? [] {
@@ -83,7 +101,7 @@ extension OpenAPIReader {
                 tags.append((entry.key, schema.key, entry.keyLocation))
             }
             guard extendedByAll else { continue }
-            for other in schemas where other.key != base.key && !tags.contains(where: { $0.key == other.key }) && extends(other.value, basePointer) {
+            for other in schemas where extenders.contains(other.key) && !tags.contains(where: { $0.key == other.key }) {
                 tags.append((other.key, other.key, other.keyLocation))
             }
             guard !tags.isEmpty else { continue }
@@ -107,6 +125,15 @@ extension OpenAPIReader {
             ]
             polymorphicBaseLocations.insert(base.value.location)
         }
+    }
+
+    /// Whether the object schema's own property `name` holds a string (or one of a few), as a
+    /// tagged union's discriminator must.
+    private func holdsAString(_ name: String, in fields: [JSONNode.Member]) -> Bool {
+        guard let schema = member("properties", fields).flatMap({ Self.object($0.value) }).flatMap({ member(name, $0)?.value }),
+              let members = Self.object(followingReferences(schema)) else { return false }
+        if let values = enumValues(members) { return !values.strings.isEmpty && values.integers.isEmpty && values.others.isEmpty }
+        return typeNames(members) == ["string"] && member("format", members) == nil
     }
 
     mutating func readComponentModels(_ components: [JSONNode.Member]) {
@@ -857,7 +884,10 @@ extension OpenAPIReader {
                 let targetPointer = candidate.base == nil && candidate.target.map({ $0.location == candidate.part.location }) ?? false
                     ? candidate.pointer
                     : (Self.object(candidate.part).flatMap { member("$ref", $0) }.flatMap { Self.text($0.value) } ?? candidate.pointer)
-                let namer = candidate.base?.value ?? name.value
+                // A tagged union's base read in place names them after the union (`PetStatus`).
+                let polymorphic = Self.object(candidate.part).flatMap { member("$ref", $0) }.flatMap { Self.text($0.value) }
+                    .map(Self.canonicalReference).flatMap { polymorphicBases[$0] != nil ? modelAtPointer[$0] : nil }
+                let namer = candidate.base?.value ?? polymorphic ?? name.value
                 var tooDeep: (node: JSONNode, pointer: String)?
                 parts += flattenedParts(target, pointer: targetPointer, tooDeep: &tooDeep).map { ($0.members, $0.pointer, namer) }
                 if let tooDeep {
