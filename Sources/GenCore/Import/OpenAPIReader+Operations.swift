@@ -1412,42 +1412,48 @@ extension OpenAPIReader {
         guard let content = content(of: node, pointer: pointer), Self.isJSON(content.mediaType), let schema = content.schema else { return nil }
         let type = schemaType(schema, pointer: content.pointer, hint: content.hint ?? operationName + "Error", context: .plain)
         let chosen = ["String", "Data", "File"].contains(type.type) ? "JSON" : type.type
-        return errorUnion(node, pointer: pointer, chosen: chosen, hint: content.hint ?? operationName + "Error") ?? chosen
+        return errorUnion(node, pointer: pointer, chosen: (content.written, chosen), hint: content.hint ?? operationName + "Error") ?? chosen
     }
 
     /// An error response that offers other JSON bodies beside the one chosen (Twitter's
     /// `application/json` `Error` and `application/problem+json` `Problem`): a union of their
-    /// models, tried in the document's order, so that whichever the server sends is read (one
-    /// union per response, shared by the operations that refer to it); nil when they are all one
-    /// type. Bodies that are not all struct models: the chosen one, with a warning for the others.
-    private mutating func errorUnion(_ node: JSONNode, pointer: String, chosen: String, hint: String) -> String? {
+    /// models, tried in the document's order, so that whichever the server sends is read; nil
+    /// when they are all one type. One union per list of models, named after them
+    /// (`ErrorModelOrProblem`), whichever responses offer it. Bodies that are not all struct
+    /// models: the chosen one, with a warning for each of the others.
+    private mutating func errorUnion(_ node: JSONNode, pointer: String, chosen: (mediaType: String, type: String), hint: String) -> String? {
         guard let (response, responsePointer) = dereference(node, pointer: pointer), let fields = Self.object(response),
               let entry = member("content", fields), let content = Self.object(entry.value) else { return nil }
-        var members: [(mediaType: String, type: String, location: SourceLocation)] = []
+        var members: [(mediaType: String, type: String, node: JSONNode)] = []
         for media in content where Self.isJSON(media.key) {
             guard let schema = Self.object(media.value).flatMap({ member("schema", $0)?.value }) else { continue }
-            let type = schemaType(schema, pointer: Self.pointer(responsePointer + "/content", media.key) + "/schema", hint: hint, context: .plain)
-            if !members.contains(where: { $0.type == type.type }) { members.append((media.key, type.type, schema.location)) }
+            let type = schemaType(schema, pointer: Self.pointer(responsePointer + "/content", media.key) + "/schema",
+                                  hint: hint, context: .plain)
+            if !members.contains(where: { $0.type == type.type }) { members.append((media.key, type.type, media.value)) }
         }
         guard members.count >= 2 else { return nil }
-        let unionPointer = responsePointer + "/content"
-        if let existing = modelAtPointer[unionPointer] { return existing }
         guard members.allSatisfy({ isStructModel($0.type) }) else {
-            for other in members where other.type != chosen {
+            for other in members where other.mediaType != chosen.mediaType {
                 unmapped("the \(other.mediaType) error body (\(other.type)) is not read: an error body is read as one type, "
-                         + "here \(chosen), or as a union of models", at: entry.value, pointer: Self.pointer(unionPointer, other.mediaType))
+                         + "here \(chosen.type), or as a union of models", at: other.node,
+                         pointer: Self.pointer(responsePointer + "/content", other.mediaType))
             }
             return nil
         }
-        let name = uniqueTypeName(hint + "Body")
+        let key = members.map(\.type).joined(separator: "\u{0}")
+        if let existing = errorUnions[key] { return existing }
+        let name = uniqueTypeName(members.map(\.type).joined(separator: "Or"))
+        errorUnions[key] = name
+        let unionPointer = responsePointer + "/content"
         record(model: name, at: unionPointer)
-        let description = "The error body, whichever of these the server sends: "
+        let description = "An error body, whichever of these the server sends: "
             + members.map { "\($0.type) (`\($0.mediaType)`)" }.joined(separator: ", ") + "."
         models.append(SpecDocument.Model(
             name: Located(value: name, location: entry.value.location), pointer: unionPointer, description: description, options: .init(),
             tolerant: false,
             kind: .union(SpecDocument.Union(
-                location: entry.value.location, members: members.map { .init(name: nil, type: Located(value: $0.type, location: $0.location)) },
+                location: entry.value.location,
+                members: members.map { .init(name: nil, type: Located(value: $0.type, location: $0.node.location)) },
                 discriminator: nil, mapping: [])),
             additionalProperties: nil, allOf: []))
         return name
