@@ -436,7 +436,9 @@ import Testing
               "owner": {"allOf": [{"$ref": "#/components/schemas/User"}, {"type": "object", "nullable": true}]},
               "parent": {"allOf": [{"$ref": "#/components/schemas/User"}, {"type": "object", "readOnly": true, "description": "The parent."}]},
               "assignee": {"allOf": [{"$ref": "#/components/schemas/User"}, {"type": ["object", "null"]}]},
-              "merged": {"allOf": [{"$ref": "#/components/schemas/User"}, {"type": "object", "properties": {"name": {"type": "string"}}}]}}}
+              "merged": {"allOf": [{"$ref": "#/components/schemas/User"}, {"type": "object", "properties": {"name": {"type": "string"}}}]},
+              "alone": {"allOf": [{"type": "object", "description": "Free."}]},
+              "described": {"allOf": [{"type": "object"}, {"description": "Also free."}]}}}
             """))
         let task = try #require(imported.properties("TaskModel"))
         #expect(NSDictionary(dictionary: task["owner"] as? [String: Any] ?? [:]) == ["type": "User", "nullable": true])
@@ -445,6 +447,9 @@ import Testing
         // A part with properties of its own is still an object to merge.
         #expect(imported.type("TaskModel", "merged") == "TaskModelMerged?")
         #expect(imported.model("TaskModelMerged")?["allOf"] as? [String] == ["User"])
+        // Alone, or beside annotations only, it says what the schema is: an object (found by the review).
+        #expect(imported.type("TaskModel", "alone") == "[String: JSON]?")
+        #expect(imported.type("TaskModel", "described") == "[String: JSON]?")
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 

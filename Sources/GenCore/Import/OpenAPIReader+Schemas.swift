@@ -194,7 +194,7 @@ extension OpenAPIReader {
             return stringEnumUnionValues(members) != nil ? .enumeration : .union
         }
         if let parts = member("allOf", members).flatMap({ Self.elements($0.value) }) {
-            let meaningful = parts.filter { !isAnnotationOnly($0) }
+            let meaningful = parts.filter { !isAnnotationOnly($0, among: parts) }
             if meaningful.count >= 2 || hasProperties(members) || narrowsAnObject(members, meaningful) { return .structure }
             if meaningful.count == 1, let only = Self.object(meaningful[0]), member("$ref", only) == nil {
                 return modelKind(of: meaningful[0])
@@ -226,14 +226,27 @@ extension OpenAPIReader {
         return !propertyKeys(of: target).isDisjoint(with: keys)
     }
 
-    /// A schema that only annotates (`{description: …}`, `{nullable: true}`): it adds no type.
-    /// `type: object` (or `[object, null]`) beside the annotations adds none either, as a part
-    /// of `allOf` with an object (Asana's `{type: object, nullable: true}` after a `$ref`).
-    func isAnnotationOnly(_ node: JSONNode) -> Bool {
+    /// A part of `allOf` that only annotates (`{description: …}`, `{nullable: true}`): it adds no
+    /// type. `type: object` (or `[object, null]`) beside the annotations adds none either when
+    /// another of the `parts` is what the schema is (Asana's `{type: object, nullable: true}`
+    /// after a `$ref`); alone it says the schema is an object (found by the review).
+    func isAnnotationOnly(_ node: JSONNode, among parts: [JSONNode]) -> Bool {
         guard let members = Self.object(node) else { return false }
-        let annotations: Set<String> = ["description", "title", "nullable", "deprecated", "example", "examples", "readOnly", "writeOnly",
-                                        "default", "externalDocs", "xml"]
-        return members.allSatisfy { annotations.contains($0.key) || $0.key.hasPrefix("x-") || ($0.key == "type" && Self.isObjectType($0.value)) }
+        if Self.isPlainAnnotation(members) { return true }
+        guard members.allSatisfy({ Self.isPlainAnnotation([$0]) || ($0.key == "type" && Self.isObjectType($0.value)) }) else { return false }
+        return parts.contains { $0.location != node.location && !(Self.object($0).map { Self.isPlainAnnotation($0) || Self.declaresOnlyAnObject($0) } ?? false) }
+    }
+
+    private static let annotations: Set<String> = [
+        "description", "title", "nullable", "deprecated", "example", "examples", "readOnly", "writeOnly", "default", "externalDocs", "xml",
+    ]
+
+    private static func isPlainAnnotation(_ members: [JSONNode.Member]) -> Bool {
+        members.allSatisfy { annotations.contains($0.key) || $0.key.hasPrefix("x-") }
+    }
+
+    private static func declaresOnlyAnObject(_ members: [JSONNode.Member]) -> Bool {
+        members.allSatisfy { annotations.contains($0.key) || $0.key.hasPrefix("x-") || ($0.key == "type" && isObjectType($0.value)) }
     }
 
     /// `object`, or a list of `object` and `null`.
@@ -253,7 +266,7 @@ extension OpenAPIReader {
     func annotation(_ key: String, _ members: [JSONNode.Member]) -> JSONNode.Member? {
         if let own = member(key, members) { return own }
         guard let parts = member("allOf", members).flatMap({ Self.elements($0.value) }) else { return nil }
-        for part in parts where isAnnotationOnly(part) {
+        for part in parts where isAnnotationOnly(part, among: parts) {
             if let given = Self.object(part).flatMap({ member(key, $0) }) { return given }
         }
         return nil
@@ -359,7 +372,7 @@ extension OpenAPIReader {
             for _ in 0..<Self.maximumSchemaDepth {
                 guard enumValues(inner) == nil, typeNames(inner).isEmpty, !hasProperties(inner),
                       member("oneOf", inner) == nil, member("anyOf", inner) == nil,
-                      let parts = member("allOf", inner).flatMap({ Self.elements($0.value) })?.filter({ !isAnnotationOnly($0) }), parts.count == 1
+                      let parts = member("allOf", inner).flatMap({ Self.elements($0.value) }).map({ all in all.filter { !isAnnotationOnly($0, among: all) } }), parts.count == 1
                 else { break }
                 if let reference = Self.object(parts[0]).flatMap({ member("$ref", $0) }).flatMap({ Self.text($0.value) }),
                    !visited.insert(reference).inserted {
@@ -581,7 +594,7 @@ extension OpenAPIReader {
             if alternatives.isEmpty { return .json }
         }
         if let parts = member("allOf", members).flatMap({ Self.elements($0.value) }) {
-            let meaningful = parts.enumerated().filter { !isAnnotationOnly($0.element) }
+            let meaningful = parts.enumerated().filter { !isAnnotationOnly($0.element, among: parts) }
             if meaningful.count == 1 {
                 return schemaType(meaningful[0].element, pointer: Self.pointer(pointer, "allOf") + "/\(meaningful[0].offset)",
                                   hint: hint, context: context)
@@ -723,7 +736,7 @@ extension OpenAPIReader {
         // is that part.
         var node = node, pointer = pointer
         while kind != .structure, let parts = member("allOf", members).flatMap({ Self.elements($0.value) }) {
-            let meaningful = parts.enumerated().filter { !isAnnotationOnly($0.element) }
+            let meaningful = parts.enumerated().filter { !isAnnotationOnly($0.element, among: parts) }
             guard meaningful.count == 1, let inner = Self.object(meaningful[0].element), member("$ref", inner) == nil else { break }
             node = meaningful[0].element
             pointer = Self.pointer(pointer, "allOf") + "/\(meaningful[0].offset)"
@@ -828,7 +841,7 @@ extension OpenAPIReader {
         if let allOf = member("allOf", members).flatMap({ Self.elements($0.value) }) {
             for (offset, part) in allOf.enumerated() {
                 let partPointer = Self.pointer(pointer, "allOf") + "/\(offset)"
-                guard let partMembers = Self.object(part), !isAnnotationOnly(part) else { continue }
+                guard let partMembers = Self.object(part), !isAnnotationOnly(part, among: allOf) else { continue }
                 if let reference = member("$ref", partMembers) {
                     let type = schemaType(part, pointer: partPointer, hint: name.value + "Base", context: .property)
                     let target = Self.text(reference.value).flatMap { resolve($0) }
