@@ -382,11 +382,12 @@ extension OpenAPIReader {
         let defaultRequirement = member("security", members).map { requirement($0.value, pointer: "#/security", schemes: authSchemes) } ?? .none
         var tagDescriptions: [String: String] = [:]
         var tagOrder: [String] = []
-        // Tags that differ only in case or punctuation (eBay's `order` and `Order`) name one
-        // resource, spelt as the first of them, not a second one numbered `Order2Service`.
+        // Tags that differ only in case or in the separators between words (eBay's `order` and
+        // `Order`, `payment_dispute` and `payment-dispute`) name one resource, spelt as the first
+        // of them, not a second one numbered `Order2Service`. (`C` and `C++` stay two.)
         var tagSpellings: [String: String] = [:]
         func spelling(of tag: String) -> String {
-            let key = SwiftNaming.typeName(tag).lowercased()
+            let key = String(tag.lowercased().unicodeScalars.filter { !" -_.".unicodeScalars.contains($0) })
             if let first = tagSpellings[key] { return first }
             tagSpellings[key] = tag
             tagOrder.append(tag)
