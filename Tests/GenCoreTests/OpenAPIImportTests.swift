@@ -415,12 +415,17 @@ import Testing
         let imported = try importing(document(schemas: """
             "Paging": {"type": "object", "required": ["items", "total"], "properties": {"total": {"type": "integer"}, "next": {"type": "string"}}},
             "PagingArtists": {"allOf": [{"$ref": "#/components/schemas/Paging"},
-              {"type": "object", "properties": {"items": {"type": "array", "items": {"type": "string"}}, "extra": {"type": "string"}}}]}
+              {"type": "object", "properties": {"items": {"type": "array", "items": {"type": "string"}}, "extra": {"type": "string"}}}]},
+            "Cursor": {"type": "object", "required": ["cursor"], "properties": {"at": {"type": "integer"}}},
+            "CursorPaging": {"allOf": [{"$ref": "#/components/schemas/Cursor"}], "properties": {"limit": {"type": "integer"}}},
+            "CursorTracks": {"allOf": [{"$ref": "#/components/schemas/CursorPaging"}, {"type": "object", "properties": {"cursor": {"type": "string"}}}]}
             """))
         #expect(imported.model("PagingArtists")?["allOf"] as? [String] == ["Paging"])
         #expect(imported.type("PagingArtists", "items") == "[String]")
         #expect(imported.type("PagingArtists", "extra") == "String?")
         #expect(imported.type("Paging", "total") == "Int")
+        // Required by a base's own base (found by the review).
+        #expect(imported.type("CursorTracks", "cursor") == "String")
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 

@@ -921,7 +921,8 @@ extension OpenAPIReader {
         // A base may require a key that another part declares (Spotify's `Paging` requires the
         // `items` that each `Paging…` model declares): the property here is required too.
         for (index, candidate) in candidates.enumerated() where !inlined.contains(index) {
-            required.formUnion(requiredHere(candidate.target))
+            // Its own bases' too (found by the review).
+            required.formUnion(candidate.target.map { requiredKeys(of: $0) } ?? [])
         }
         var properties: [SpecDocument.Property] = []
         var keys: Set<String> = []
