@@ -152,7 +152,7 @@ extension Resolver {
         _ cases: [ResolvedAPI.Union.Case], of union: String, at pointer: String, written: [TypeReference: Located<String>]
     ) {
         for (index, later) in cases.enumerated() {
-            guard let earlier = cases[..<index].first(where: { covers($0, later.type) }),
+            guard let earlier = cases[..<index].first(where: { covers($0, later.type, within: union) }),
                   let laterText = written[later.type], let earlierText = written[earlier.type] else { continue }
             var message = "member \(laterText.value) of union '\(union)' is never decoded: \(earlierText.value), tried before it, accepts every value it accepts"
             if case .model(let name) = earlier.type, modelKinds[name] == .union {
@@ -181,10 +181,10 @@ extension Resolver {
     /// Whether case `earlier` takes every JSON value that `later` decodes. A member tried only with
     /// an object that holds no key but its own takes a later struct's objects when that struct
     /// declares no other key (and may hold no undeclared one).
-    private func covers(_ earlier: ResolvedAPI.Union.Case, _ later: TypeReference) -> Bool {
-        guard let keys = earlier.keys else { return covers(earlier.type, later) }
+    private func covers(_ earlier: ResolvedAPI.Union.Case, _ later: TypeReference, within union: String) -> Bool {
+        guard let keys = earlier.keys else { return covers(earlier.type, later, within: [union]) }
         guard case .model(let name) = later, let fields = objectFields(name) else { return false }
-        return Set(fields.keys).isSubset(of: keys) && covers(earlier.type, later)
+        return Set(fields.keys).isSubset(of: keys) && covers(earlier.type, later, within: [union])
     }
 
     /// The members of an untagged union that take every object, each tried only with an object
@@ -214,16 +214,16 @@ extension Resolver {
     }
 
     /// Whether every JSON value that `later` decodes, `earlier` decodes too.
-    func covers(_ earlier: TypeReference, _ later: TypeReference, depth: Int = 0) -> Bool {
+    func covers(_ earlier: TypeReference, _ later: TypeReference, within unions: Set<String> = []) -> Bool {
         switch (earlier, later) {
         case (.builtin(.json), _): return true
         case (.model(let name), _) where modelKinds[name] == .union:
-            return unionCovers(name, later, depth: depth)
+            return unionCovers(name, later, within: unions)
         case (.builtin(.double), .builtin(.int)), (.builtin(.double), .builtin(.int64)),
              (.builtin(.int), .builtin(.int64)), (.builtin(.int64), .builtin(.int)):
             return true
         case (.array(let a), .array(let b)), (.dictionary(let a), .dictionary(let b)):
-            return covers(a, b)
+            return covers(a, b, within: unions)
         case (.dictionary(.builtin(.json)), .model(let name)):
             return modelKinds[name] == .structure
         case (.model(let name), _) where modelKinds[name] == .enumeration:
@@ -247,16 +247,19 @@ extension Resolver {
     /// Whether union `name`, tried as a member, decodes every value `later` decodes: one of its
     /// untagged members does, or, tagged, `later` is a struct that always holds the discriminator
     /// as a string (the union then decodes it as a member or keeps it as its unknown case).
-    private func unionCovers(_ name: String, _ later: TypeReference, depth: Int) -> Bool {
+    private func unionCovers(_ name: String, _ later: TypeReference, within unions: Set<String>) -> Bool {
         // Unions that contain themselves are an error of their own.
-        guard depth < Self.maximumCompositionDepth, let union = resolvedUnions[name], later != .model(name) else { return false }
+        // A union met again on the way in (the one checked, or one that contains itself, which is
+        // an error of its own) is tried first forever: it decodes nothing.
+        guard !unions.contains(name), unions.count < Self.maximumCompositionDepth, let union = resolvedUnions[name], later != .model(name)
+        else { return false }
         if let key = union.discriminator {
             guard case .model(let other) = later, let field = objectFields(other)?[key], field.required else { return false }
             return field.type == "String" || Self.isString(.model(field.type), enums: enumRawValues)
         }
         // A member tried only with an object that holds no key but its own still decodes, at the
         // end, an object that no other member took: the union takes what the member takes.
-        return union.cases.contains { covers($0.type, later, depth: depth + 1) }
+        return union.cases.contains { covers($0.type, later, within: unions.union([name])) }
     }
 
     private static func isString(_ type: TypeReference, enums: [String: [SpecDocument.EnumCase.RawValue: String]]) -> Bool {
