@@ -812,11 +812,18 @@ import Testing
             """, paths: """
             "/items": {"get": {"operationId": "fetchItem", "responses": {"200": \(item), "204": {"description": "nothing"}}},
                        "put": {"operationId": "putItem", "responses": {"201": \(item)}},
-                       "head": {"operationId": "headItem", "responses": {"200": \(item)}}}
+                       "head": {"operationId": "headItem", "responses": {"200": \(item)}},
+                       "delete": {"operationId": "deleteItem", "responses": {"204": \(item)}},
+                       "patch": {"operationId": "patchItem", "responses": {"200": \(item), "205": \(item)}}}
             """))
         #expect(imported.endpoint("fetchItem")?["response"] as? String == "Item?")
         #expect(imported.endpoint("putItem")?["response"] as? String == "Item")
         #expect(imported.endpoint("headItem")?["response"] == nil)
+        // A 204 or 205 has no body, whatever content the document lists for it (api.video's
+        // `DELETE …/logo`): read as one, every such success failed to decode.
+        #expect(imported.endpoint("deleteItem")?["response"] == nil)
+        #expect(imported.endpoint("patchItem")?["response"] as? String == "Item?")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
     /// Found by a review: `required` in another part than the one that declares the property (or
