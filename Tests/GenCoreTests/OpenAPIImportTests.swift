@@ -996,7 +996,8 @@ import Testing
         let imported = try importing(document(schemas: """
             "D": {"type": "object", "properties": {"limit": {"type": "integer", "default": 20},
                                                     "ratio": {"type": ["number", "null"], "default": 0.5},
-                                                    "wrong": {"type": "integer", "default": "ten"}}}
+                                                    "wrong": {"type": "integer", "default": "ten"},
+                                                    "scope": {"type": "array", "default": ["x", "y"], "items": {"type": "array", "items": {"type": "string"}}}}}
             """))
         #expect((imported.properties("D")?["limit"] as? [String: Any])?["default"] as? Int == 20)
         #expect((imported.properties("D")?["ratio"] as? [String: Any])?["default"] == nil)
@@ -1006,8 +1007,11 @@ import Testing
         #expect((imported.properties("D")?["wrong"] as? [String: Any])?["description"] as? String == "Default: `\"ten\"`.")
         #expect(imported.warnings.sorted() == [
             "#/components/schemas/D/properties/ratio/default: nullable property 'ratio' cannot have a default: absent, null and a value must stay apart; the default is left out (the property's description says it)",
+            // Found on Nordigen's document: an element of the value that does not fit stopped the import with an error.
+            "#/components/schemas/D/properties/scope/default: the default value \"x\" does not fit the type [String]; expected an array; the default is left out (the property's description says it)",
             "#/components/schemas/D/properties/wrong/default: the default value \"ten\" does not fit the type Int; expected a whole number; the default is left out (the property's description says it)",
         ])
+        #expect(imported.type("D", "scope") == "[[String]]?")
         let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
         #expect(source.contains("    /// Default: `0.5`.\n    public var ratio: Nullable<Double>?"))
     }

@@ -336,7 +336,9 @@ extension OpenAPIReader {
             guard case .structure(var properties) = document.models[index].kind else { continue }
             var changed = false
             for offset in properties.indices {
-                guard let node = properties[offset].defaultValue, let message = failing[node.location] else { continue }
+                // The error may point into the value (an element of an array that does not fit).
+                guard let node = properties[offset].defaultValue,
+                      let message = Self.locations(in: node).lazy.compactMap({ failing[$0] }).first else { continue }
                 // Where the document has it, by its key, which the model may have renamed
                 // (`frequency_penalty` → `frequencyPenalty`), in the schema or a part it is composed of.
                 let model = document.models[index].pointer
@@ -357,6 +359,21 @@ extension OpenAPIReader {
             }
         }
         return dropped
+    }
+
+    /// Where `node` and every value inside it are, outermost first.
+    static func locations(in node: JSONNode) -> [SourceLocation] {
+        var result: [SourceLocation] = []
+        var pending = [node]
+        while let next = pending.popLast() {
+            result.append(next.location)
+            switch next.value {
+            case .array(let elements): pending.append(contentsOf: elements.reversed())
+            case .object(let members): pending.append(contentsOf: members.map(\.value).reversed())
+            default: break
+            }
+        }
+        return result
     }
 
     /// The pointer of the property whose `default` is at `location`, in the schema at `pointer` or
