@@ -826,6 +826,33 @@ import Testing
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
+    /// Found on Nordigen's document, whose balances, details and transactions list only their
+    /// errors: the endpoints read no body, and nothing said so. On apideck's, an operation that
+    /// answers with a 301 read its `default` error model as its success. Without a 2XX response,
+    /// `default` is the success unless the operation redirects, and the endpoint that reads no
+    /// body gets a warning.
+    @Test func anOperationWithoutASuccessResponseSaysSo() throws {
+        let error = ##"{"description": "", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}"##
+        let imported = try importing(document(schemas: """
+            "Problem": {"type": "object", "properties": {"m": {"type": "string"}}},
+            "Unexpected": {"type": "object", "properties": {"u": {"type": "string"}}}
+            """, paths: """
+            "/balances": {"get": {"operationId": "balances", "responses": {"401": \(error)}}},
+            "/authorize": {"get": {"operationId": "authorize", "responses": {"301": {"description": ""}, "400": \(error),
+              "default": {"description": "", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Unexpected"}}}}}}},
+            "/anything": {"get": {"operationId": "anything", "responses": {"default": {"description": "", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Unexpected"}}}}}}}
+            """))
+        #expect(imported.endpoint("balances")?["response"] == nil)
+        #expect(imported.endpoint("authorize")?["response"] == nil)
+        #expect(NSDictionary(dictionary: imported.endpoint("authorize")?["errorResponse"] as? [String: Any] ?? [:]) == ["400": "Problem", "default": "Unexpected"])
+        #expect(imported.endpoint("anything")?["response"] as? String == "Unexpected")
+        #expect(imported.warnings == [
+            "#/paths/~1balances/get/responses: the operation declares no success (2XX) response, so its endpoint reads no body",
+            "#/paths/~1authorize/get/responses: the operation declares no success (2XX) response, so its endpoint reads no body; "
+                + "the URL session follows its redirect (301)",
+        ])
+    }
+
     /// Found by a review: `required` in another part than the one that declares the property (or
     /// beside `allOf`) was dropped, and the property stayed optional.
     @Test func requiredKeysInAnotherPartNarrowTheBase() throws {

@@ -1269,7 +1269,15 @@ extension OpenAPIReader {
     private mutating func readResponses(_ endpoint: inout SpecDocument.Endpoint, _ node: JSONNode, pointer: String, operationName: String) {
         guard let responses = Self.object(node) else { return }
         let successes = responses.filter { $0.key.hasPrefix("2") }
-        let success = successes.min { $0.key < $1.key } ?? responses.first { $0.key == "default" }
+        // Without a 2XX response, `default` is the success, unless the operation redirects
+        // (apideck's `connectionsAuthorize`: a 301, and `default` its error model).
+        let redirects = responses.filter { $0.key.hasPrefix("3") }.map(\.key)
+        let success = successes.min { $0.key < $1.key } ?? (redirects.isEmpty ? responses.first { $0.key == "default" } : nil)
+        if success == nil {
+            // Nordigen's balances, details and transactions list only their errors.
+            let redirect = redirects.isEmpty ? "" : "; the URL session follows its redirect (\(redirects.sorted().joined(separator: ", ")))"
+            unmapped("the operation declares no success (2XX) response, so its endpoint reads no body\(redirect)", at: node, pointer: pointer)
+        }
         // A HEAD response has no body, whatever content its description lists (the GET's), but
         // its headers are what it is for.
         let isHead = endpoint.method.value.uppercased() == "HEAD"
