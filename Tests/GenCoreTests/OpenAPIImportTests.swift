@@ -826,6 +826,22 @@ import Testing
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
+    /// Found on apideck's document: its `security` needs two keys together, and every operation
+    /// states its own, yet the document's requirement got a warning that concerned no endpoint.
+    /// It is read only when an operation takes it.
+    @Test func theDocumentsRequirementIsReadOnlyWhenAnOperationTakesIt() throws {
+        let schemes = #""components": {"securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "X-Key"}, "app": {"type": "apiKey", "in": "header", "name": "X-App"}}}"#
+        func document(_ operations: String) -> String {
+            #"{"openapi": "3.1.0", "info": {"title": "Test", "version": "1"}, "security": [{"key": [], "app": []}], "paths": {\#(operations)}, \#(schemes)}"#
+        }
+        let own = try importing(document(#""/a": {"get": {"operationId": "a", "security": [{"key": []}], "responses": {"204": {"description": ""}}}}"#))
+        #expect(own.warnings.isEmpty, "\(own.warnings)")
+        #expect(own.resource("Test")?["auth"] as? String == "key")
+        let inherited = try importing(document(#""/a": {"get": {"operationId": "a", "responses": {"204": {"description": ""}}}}"#))
+        #expect(inherited.warnings == ["#/security/0: the requirement needs 'key' and 'app' together, and an endpoint needs one scheme; 'key' is imported"])
+        #expect((inherited.spec["defaults"] as? [String: Any])?["auth"] as? String == "key")
+    }
+
     /// Found on Nordigen's document, whose balances, details and transactions list only their
     /// errors: the endpoints read no body, and nothing said so. On apideck's, an operation that
     /// answers with a 301 read its `default` error model as its success. Without a 2XX response,

@@ -379,7 +379,17 @@ extension OpenAPIReader {
     mutating func readPaths(
         _ members: [JSONNode.Member], authSchemes: [ImportedScheme], apiName: String, servers: [(name: Located<String>, url: Located<String>)]
     ) -> (resources: [SpecDocument.Resource], defaultAuth: Requirement) {
-        let defaultRequirement = member("security", members).map { requirement($0.value, pointer: "#/security", schemes: authSchemes) } ?? .none
+        // The document's requirement, read (and warned about) only when an operation takes it:
+        // apideck's every operation states its own.
+        let inherits = (member("paths", members).flatMap { Self.object($0.value) } ?? []).contains { path in
+            guard let item = dereference(path.value, pointer: Self.pointer("#/paths", path.key)).flatMap({ Self.object($0.0) }) else { return false }
+            return Self.operationMethods.contains { method in
+                guard let operation = member(method, item).flatMap({ Self.object($0.value) }) else { return false }
+                return member("security", operation) == nil
+            }
+        }
+        let defaultRequirement = inherits
+            ? member("security", members).map { requirement($0.value, pointer: "#/security", schemes: authSchemes) } ?? .none : .none
         var tagDescriptions: [String: String] = [:]
         var tagOrder: [String] = []
         // Tags that differ only in case or in the separators between words (eBay's `order` and
