@@ -826,6 +826,32 @@ import Testing
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
+    /// Found on fire.com's document, which refers to a response's inline schema from another
+    /// operation: a reference met before the schema's own place named the model after the
+    /// pointer's last token (`Schema`, `Schema2`, `Items`), so the name depended on the order of
+    /// the paths. It is the name the place gives.
+    @Test func aReferenceToAnInlineSchemaNamesItAsItsPlaceDoes() throws {
+        let object = #"{"type": "object", "properties": {"id": {"type": "integer"}}}"#
+        func ok(_ schema: String) -> String { #"{"200": {"description": "", "content": {"application/json": {"schema": \#(schema)}}}}"# }
+        let imported = try importing(document(schemas: """
+            "Pet": {"type": "object", "properties": {"owner": \(object)}}
+            """, paths: """
+            "/a": {"get": {"operationId": "getA", "responses": \(ok(##"{"$ref": "#/paths/~1b/get/responses/200/content/application~1json/schema"}"##))}},
+            "/c": {"get": {"operationId": "getC", "responses": \(ok(##"{"type": "array", "items": {"$ref": "#/paths/~1d/get/responses/200/content/application~1json/schema/items"}}"##))}},
+            "/e": {"post": {"operationId": "postE", "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/paths/~1f/post/requestBody/content/application~1json/schema"}}}},
+                            "responses": \(ok(##"{"$ref": "#/components/schemas/Pet/properties/owner"}"##))}},
+            "/b": {"get": {"operationId": "getB", "responses": \(ok(object))}},
+            "/d": {"get": {"operationId": "getD", "responses": \(ok(#"{"type": "array", "items": \#(object)}"#))}},
+            "/f": {"post": {"operationId": "postF", "requestBody": {"content": {"application/json": {"schema": \(object)}}}, "responses": {"204": {"description": ""}}}}
+            """))
+        #expect(imported.endpoint("getA")?["response"] as? String == "GetBResponse")
+        #expect(imported.endpoint("getC")?["response"] as? String == "[GetDResponseItem]")
+        #expect(imported.endpoint("postE")?["body"] as? String == "PostFRequest?")
+        #expect(imported.endpoint("postE")?["response"] as? String == "PetOwner")
+        #expect(imported.type("Pet", "owner") == "PetOwner?")
+        #expect(imported.endpoint("getB")?["response"] as? String == "GetBResponse")
+    }
+
     /// Found on apideck's document: its `security` needs two keys together, and every operation
     /// states its own, yet the document's requirement got a warning that concerned no endpoint.
     /// It is read only when an operation takes it.

@@ -524,7 +524,7 @@ extension OpenAPIReader {
         }
         if let model = modelAtPointer[target] { return SchemaType(type: model) }
         if modelKind(of: resolved) != nil {
-            let name = uniqueTypeName(Self.lastToken(target))
+            let name = uniqueTypeName(placeName(target))
             record(model: name, at: target)
             makeModel(resolved, pointer: target, name: name, nameLocation: resolved.location)
             return SchemaType(type: name)
@@ -540,6 +540,74 @@ extension OpenAPIReader {
 
     static func lastToken(_ pointer: String) -> String {
         pointerTokenValue(String(pointer.split(separator: "/").last ?? "Value"))
+    }
+
+    /// The name a model read through a `$ref` to an inline schema gets: the one its place gives
+    /// it when read there (a response → `<Operation>Response`, an error body → `<Operation>Error`,
+    /// a request body → `<Operation>Request`, a parameter's → `<Operation><Parameter>`, a
+    /// property's → `<Model><Property>`, items → `…Item`), so that the name does not depend on
+    /// which the document reaches first (fire.com's references into its paths made `Schema`,
+    /// `Schema2` and `Items`); the pointer's last token where the place gives none.
+    func placeName(_ target: String) -> String {
+        let tokens = target.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map { Self.pointerTokenValue(String($0)) }
+        // Definitions kept inside a schema (`$defs/Tag`, a file's `definitions`) are named by their keys.
+        if tokens.contains("$defs") || tokens.contains("definitions") { return Self.lastToken(target) }
+        var name: String
+        var rest: ArraySlice<String>
+        if tokens.count >= 3, tokens[0] == "components", tokens[1] == "schemas" {
+            name = componentModels[tokens[2]] ?? tokens[2]
+            rest = tokens[3...]
+        } else if tokens.count >= 3, tokens[0] == "paths",
+                  let operation = resolve(Self.pointer(Self.pointer("#/paths", tokens[1]), tokens[2])).flatMap({ Self.object($0) }) {
+            name = member("operationId", operation).flatMap { Self.text($0.value) }.map { SwiftNaming.typeName($0) }
+                ?? SwiftNaming.typeName(Resolver.derivedName(method: tokens[2].uppercased(), segments: Self.segments(tokens[1])))
+            rest = tokens[3...]
+            let place = Array(rest.prefix(5))
+            if place.count == 5, place[0] == "responses", place[2] == "content", place[4] == "schema" {
+                name += place[1].hasPrefix("2") ? "Response" : "Error"
+            } else if place.count >= 4, place[0] == "requestBody", place[1] == "content", place[3] == "schema" {
+                name += "Request"
+                rest = rest.dropFirst(4)
+                return name + Self.trailingName(rest)
+            } else if place.count >= 3, place[0] == "parameters", place[2] == "schema",
+                      let parameters = member("parameters", operation).flatMap({ Self.elements($0.value) }), let index = Int(place[1]),
+                      parameters.indices.contains(index),
+                      let parameterName = Self.object(followingReferences(parameters[index])).flatMap({ member("name", $0) }).flatMap({ Self.text($0.value) }) {
+                name += SwiftNaming.typeName(parameterName)
+                rest = rest.dropFirst(3)
+                return name + Self.trailingName(rest)
+            } else {
+                return Self.lastToken(target)
+            }
+            rest = rest.dropFirst(5)
+        } else {
+            return Self.lastToken(target)
+        }
+        return name + Self.trailingName(rest)
+    }
+
+    /// What the places inside a schema add to its name: `properties/owner` → `Owner`, `items` →
+    /// `Item`, `additionalProperties` → `Value`, an alternative → `Option2`.
+    private static func trailingName(_ tokens: ArraySlice<String>) -> String {
+        var result = ""
+        var rest = tokens
+        while let token = rest.first {
+            rest = rest.dropFirst()
+            switch token {
+            case "items": result += "Item"
+            case "additionalProperties": result += "Value"
+            case "properties":
+                guard let key = rest.first else { return result }
+                result += SwiftNaming.typeName(key)
+                rest = rest.dropFirst()
+            case "allOf", "oneOf", "anyOf":
+                guard let index = rest.first.flatMap({ Int($0) }) else { return result }
+                result += "Option\(index + 1)"
+                rest = rest.dropFirst()
+            default: result += SwiftNaming.typeName(token)
+            }
+        }
+        return result
     }
 
     /// A type read in a property context, used where dates stay text.
