@@ -826,6 +826,23 @@ import Testing
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
+    /// Found on fire.com's document, whose union members are titled after their union
+    /// (`relatedParty: {title: RelatedParty, oneOf: [{title: RelatedPartyFireAccount, …}]}`):
+    /// the member became `TxRelatedPartyRelatedPartyFireAccount`. The words the union's name ends
+    /// with and the title begins with are said once.
+    @Test func aMemberTitledAfterItsUnionDoesNotSayItsWordsTwice() throws {
+        #expect(OpenAPIReader.joined("TxRelatedParty", "RelatedPartyFireAccount") == "TxRelatedPartyFireAccount")
+        #expect(OpenAPIReader.joined("TxRelatedParty", "PartyCard") == "TxRelatedPartyCard")
+        #expect(OpenAPIReader.joined("TxRelatedParty", "Card") == "TxRelatedPartyCard")
+        #expect(OpenAPIReader.joined("PetOwner", "Owner") == "PetOwnerOwner", "a title that is all of it is a name of its own")
+        let member = { (title: String) in #"{"title": "\#(title)", "type": "object", "required": ["\#(title.lowercased())"], "properties": {"\#(title.lowercased())": {"type": "string"}}}"# }
+        let imported = try importing(document(schemas: """
+            "Tx": {"type": "object", "properties": {"relatedParty": {"title": "RelatedParty", "oneOf": [\(member("RelatedPartyFireAccount")), \(member("RelatedPartyCard"))]}}}
+            """))
+        #expect(imported.type("Tx", "relatedParty") == "TxRelatedParty?")
+        #expect(imported.model("TxRelatedParty")?["oneOf"] as? [String] == ["TxRelatedPartyFireAccount", "TxRelatedPartyCard"])
+    }
+
     /// Found on fire.com's document, which refers to a response's inline schema from another
     /// operation: a reference met before the schema's own place named the model after the
     /// pointer's last token (`Schema`, `Schema2`, `Items`), so the name depended on the order of

@@ -1274,7 +1274,8 @@ extension OpenAPIReader {
         var tagValues: [(type: String, values: [String: [String]], required: Set<String>)] = []
         for (offset, option) in options.enumerated() where !isNullSchema(option) {
             let optionPointer = Self.pointer(pointer, key) + "/\(offset)"
-            let hint = (Self.object(option).flatMap { member("title", $0) }.flatMap { Self.text($0.value) }).map { name.value + SwiftNaming.typeName($0) }
+            let hint = (Self.object(option).flatMap { member("title", $0) }.flatMap { Self.text($0.value) })
+                .map { Self.joined(name.value, SwiftNaming.typeName($0)) }
                 ?? name.value + "Option\(offset + 1)"
             var type = schemaType(option, pointer: optionPointer, hint: hint, context: .plain)
             if type.type == "File" { type.type = "Data" }
@@ -1345,6 +1346,18 @@ extension OpenAPIReader {
         if union.discriminator == nil { union.members = untagged }
         return SpecDocument.Model(
             name: name, pointer: pointer, description: description, options: .init(), tolerant: false, kind: .union(union))
+    }
+
+    /// `name` and `suffix` joined, without saying twice the words in which one ends and the other
+    /// begins: `TxRelatedParty` and `RelatedPartyFireAccount` → `TxRelatedPartyFireAccount`
+    /// (fire.com's members, titled after their union), not `TxRelatedPartyRelatedPartyFireAccount`.
+    static func joined(_ name: String, _ suffix: String) -> String {
+        // Where words start in `suffix`: each upper-case letter after the first character.
+        let starts = suffix.indices.dropFirst().filter { suffix[$0].isUppercase }
+        for start in starts.reversed() where name.hasSuffix(suffix[..<start]) {
+            return name + suffix[start...]
+        }
+        return name + suffix
     }
 
     /// Members in an order where none takes the values of one after it: OpenAPI's `oneOf` and
