@@ -131,9 +131,9 @@ struct OpenAPIReader {
     /// (``findPolymorphicBases(_:)``): the `oneOf` and `discriminator` each is read as, by
     /// pointer, and where each is, for ``modelKind(of:)``.
     var polymorphicBases: [String: [JSONNode.Member]] = [:]
+    var polymorphicBaseLocations: Set<SourceLocation> = []
     /// The unions of error bodies made so far, by their models' names (``errorUnion(_:pointer:chosen:hint:)``).
     var errorUnions: [String: String] = [:]
-    var polymorphicBaseLocations: Set<SourceLocation> = []
 
     /// Component schema name → the model it became, for schemas that become models.
     var componentModels: [String: String] = [:]

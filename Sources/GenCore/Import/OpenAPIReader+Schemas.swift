@@ -83,22 +83,19 @@ extension OpenAPIReader {
                     grew = true
                 }
             }
-            func extends(_ schema: JSONNode, _ basePointer: String) -> Bool {
-                schemas.contains { $0.value.location == schema.location && extenders.contains($0.key) }
-            }
             var tags: [(tag: String, key: String, location: SourceLocation)] = []
             var extendedByAll = true
             for entry in member("mapping", settings).flatMap({ Self.object($0.value) }) ?? [] {
-                guard let target = Self.text(entry.value) else { continue }
-                let pointer = target.hasPrefix("#") ? Self.canonicalReference(target) : Self.pointer("#/components/schemas", target)
-                // A mapping that names the schema itself makes it a kind of its own, which a union
-                // named after it cannot also be: it stays the object it is.
-                guard pointer != basePointer, pointer.hasPrefix("#/components/schemas/"), let schema = schemas.first(where: { Self.pointer("#/components/schemas", $0.key) == pointer }),
-                      extends(schema.value, basePointer) else {
+                guard let written = Self.text(entry.value) else { continue }
+                let target = written.hasPrefix("#") ? Self.canonicalReference(written) : pointer(written)
+                // Each value names a schema that extends it. One that names the schema itself makes
+                // it a kind of its own, which a union named after it cannot also be: it stays the
+                // object it is.
+                guard let key = extenders.first(where: { pointer($0) == target }) else {
                     extendedByAll = false
                     break
                 }
-                tags.append((entry.key, schema.key, entry.keyLocation))
+                tags.append((entry.key, key, entry.keyLocation))
             }
             guard extendedByAll else { continue }
             for other in schemas where extenders.contains(other.key) && !tags.contains(where: { $0.key == other.key }) {
@@ -109,12 +106,10 @@ extension OpenAPIReader {
             var keys: [String] = []
             for tag in tags where !keys.contains(tag.key) { keys.append(tag.key) }
             let options = keys.map { key in
-                JSONNode(value: .object([.init(key: "$ref", keyLocation: at, value: JSONNode(value: .string(Self.pointer("#/components/schemas", key)), location: at))]),
-                         location: at)
+                JSONNode(value: .object([.init(key: "$ref", keyLocation: at, value: JSONNode(value: .string(pointer(key)), location: at))]), location: at)
             }
             let mapping = tags.map { tag in
-                JSONNode.Member(key: tag.tag, keyLocation: tag.location,
-                                value: JSONNode(value: .string(Self.pointer("#/components/schemas", tag.key)), location: tag.location))
+                JSONNode.Member(key: tag.tag, keyLocation: tag.location, value: JSONNode(value: .string(pointer(tag.key)), location: tag.location))
             }
             polymorphicBases[basePointer] = [
                 .init(key: "oneOf", keyLocation: at, value: JSONNode(value: .array(options), location: at)),
@@ -233,8 +228,8 @@ extension OpenAPIReader {
     func isAnnotationOnly(_ node: JSONNode, among parts: [JSONNode]) -> Bool {
         guard let members = Self.object(node) else { return false }
         if Self.isPlainAnnotation(members) { return true }
-        guard members.allSatisfy({ Self.isPlainAnnotation([$0]) || ($0.key == "type" && Self.isObjectType($0.value)) }) else { return false }
-        return parts.contains { $0.location != node.location && !(Self.object($0).map { Self.isPlainAnnotation($0) || Self.declaresOnlyAnObject($0) } ?? false) }
+        guard Self.declaresOnlyAnObject(members) else { return false }
+        return parts.contains { $0.location != node.location && !(Self.object($0).map(Self.declaresOnlyAnObject) ?? false) }
     }
 
     private static let annotations: Set<String> = [
@@ -245,8 +240,9 @@ extension OpenAPIReader {
         members.allSatisfy { annotations.contains($0.key) || $0.key.hasPrefix("x-") }
     }
 
+    /// Annotations, with or without `type: object`.
     private static func declaresOnlyAnObject(_ members: [JSONNode.Member]) -> Bool {
-        members.allSatisfy { annotations.contains($0.key) || $0.key.hasPrefix("x-") || ($0.key == "type" && isObjectType($0.value)) }
+        members.allSatisfy { isPlainAnnotation([$0]) || ($0.key == "type" && isObjectType($0.value)) }
     }
 
     /// `object`, or a list of `object` and `null`.
@@ -561,25 +557,23 @@ extension OpenAPIReader {
                   let operation = resolve(Self.pointer(Self.pointer("#/paths", tokens[1]), tokens[2])).flatMap({ Self.object($0) }) {
             name = member("operationId", operation).flatMap { Self.text($0.value) }.map { SwiftNaming.typeName($0) }
                 ?? SwiftNaming.typeName(Resolver.derivedName(method: tokens[2].uppercased(), segments: Self.segments(tokens[1])))
-            rest = tokens[3...]
-            let place = Array(rest.prefix(5))
+            // The operation's place: a response's, the request body's or a parameter's schema.
+            let place = Array(tokens.dropFirst(3).prefix(5))
             if place.count == 5, place[0] == "responses", place[2] == "content", place[4] == "schema" {
                 name += place[1].hasPrefix("2") ? "Response" : "Error"
+                rest = tokens.dropFirst(8)
             } else if place.count >= 4, place[0] == "requestBody", place[1] == "content", place[3] == "schema" {
                 name += "Request"
-                rest = rest.dropFirst(4)
-                return name + Self.trailingName(rest)
+                rest = tokens.dropFirst(7)
             } else if place.count >= 3, place[0] == "parameters", place[2] == "schema",
                       let parameters = member("parameters", operation).flatMap({ Self.elements($0.value) }), let index = Int(place[1]),
                       parameters.indices.contains(index),
                       let parameterName = Self.object(followingReferences(parameters[index])).flatMap({ member("name", $0) }).flatMap({ Self.text($0.value) }) {
                 name += SwiftNaming.typeName(parameterName)
-                rest = rest.dropFirst(3)
-                return name + Self.trailingName(rest)
+                rest = tokens.dropFirst(6)
             } else {
                 return Self.lastToken(target)
             }
-            rest = rest.dropFirst(5)
         } else {
             return Self.lastToken(target)
         }

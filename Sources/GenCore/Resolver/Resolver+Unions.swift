@@ -154,11 +154,12 @@ extension Resolver {
         for (index, later) in cases.enumerated() {
             guard let earlier = cases[..<index].first(where: { covers($0, later.type, within: union) }),
                   let laterText = written[later.type], let earlierText = written[earlier.type] else { continue }
-            var message = "member \(laterText.value) of union '\(union)' is never decoded: \(earlierText.value), tried before it, accepts every value it accepts"
-            if case .model(let name) = earlier.type, modelKinds[name] == .union {
-                message = "member \(laterText.value) of union '\(union)' is never decoded: \(earlierText.value), a union tried before it, accepts every value it accepts"
-            }
-            unreachableMembers.append((union, message + "; list it first, or give the union a discriminator", laterText.location, pointer))
+            let isUnion = if case .model(let name) = earlier.type { modelKinds[name] == .union } else { false }
+            unreachableMembers.append((
+                union,
+                "member \(laterText.value) of union '\(union)' is never decoded: \(earlierText.value), \(isUnion ? "a union " : "")tried before it, "
+                    + "accepts every value it accepts; list it first, or give the union a discriminator",
+                laterText.location, pointer))
         }
     }
 
@@ -248,7 +249,6 @@ extension Resolver {
     /// untagged members does, or, tagged, `later` is a struct that always holds the discriminator
     /// as a string (the union then decodes it as a member or keeps it as its unknown case).
     private func unionCovers(_ name: String, _ later: TypeReference, within unions: Set<String>) -> Bool {
-        // Unions that contain themselves are an error of their own.
         // A union met again on the way in (the one checked, or one that contains itself, which is
         // an error of its own) is tried first forever: it decodes nothing.
         guard !unions.contains(name), unions.count < Self.maximumCompositionDepth, let union = resolvedUnions[name], later != .model(name)
