@@ -392,7 +392,7 @@ import Testing
         let imported = try importing(document(version: "3.0.3", schemas: """
             "JobId": {"type": "string"}, "Level": {"type": "integer"},
             "Detail": {"type": "object", "properties": {"a": {"type": "string"}}},
-            "Job": {"type": "object", "required": ["detail", "id", "name"], "properties": {
+            "Job": {"type": "object", "required": ["detail", "id", "level", "name"], "properties": {
               "jobId": {"allOf": [{"$ref": "#/components/schemas/JobId"}, {"description": "The job's id."}]},
               "detail": {"allOf": [{"$ref": "#/components/schemas/Detail"}, {"nullable": true}]},
               "level": {"allOf": [{"$ref": "#/components/schemas/Level"}, {"default": 3, "title": "Level"}]},
@@ -402,7 +402,7 @@ import Testing
         let job = try #require(imported.properties("Job"))
         #expect(NSDictionary(dictionary: job["jobId"] as? [String: Any] ?? [:]) == ["type": "String?", "description": "The job's id."])
         #expect(NSDictionary(dictionary: job["detail"] as? [String: Any] ?? [:]) == ["type": "Detail", "nullable": true])
-        #expect(NSDictionary(dictionary: job["level"] as? [String: Any] ?? [:]) == ["type": "Int?", "default": 3, "description": "Level"])
+        #expect(NSDictionary(dictionary: job["level"] as? [String: Any] ?? [:]) == ["type": "Int", "default": 3, "description": "Level"])
         #expect(job["id"] as? String == "String?")
         #expect((job["name"] as? [String: Any])?["description"] as? String == "Its own.")
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
@@ -1080,14 +1080,14 @@ import Testing
 
     @Test func defaultsThatDoNotFitAreLeftOutWithAWarning() throws {
         let imported = try importing(document(schemas: """
-            "D": {"type": "object", "properties": {"limit": {"type": "integer", "default": 20},
+            "D": {"type": "object", "required": ["limit", "ratio", "wrong", "scope"], "properties": {"limit": {"type": "integer", "default": 20},
                                                     "ratio": {"type": ["number", "null"], "default": 0.5},
                                                     "wrong": {"type": "integer", "default": "ten"},
                                                     "scope": {"type": "array", "default": ["x", "y"], "items": {"type": "array", "items": {"type": "string"}}}}}
             """))
         #expect((imported.properties("D")?["limit"] as? [String: Any])?["default"] as? Int == 20)
         #expect((imported.properties("D")?["ratio"] as? [String: Any])?["default"] == nil)
-        #expect(imported.type("D", "wrong") == "Int?")
+        #expect(imported.type("D", "wrong") == "Int")
         // The document's value stays in the property's doc comment.
         #expect((imported.properties("D")?["ratio"] as? [String: Any])?["description"] as? String == "Default: `0.5`.")
         #expect((imported.properties("D")?["wrong"] as? [String: Any])?["description"] as? String == "Default: `\"ten\"`.")
@@ -1097,7 +1097,7 @@ import Testing
             "#/components/schemas/D/properties/scope/default: the default value \"x\" does not fit the type [String]; expected an array; the default is left out (the property's description says it)",
             "#/components/schemas/D/properties/wrong/default: the default value \"ten\" does not fit the type Int; expected a whole number; the default is left out (the property's description says it)",
         ])
-        #expect(imported.type("D", "scope") == "[[String]]?")
+        #expect(imported.type("D", "scope") == "[[String]]")
         let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
         #expect(source.contains("    /// Default: `0.5`.\n    public var ratio: Nullable<Double>?"))
     }
@@ -1106,7 +1106,7 @@ import Testing
     /// key strategy gives it.
     @Test func aDefaultLeftOutIsPointedAtByTheDocumentsKey() throws {
         let imported = try importing(document(schemas: """
-            "E": {"type": "object", "properties": {"max_ratio": {"type": ["number", "null"], "default": 0.5}, "user_id": {"type": "integer"}}}
+            "E": {"type": "object", "required": ["max_ratio"], "properties": {"max_ratio": {"type": ["number", "null"], "default": 0.5}, "user_id": {"type": "integer"}}}
             """))
         #expect(imported.warnings.count == 1)
         #expect(imported.warnings.first?.hasPrefix("#/components/schemas/E/properties/max_ratio/default: nullable property ") == true,
@@ -1117,9 +1117,9 @@ import Testing
         // OpenAI's CreateChatCompletionRequest: the properties are in an inline `allOf` part, and
         // a base's come from the schema it names.
         let imported = try importing(document(schemas: """
-            "Base": {"type": "object", "properties": {"top_p": {"type": ["number", "null"], "default": 1}}},
+            "Base": {"type": "object", "required": ["top_p"], "properties": {"top_p": {"type": ["number", "null"], "default": 1}}},
             "E": {"allOf": [{"$ref": "#/components/schemas/Base"},
-                            {"type": "object", "properties": {"max_ratio": {"type": ["number", "null"], "default": 0.5}}}]}
+                            {"type": "object", "required": ["max_ratio"], "properties": {"max_ratio": {"type": ["number", "null"], "default": 0.5}}}]}
             """))
         #expect(imported.warnings.contains { $0.hasPrefix("#/components/schemas/E/allOf/1/properties/max_ratio/default: nullable property ") },
                 "\(imported.warnings)")
@@ -1234,8 +1234,9 @@ import Testing
             "Responses": {"anyOf": [{"$ref": "#/components/schemas/Shared"}, {"type": "string", "title": "Only", "enum": ["o3-pro", "gpt-5"]}]},
             "Annotated": {"anyOf": [{"type": "string"}, {"allOf": [{"$ref": "#/components/schemas/Shared"}], "description": "The shared ones."}]},
             "Loop": {"anyOf": [{"type": "string"}, {"allOf": [{"$ref": "#/components/schemas/Loop"}]}, {"enum": ["z"]}]},
-            "Options": {"type": "object", "properties": {
+            "Options": {"type": "object", "required": ["model"], "properties": {
                 "model": {"anyOf": [{"type": "string"}, {"type": "string", "enum": ["dall-e-2"]}], "default": "dall-e-2"},
+                "tier": {"anyOf": [{"type": "string"}, {"type": "string", "enum": ["auto"]}], "default": "auto"},
                 "voice": {"anyOf": [{"type": "string"}, {"$ref": "#/components/schemas/Shared"}], "nullable": true},
                 "stamp": {"anyOf": [{"type": "string", "format": "date-time"}, {"type": "string", "enum": ["now"]}]},
                 "size": {"anyOf": [{"type": "integer"}, {"type": "string", "enum": ["auto"]}]},
@@ -1249,9 +1250,11 @@ import Testing
         #expect(imported.model("SharedOption2") == nil && imported.model("ResponsesOnly") == nil)
         #expect(imported.model("Annotated")?["enum"] as? [String] == ["gpt-5", "gpt-4o"], "an allOf that annotates a reference is that reference")
         #expect(imported.model("Loop")?["enum"] as? [String] == ["z"], "a reference back to the union adds nothing")
-        #expect(imported.type("Options", "model") == "OptionsModel?")
+        #expect(imported.type("Options", "model") == "OptionsModel")
         #expect(imported.model("OptionsModel")?["enum"] as? [String] == ["dall-e-2"])
         #expect((imported.properties("Options")?["model"] as? [String: Any])?["default"] as? String == "dall-e-2", "an enum keeps its default")
+        #expect((imported.properties("Options")?["tier"] as? [String: Any])?["description"] as? String == "Default: `\"auto\"`.",
+                "one that may be absent leaves it to the API")
         #expect(imported.model("OptionsVoice")?["enum"] as? [String] == ["gpt-5", "gpt-4o"])
         #expect((imported.properties("Options")?["voice"] as? [String: Any])?["nullable"] as? Bool == true)
         // A date or an integer beside them: a union, as before.
@@ -1283,11 +1286,12 @@ import Testing
         #expect(properties["plain"] as? String == "HolderPlain?", "\(properties)")
     }
 
-    /// A union's default is kept when a member holds it (OpenAI's fine-tuning hyperparameters:
-    /// `oneOf: [{enum: [auto]}, {type: integer}]`, default `auto`), and generates as that case.
+    /// A union's default is kept when a member holds it (as OpenAI's fine-tuning hyperparameters
+    /// have, `oneOf: [{enum: [auto]}, {type: integer}]`, default `auto`, on a property that is
+    /// required here), and generates as that case.
     @Test func aUnionsDefaultIsKept() throws {
         let imported = try importing(document(schemas: """
-            "Hyper": {"type": "object", "properties": {
+            "Hyper": {"type": "object", "required": ["n_epochs", "beta"], "properties": {
                 "n_epochs": {"oneOf": [{"type": "string", "enum": ["auto"]}, {"type": "integer"}], "default": "auto"},
                 "beta": {"anyOf": [{"type": "number"}, {"type": "string", "enum": ["auto"]}], "default": 0.5}}}
             """, paths: """
@@ -1298,8 +1302,63 @@ import Testing
         #expect((properties["nEpochs"] as? [String: Any])?["default"] as? String == "auto")
         #expect((properties["beta"] as? [String: Any])?["default"] as? Double == 0.5)
         let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
-        #expect(source.contains(#"nEpochs: HyperNEpochs? = HyperNEpochs.string("auto")"#), "\(source)")
-        #expect(source.contains("beta: HyperBeta? = HyperBeta.double(0.5)"), "\(source)")
+        #expect(source.contains(#"nEpochs: HyperNEpochs = HyperNEpochs.string("auto")"#), "\(source)")
+        #expect(source.contains("beta: HyperBeta = HyperBeta.double(0.5)"), "\(source)")
+    }
+
+    /// Found on OpenAI's `ModifyAssistantRequest`: `tools`, not required, has `default: []`. As a
+    /// default of the model it was sent with every update, so renaming an assistant removed its
+    /// tools; api.video's `PATCH` bodies did the same with their flags. A default of a property
+    /// that may be absent is what the API takes when it is absent, as a parameter's is: the
+    /// property stays optional with no default, the doc comment says it, and an absent key stays
+    /// absent both ways. A required property keeps its default, which the app then need not give.
+    static let modifyAssistant = """
+        {"openapi": "3.0.3", "info": {"title": "Test", "version": "1"},
+         "paths": {"/assistants/{id}": {"post": {"operationId": "modifyAssistant",
+           "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+           "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ModifyAssistantRequest"}}}},
+           "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ModifyAssistantRequest"}}}}}}}},
+         "components": {"schemas": {
+           "ModifyAssistantRequest": {"type": "object", "required": ["object"], "properties": {
+             "object": {"type": "string", "default": "assistant"},
+             "name": {"type": "string"},
+             "tools": {"type": "array", "items": {"type": "string"}, "default": [], "description": "The tools."},
+             "temperature": {"type": "number", "nullable": true, "default": 1},
+             "public": {"type": "boolean", "default": true, "enum": [true]},
+             "note": {"type": "string", "default": "\(String(repeating: "x", count: 90))"}}}}}}
+        """
+
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func theDefaultOfAPropertyThatMayBeAbsentIsLeftToTheAPI() async throws {
+        let imported = try importing(Self.modifyAssistant)
+        #expect(imported.warnings.isEmpty, "a nullable one is no problem either: \(imported.warnings)")
+        let properties = try #require(imported.properties("ModifyAssistantRequest"))
+        #expect(NSDictionary(dictionary: properties["tools"] as? [String: Any] ?? [:]) == ["type": "[String]?", "description": "The tools.\n\nDefault: `[]`."])
+        #expect(NSDictionary(dictionary: properties["temperature"] as? [String: Any] ?? [:]) == ["type": "Double", "nullable": true, "description": "Default: `1`."])
+        // A constant that is also the default is said once.
+        #expect(NSDictionary(dictionary: properties["public"] as? [String: Any] ?? [:]) == ["type": "Bool?", "description": "Default: `true`."])
+        // Too long to read in a doc comment: not said, as a parameter's.
+        #expect(properties["note"] as? String == "String?")
+        #expect(NSDictionary(dictionary: properties["object"] as? [String: Any] ?? [:]) == ["type": "String", "default": "assistant"])
+        let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
+        #expect(source.contains("tools: [String]? = nil,") && source.contains(#"object: String = "assistant","#), "\(source)")
+
+        func property(_ name: String, _ type: RandomType, default value: FuzzJSON? = nil, nullable: Bool = false) -> RandomProperty {
+            RandomProperty(specName: name, swiftName: name, key: name, type: type, effectiveType: nullable ? .optional(type) : type,
+                           defaultValue: value, dateStrategy: nil, nullable: nullable)
+        }
+        let models = [RandomModel(name: "ModifyAssistantRequest", kind: .structure([
+            property("object", .string, default: FuzzJSON(try JSONParser.parse(#""assistant""#))), property("name", .optional(.string)),
+            property("tools", .optional(.array(.string))), property("temperature", .double, nullable: true),
+            property("public", .optional(.bool)), property("note", .optional(.string)),
+        ]))]
+        // Only a name, as an app renaming the assistant sends it: nothing else comes back.
+        let instances: [(model: String, json: FuzzJSON)] = try [
+            ("ModifyAssistantRequest", #"{"object": "assistant", "name": "Math tutor"}"#),
+            ("ModifyAssistantRequest", #"{"object": "assistant", "tools": ["code_interpreter"], "temperature": null, "public": true}"#),
+        ].map { ($0.0, FuzzJSON(try JSONParser.parse($0.1))) }
+        let spec = RandomSpec(index: 0, seed: 0, spec: FuzzJSON(try JSONParser.parse(imported.text)), models: models, instances: instances)
+        try await RandomSpecTests.compileAndRoundTrip(spec, options: GeneratorOptions(layout: .split), label: "modify assistant", replay: "")
     }
 
     @Test func bodiesAreJSONFormsMultipartOrBytes() throws {

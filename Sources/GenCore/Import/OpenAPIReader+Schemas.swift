@@ -1236,18 +1236,29 @@ extension OpenAPIReader {
         // `required` holds for requests alone for a `writeOnly` property (a password), and for
         // responses alone for a `readOnly` one (an id): one model serves both, so it is optional.
         let oneWay = Self.bool(annotation("readOnly", members)?.value) || Self.bool(annotation("writeOnly", members)?.value)
-        let expression = type.nullable || (required && !oneWay) ? type.type : type.type + "?"
+        let mayBeAbsent = !required || oneWay
+        let expression = type.nullable || !mayBeAbsent ? type.type : type.type + "?"
         var description = description(of: schema)
         // A plain type the document names (`Parallel: {type: integer, description: …}`) is written in
         // place, and so is what it says; a model says it on its own declaration.
         if description == nil, member("$ref", members) != nil, case let target = followingReferences(schema), modelKind(of: target) == nil {
             description = self.description(of: target)
         }
+        // The default of a property that may be absent is what the API takes when it is absent, as a
+        // parameter's is: nil leaves it to the API, and the doc comment says it. A model's default is
+        // sent every time, so an update (`PATCH`, OpenAI's `ModifyAssistantRequest` with `tools`
+        // defaulting to `[]`) would overwrite what the app did not mean to change.
+        var defaultCode: String?
+        if mayBeAbsent, let value = defaultValue {
+            defaultCode = Self.codeSpan(value)
+            if let defaultCode { description = Self.adding("Default: \(defaultCode).", to: description) }
+            defaultValue = nil
+        }
         // A constant (an inline enum of one value, `const`) is its type; its value is the default of
         // a property the app must send, which then need not be given, and the doc comment says it.
         if member("$ref", members) == nil, let constant = constant(members) {
-            if defaultValue == nil, expression == type.type, !type.nullable { defaultValue = constant }
-            if let code = Self.codeSpan(constant) {
+            if defaultValue == nil, !mayBeAbsent, !type.nullable { defaultValue = constant }
+            if let code = Self.codeSpan(constant), code != defaultCode {
                 description = Self.adding(type.nullable ? "Always \(code) when not null." : "Always \(code).", to: description)
             }
         }

@@ -13,6 +13,7 @@ public struct Pet: Codable, Sendable {
     public var tag: Nullable<String>?
     public var birthday: Date?
     public var createdAt: Date
+    /// Default: `1.5`.
     public var weight: Double?
     public var chipId: UUID?
     public var homepage: URL?
@@ -21,7 +22,7 @@ public struct Pet: Codable, Sendable {
     public var labels: [String]?
     public var attributes: [String: String]?
     public var category: Category?
-    public var size: PetSize?
+    public var size: PetSize
 
     public init(
         id: Int64,
@@ -30,7 +31,7 @@ public struct Pet: Codable, Sendable {
         tag: Nullable<String>? = nil,
         birthday: Date? = nil,
         createdAt: Date,
-        weight: Double? = 1.5,
+        weight: Double? = nil,
         chipId: UUID? = nil,
         homepage: URL? = nil,
         thumbnail: Data? = nil,
@@ -38,7 +39,7 @@ public struct Pet: Codable, Sendable {
         labels: [String]? = nil,
         attributes: [String: String]? = nil,
         category: Category? = nil,
-        size: PetSize? = PetSize.medium
+        size: PetSize = PetSize.medium
     ) {
         self.id = id
         self.name = name
@@ -65,7 +66,7 @@ public struct Pet: Codable, Sendable {
         self.tag = try container.decodeNullableField(String.self, "tag")
         self.birthday = try container.decodeFieldIfPresent(Date.self, "birthday", dateStrategy: .dateOnly)
         self.createdAt = try container.decodeField(Date.self, "created_at", dateStrategy: .iso8601)
-        self.weight = try container.decodeFieldIfPresent(Double.self, "weight") ?? 1.5
+        self.weight = try container.decodeFieldIfPresent(Double.self, "weight")
         self.chipId = try container.decodeFieldIfPresent(UUID.self, "chip_id")
         self.homepage = try container.decodeFieldIfPresent(URL.self, "homepage")
         self.thumbnail = try container.decodeFieldIfPresent(Data.self, "thumbnail")
@@ -92,6 +93,6 @@ public struct Pet: Codable, Sendable {
         try container.encodeFieldIfPresent("labels", self.labels)
         try container.encodeFieldIfPresent("attributes", self.attributes)
         try container.encodeFieldIfPresent("category", self.category)
-        try container.encodeFieldIfPresent("size", self.size)
+        try container.encodeField("size", self.size)
     }
 }
