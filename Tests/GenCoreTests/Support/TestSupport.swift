@@ -164,6 +164,11 @@ private func runProcessNow(_ executable: String, _ arguments: [String], in direc
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
+    // The program's temporary files go to the scratch folder, removed with it: swiftc's driver
+    // leaves a `TemporaryDirectory.*` folder in the system's for every compile.
+    let temporary = scratch.url.appendingPathComponent("tmp", isDirectory: true)
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
     process.standardOutput = out
     process.standardError = err
     let status: Int32 = try await withCheckedThrowingContinuation { continuation in
