@@ -53,7 +53,7 @@ public struct GenerationResult: Sendable {
     public var authSchemeNames: [String]?
     /// An OpenAPI document's security schemes that the import left out, with why, when the
     /// options prefer some: a configuration's `auth` that names one is told why it cannot be.
-    public var leftOutAuthSchemes: [(key: String, reason: String)] = []
+    public var leftOutAuthSchemes: [LeftOutAuthScheme] = []
 
     public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
 }

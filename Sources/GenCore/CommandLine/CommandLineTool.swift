@@ -516,7 +516,7 @@ public struct CommandLineTool {
     /// name mistyped would leave the choice to the document unnoticed. One that names a scheme
     /// the import left out says why it was.
     static func unmatched(
-        auth: [Located<String>], in specs: [(spec: String, names: [String], leftOut: [(key: String, reason: String)])], file: String
+        auth: [Located<String>], in specs: [(spec: String, names: [String], leftOut: [LeftOutAuthScheme])], file: String
     ) -> [Diagnostic] {
         let all = specs.flatMap(\.names)
         return auth.filter { !all.contains($0.value) }.map { entry in

@@ -17,6 +17,9 @@ public struct OpenAPIImportOptions: Sendable {
     }
 }
 
+/// A security scheme of an OpenAPI document that the import leaves out: its key there, and why.
+public typealias LeftOutAuthScheme = (key: String, reason: String)
+
 /// The result of importing one OpenAPI document: the spec's text, or the diagnostics that stopped
 /// it (never both). Warnings name what was not mapped and what was done instead.
 public struct ImportResult: Sendable {
@@ -25,7 +28,7 @@ public struct ImportResult: Sendable {
     /// The keys of the document's security schemes that were imported.
     public var schemeNames: [String] = []
     /// The keys of those left out, with why.
-    public var leftOutSchemes: [(key: String, reason: String)] = []
+    public var leftOutSchemes: [LeftOutAuthScheme] = []
 
     public var succeeded: Bool { specText != nil }
 }
@@ -126,7 +129,7 @@ struct OpenAPIReader {
     /// The schemes the app prefers where an operation accepts several (``OpenAPIImportOptions/preferredSchemes``).
     var preferredSchemes: [String] = []
     /// The security schemes left out, by key, with why (``SpecDocument/leftOutAuthSchemes``).
-    var leftOutSchemes: [(key: String, reason: String)] = []
+    var leftOutSchemes: [LeftOutAuthScheme] = []
     /// Object schemas with a discriminator that the schemas extending them are told apart by
     /// (``findPolymorphicBases(_:)``): the `oneOf` and `discriminator` each is read as, by
     /// pointer, and where each is, for ``modelKind(of:)``.

@@ -64,7 +64,7 @@ struct SpecDocument: Sendable {
     var resources: [Resource]
     /// An OpenAPI document's security schemes that the import leaves out, by their keys there,
     /// with why: a configuration's `auth` that names one is told so.
-    var leftOutAuthSchemes: [(key: String, reason: String)] = []
+    var leftOutAuthSchemes: [LeftOutAuthScheme] = []
 
     struct AuthScheme: Sendable {
         var name: Located<String>
