@@ -213,6 +213,30 @@ import Testing
         #expect(strict.standardError.hasSuffix("(--strict)\n"))
     }
 
+    /// An OpenAPI document has no word for `Hashable` or `Identifiable`, which apps that put
+    /// models in sets or SwiftUI lists need: the configuration says them, for the build plugin's
+    /// generation and for the spec `import` writes (its `defaults`).
+    @Test func theConfigurationMakesADocumentsModelsHashableAndIdentifiable() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("openapi.json", """
+            {"openapi": "3.1.0", "info": {"title": "Pets", "version": "1"}, "paths": {},
+             "components": {"schemas": {
+               "Pet": {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer", "format": "int64"}, "tag": {"$ref": "#/components/schemas/Tag"}}},
+               "Tag": {"type": "object", "properties": {"label": {"type": "string"}}}}}}
+            """)
+        try folder.write("config.json", #"{"hashable": true, "identifiable": true}"#)
+        let run = runTool(["generate", "openapi.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url)
+        #expect(run.status == .success, "\(run.standardError)")
+        #expect(folder.read("Out/Models/Pet.swift")?.contains("public struct Pet: Codable, Hashable, Identifiable, Sendable {") == true)
+        #expect(folder.read("Out/Models/Tag.swift")?.contains("public struct Tag: Codable, Hashable, Sendable {") == true, "no id")
+        let imported = runTool(["import", "openapi.json", "--output", "spec.json", "--config", "config.json", "-q"], in: folder.url)
+        #expect(imported.status == .success, "\(imported.standardError)")
+        #expect(folder.read("spec.json")?.contains(#""defaults": { "hashable": true, "identifiable": true }"#) == true, "\(folder.read("spec.json") ?? "")")
+        // Without them, neither.
+        let plain = runTool(["generate", "openapi.json", "--output", "Plain", "-q"], in: folder.url)
+        #expect(plain.status == .success && folder.read("Plain/Models/Pet.swift")?.contains("public struct Pet: Codable, Sendable {") == true)
+    }
+
     @Test func everyProblemOfAConfigurationIsReported() throws {
         let folder = try TemporaryDirectory()
         try folder.write("openapi.json", Self.document)
@@ -220,7 +244,9 @@ import Testing
             {
               "acess": "internal",
               "layout": "flat",
-              "strict": "yes"
+              "strict": "yes",
+              "hashable": 1,
+              "identifiable": "true"
             }
             """)
         let run = runTool(["generate", "openapi.json", "--output", "Out", "--config", "config.json"], in: folder.url)
@@ -229,6 +255,8 @@ import Testing
             config.json:2:3: error: unknown key 'acess' in the configuration; did you mean 'access'?
             config.json:3:13: error: 'layout' is "split" or "compact"
             config.json:4:13: error: 'strict' is true or false: whether what an OpenAPI document holds that cannot be imported is an error
+            config.json:5:15: error: 'hashable' is true or false: whether an OpenAPI document's models conform to Hashable
+            config.json:6:19: error: 'identifiable' is true or false: whether an OpenAPI document's structs with an 'id' conform to Identifiable
 
             """)
         #expect(folder.allFiles(under: "Out").isEmpty)

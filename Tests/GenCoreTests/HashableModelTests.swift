@@ -110,3 +110,84 @@ import Testing
         #expect((refused.standardOutput + refused.standardError).contains("Loose"))
     }
 }
+
+/// `"identifiable"`: a struct with a Hashable property `id` conforms to `Identifiable` through it
+/// where the spec asks, spec-wide (`defaults.identifiable`) or per struct; one that asks itself
+/// without such an `id` is an error at its key.
+@Suite struct IdentifiableModelTests {
+    static let models = #"""
+        {
+          "Pet": { "properties": { "id": "Int64", "name": "String" } },
+          "Tag": { "properties": { "id": "String?", "label": "String" } },
+          "Keyed": { "properties": { "id": "Status" } },
+          "Status": { "enum": ["a", "b"] },
+          "Dog": { "allOf": ["Pet"], "properties": { "breed": "String" } },
+          "Note": { "properties": { "text": "String" } },
+          "Ref": { "properties": { "id": "Note" } },
+          "Own": { "identifiable": false, "properties": { "id": "Int" } },
+          "Renamed": { "keyStrategy": "convertFromSnakeCase", "properties": { "ID": { "type": "UUID", "key": "pet_id" } } }
+        }
+        """#
+
+    @Test func theSpecWideDefaultTakesEveryStructWithAHashableID() throws {
+        let result = generate(spec(extra: #""defaults": { "identifiable": true }"#, models: Self.models))
+        try #require(result.succeeded, "\(result.diagnostics)")
+        let declarations = HashableModelTests.declarations(result)
+        for name in ["Pet", "Tag", "Keyed", "Dog"] {
+            #expect(declarations[name] == "public struct \(name): Codable, Identifiable, Sendable {", "\(declarations[name] ?? "missing")")
+        }
+        // No id, an id of a struct that is not Hashable, or a struct that opts out: as they were.
+        for name in ["Note", "Ref", "Own"] {
+            #expect(declarations[name] == "public struct \(name): Codable, Sendable {", "\(declarations[name] ?? "missing")")
+        }
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        // Without the default, none.
+        let none = HashableModelTests.declarations(generate(spec(models: Self.models)))
+        #expect(none.values.allSatisfy { !$0.contains("Identifiable") }, "\(none)")
+    }
+
+    @Test func aStructThatAsksWithoutAHashableIDIsAnErrorAtItsKey() throws {
+        let text = spec(models: #"""
+            {
+              "Note": { "properties": { "text": "String" } },
+              "Ref": { "identifiable": true, "properties": { "id": "[Note]" } },
+              "NoID": { "identifiable": true, "properties": { "key": "Int" } },
+              "Fine": { "identifiable": true, "properties": { "id": "[String: Int]" } },
+              "Bad": { "identifiable": "yes", "properties": { "id": "Int" } },
+              "Kind": { "enum": ["x"], "identifiable": true }
+            }
+            """#)
+        let result = generate(text)
+        func at(_ place: GenCore.SourceLocation?) -> String { place.map { "\($0.line):\($0.column)" } ?? "?" }
+        let errors = result.diagnostics.filter { $0.severity == .error }.map { "\(at($0.location)) \($0.message)" }
+        #expect(errors.sorted() == [
+            "\(at(location(of: "true", in: text, occurrence: 1))) model 'Ref' says \"identifiable\": true, but its 'id' holds 'Note', which is not Hashable; make 'Note' \"hashable\": true",
+            "\(at(location(of: "true", in: text, occurrence: 2))) model 'NoID' says \"identifiable\": true, but it has no property 'id'",
+            "\(at(location(of: "\"yes\"", in: text))) 'identifiable' must be true or false, not a string",
+            "\(at(location(of: "\"identifiable\"", in: text, occurrence: 5))) unknown key 'identifiable' in model 'Kind'",
+        ].sorted())
+    }
+
+    /// What the generator declares, the compiler accepts: `ForEach`-style generic code takes the
+    /// values, with the id's own type.
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func theIdentifiableStructsCompileAndIdentify() async throws {
+        let result = generate(spec(extra: #""defaults": { "identifiable": true, "hashable": true }"#, models: Self.models))
+        try #require(result.succeeded, "\(result.diagnostics)")
+        let app = """
+            import Foundation
+            func identities<Value: Identifiable>(_ values: [Value]) -> [Value.ID] { values.map(\\.id) }
+            func use(_ pets: [Pet], _ tags: [Tag], _ dogs: [Dog], _ refs: [Ref], _ renamed: [Renamed]) {
+                let _: [Int64] = identities(pets)
+                let _: [String?] = identities(tags)
+                let _: [Int64] = identities(dogs)
+                let _: [Note] = identities(refs)
+                let _: [UUID] = identities(renamed)
+            }
+            """
+        let check = try await MutationFuzzTests.typecheck(
+            result.files + [GeneratedFile(path: "App.swift", contents: app)], swiftc: executable(named: "swiftc")!,
+            modules: try #require(GeneratedCodeCompilesTests.modules))
+        #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
+    }
+}

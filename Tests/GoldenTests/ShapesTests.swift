@@ -276,4 +276,23 @@ import Testing
         let missing = try #require(throws: DecodingError.self) { try decode(Project.self, #"{"id": "p1", "createdAt": 0, "owner_id": "u"}"#) }
         #expect("\(missing)".contains("display_name"))
     }
+
+    // MARK: Identifiable
+
+    /// The spec says `"identifiable": true` in its defaults: every struct with an `id` is
+    /// `Identifiable` through it, as SwiftUI's `List` and `ForEach` take values, a composed one
+    /// through its base's and a union's id too; one without an `id` is not.
+    @Test func structsWithAnIDAreIdentifiableThroughIt() throws {
+        func identities<Value: Identifiable>(_ values: [Value]) -> [Value.ID] { values.map(\.id) }
+        let projects = try decode([Project].self, #"""
+            [{"id": "p1", "createdAt": 0, "display_name": "A", "owner_id": "u"},
+             {"id": "p2", "createdAt": 0, "display_name": "B", "owner_id": "u"}]
+            """#)
+        #expect(identities(projects) == ["p1", "p2"])
+        #expect(Project.ID.self == String.self)
+        let unions = try decode([UnionDefaults].self, #"[{"id": "x"}, {"id": 8}, {}]"#)
+        #expect(identities(unions) == [.string("x"), .int(8), .int(7)], "the id's own default")
+        #expect(UnionDefaults.ID.self == Identifier.self)
+        #expect((Named.self as Any.Type) is any Identifiable.Type == false, "Named has no id")
+    }
 }

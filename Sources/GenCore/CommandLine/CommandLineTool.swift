@@ -86,8 +86,9 @@ public struct CommandLineTool {
                                     Overrides the spec's default access level.
           --config <file>           A JSON configuration: {"access", "layout",
                                     "strict", "include", "replace", "imports",
-                                    "auth"}, each optional; options on the
-                                    command line win over it. "include":
+                                    "auth", "hashable", "identifiable"}, each
+                                    optional; options on the command line win
+                                    over it. "include":
                                     {"resources", "endpoints", "models"} lists
                                     the part of the API to generate. "replace":
                                     {"Money": "Shop.Money", "Product.id":
@@ -98,6 +99,9 @@ public struct CommandLineTool {
                                     ["bearerAuth"] names the OpenAPI security
                                     schemes the app holds, first the one it
                                     prefers where an operation accepts several.
+                                    "hashable": true, "identifiable": true make
+                                    an OpenAPI document's models Hashable, and
+                                    its structs with an id Identifiable.
           --absolute-paths          Name files in diagnostics by absolute path, as
                                     IDEs need to link them (the plugins pass it).
           --strict                  For OpenAPI documents: every construct that
@@ -184,7 +188,8 @@ public struct CommandLineTool {
             let options = GeneratorOptions(
                 layout: invocation.layout ?? .split, accessLevel: invocation.access, specReference: reference,
                 importOptions: OpenAPIImportOptions(
-                    strict: invocation.strict, readFile: fileReader, preferredSchemes: configuration?.auth.map(\.value) ?? []),
+                    strict: invocation.strict, readFile: fileReader, preferredSchemes: configuration?.auth.map(\.value) ?? [],
+                    hashable: configuration?.hashable ?? false, identifiable: configuration?.identifiable ?? false),
                 selection: configuration?.selection,
                 replacements: configuration?.replacements, imports: configuration?.imports ?? [])
             let result = Generator.generate(specText: text, specPath: displayPath, options: options)
@@ -416,6 +421,10 @@ public struct CommandLineTool {
         var imports: [String] = []
         /// `auth`: the OpenAPI security schemes the app holds credentials for, in order of preference.
         var auth: [Located<String>] = []
+        /// `hashable`, `identifiable`: an OpenAPI document's models conform to `Hashable`, its
+        /// structs with an `id` to `Identifiable`.
+        var hashable = false
+        var identifiable = false
         /// How diagnostics name the file.
         var path = ""
     }
@@ -452,7 +461,7 @@ public struct CommandLineTool {
             return (nil, collector.sorted)
         }
         var configuration = Configuration(path: path)
-        let keys = ["access", "layout", "strict", "include", "replace", "imports", "auth"]
+        let keys = ["access", "layout", "strict", "include", "replace", "imports", "auth", "hashable", "identifiable"]
         for member in members {
             switch (member.key, member.value.value) {
             case ("replace", .object(let entries)):
@@ -503,6 +512,14 @@ public struct CommandLineTool {
                 configuration.strict = flag
             case ("strict", _):
                 collector.error("'strict' is true or false: whether what an OpenAPI document holds that cannot be imported is an error", at: member.value.location)
+            case ("hashable", .bool(let flag)):
+                configuration.hashable = flag
+            case ("hashable", _):
+                collector.error("'hashable' is true or false: whether an OpenAPI document's models conform to Hashable", at: member.value.location)
+            case ("identifiable", .bool(let flag)):
+                configuration.identifiable = flag
+            case ("identifiable", _):
+                collector.error("'identifiable' is true or false: whether an OpenAPI document's structs with an 'id' conform to Identifiable", at: member.value.location)
             default:
                 var message = "unknown key '\(member.key)' in the configuration; it takes \(keys.map { "'\($0)'" }.joined(separator: ", "))"
                 if let hint = suggestion(for: member.key, among: keys) { message = "unknown key '\(member.key)' in the configuration; \(hint)" }
@@ -725,7 +742,10 @@ public struct CommandLineTool {
         }
         let preferred = read?.auth ?? []
         let result = OpenAPIImport.importSpec(
-            openAPIText: text, path: shownPath, options: OpenAPIImportOptions(strict: strict, readFile: fileReader, preferredSchemes: preferred.map(\.value)))
+            openAPIText: text, path: shownPath,
+            options: OpenAPIImportOptions(
+                strict: strict, readFile: fileReader, preferredSchemes: preferred.map(\.value),
+                hashable: read?.hashable ?? false, identifiable: read?.identifiable ?? false))
         for diagnostic in result.diagnostics where !quiet || diagnostic.severity == .error {
             standardError("\(diagnostic)\n")
         }

@@ -9,11 +9,20 @@ public struct OpenAPIImportOptions: Sendable {
     /// The security schemes (by their keys in the document) the app holds credentials for, in
     /// order: an operation that accepts several gets the first of these it accepts.
     public var preferredSchemes: [String]
+    /// The spec's `defaults.hashable` and `defaults.identifiable`: every model `Hashable`, every
+    /// struct with an `id` `Identifiable`, which a document has no word for.
+    public var hashable: Bool
+    public var identifiable: Bool
 
-    public init(strict: Bool = false, readFile: (@Sendable (_ path: String) -> String?)? = nil, preferredSchemes: [String] = []) {
+    public init(
+        strict: Bool = false, readFile: (@Sendable (_ path: String) -> String?)? = nil, preferredSchemes: [String] = [],
+        hashable: Bool = false, identifiable: Bool = false
+    ) {
         self.strict = strict
         self.readFile = readFile
         self.preferredSchemes = preferredSchemes
+        self.hashable = hashable
+        self.identifiable = identifiable
     }
 }
 
@@ -92,6 +101,8 @@ public enum OpenAPIImport {
         reader.diagnostics.externalFiles = files
         guard var document = reader.read() else { return (nil, reader.diagnostics) }
         var collector = reader.diagnostics
+        if options.hashable { document.defaultHashable = Located(value: true, location: root.location) }
+        if options.identifiable { document.defaultIdentifiable = Located(value: true, location: root.location) }
         // A default the spec format cannot hold (beside `nullable`, on a union) is left out
         // with a warning, and the document is checked again.
         while !collector.hasErrors {

@@ -43,6 +43,7 @@ enum SpecWriter {
         }
         var defaults = options(document.defaults)
         if let hashable = document.defaultHashable { defaults.append(("hashable", .bool(hashable.value))) }
+        if let identifiable = document.defaultIdentifiable { defaults.append(("identifiable", .bool(identifiable.value))) }
         if let access = document.access { defaults.append(("access", .string(access.value))) }
         if let auth = document.defaultAuth { defaults.append(("auth", .string(auth.value))) }
         if let errorResponse = document.defaultErrorResponse { defaults.append(("errorResponse", Self.errorResponse(errorResponse))) }
@@ -99,6 +100,7 @@ enum SpecWriter {
             fields += options(model.options)
             if model.tolerant { fields.append(("tolerant", .bool(true))) }
             if let hashable = model.hashable { fields.append(("hashable", .bool(hashable.value))) }
+            if let identifiable = model.identifiable { fields.append(("identifiable", .bool(identifiable.value))) }
             fields.append(("properties", .object(properties.map { ($0.name.value, property($0)) })))
             if let additional = model.additionalProperties { fields.append(("additionalProperties", .string(additional.value))) }
         }

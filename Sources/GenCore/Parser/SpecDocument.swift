@@ -54,6 +54,8 @@ struct SpecDocument: Sendable {
     var defaults: Options
     /// `defaults.hashable`: whether models conform to `Hashable` unless they say otherwise.
     var defaultHashable: Located<Bool>? = nil
+    /// `defaults.identifiable`: whether structs with an `id` conform to `Identifiable` unless they say otherwise.
+    var defaultIdentifiable: Located<Bool>? = nil
     var access: Located<String>?
     var authSchemes: [AuthScheme]
     /// The scheme endpoints need unless they or their resource say otherwise (`"none"` for none).
@@ -129,6 +131,8 @@ struct SpecDocument: Sendable {
         var allOf: [Located<String>] = []
         /// `"hashable"`: whether the struct or union conforms to `Hashable` (and `Equatable`).
         var hashable: Located<Bool>? = nil
+        /// `"identifiable"`: whether the struct conforms to `Identifiable` through its `id`.
+        var identifiable: Located<Bool>? = nil
 
         enum Kind: Sendable {
             case structure([Property])

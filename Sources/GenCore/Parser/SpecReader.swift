@@ -54,9 +54,10 @@ struct SpecReader {
         var defaultErrorResponse: SpecDocument.ErrorResponse?
         var defaultEnvelope: SpecDocument.Envelope?
         var defaultHashable: Located<Bool>?
+        var defaultIdentifiable: Located<Bool>?
         if let node = member("defaults", of: members)?.value, let entries = object(node, "'defaults'") {
             checkKeys(
-                entries, allowed: ["keyStrategy", "dateStrategy", "arrayStrategy", "access", "auth", "errorResponse", "envelope", "hashable"],
+                entries, allowed: ["keyStrategy", "dateStrategy", "arrayStrategy", "access", "auth", "errorResponse", "envelope", "hashable", "identifiable"],
                 in: "'defaults'")
             defaults = options(entries)
             access = optionalLocatedString("access", of: entries)
@@ -64,6 +65,7 @@ struct SpecReader {
             defaultErrorResponse = errorResponse(of: entries)
             defaultEnvelope = member("envelope", of: entries).flatMap { envelope($0.value) }
             defaultHashable = optionalLocatedBool("hashable", of: entries)
+            defaultIdentifiable = optionalLocatedBool("identifiable", of: entries)
         }
         var authSchemes: [SpecDocument.AuthScheme] = []
         if let node = member("auth", of: members)?.value, let entries = object(node, "'auth'") {
@@ -86,7 +88,7 @@ struct SpecReader {
         guard let name else { return nil }
         return SpecDocument(
             name: name, description: description, servers: servers, headers: headers,
-            defaults: defaults, defaultHashable: defaultHashable, access: access, authSchemes: authSchemes, defaultAuth: defaultAuth,
+            defaults: defaults, defaultHashable: defaultHashable, defaultIdentifiable: defaultIdentifiable, access: access, authSchemes: authSchemes, defaultAuth: defaultAuth,
             defaultErrorResponse: defaultErrorResponse, defaultEnvelope: defaultEnvelope, models: models,
             resources: resources)
     }
@@ -187,7 +189,7 @@ struct SpecReader {
             ? ["description", "enum"]
             : isUnion
             ? ["description", "oneOf", "discriminator", "mapping", "hashable"]
-            : ["description", "allOf", "properties", "additionalProperties", "keyStrategy", "dateStrategy", "arrayStrategy", "tolerant", "hashable"]
+            : ["description", "allOf", "properties", "additionalProperties", "keyStrategy", "dateStrategy", "arrayStrategy", "tolerant", "hashable", "identifiable"]
         checkKeys(members, allowed: allowed, in: what)
         let name = Located(value: entry.key, location: entry.keyLocation)
         let pointer = "#/models/\(pointerEscape(entry.key))"
@@ -237,7 +239,8 @@ struct SpecReader {
         return .init(
             name: name, pointer: pointer, description: description, options: options(members), tolerant: tolerant,
             kind: .structure(properties), additionalProperties: optionalLocatedString("additionalProperties", of: members),
-            allOf: allOf(members, of: entry.key), hashable: optionalLocatedBool("hashable", of: members))
+            allOf: allOf(members, of: entry.key), hashable: optionalLocatedBool("hashable", of: members),
+            identifiable: optionalLocatedBool("identifiable", of: members))
     }
 
     /// `"allOf": ["Base", …]`: the names of the models a struct is composed of.

@@ -135,6 +135,8 @@ struct ResolvedAPI: Sendable {
         var additionalProperties: AdditionalProperties? = nil
         /// Conforms to `Hashable`: asked for in the spec, or held by a model that is.
         var isHashable = false
+        /// Conforms to `Identifiable` through its property `id`: asked for in the spec.
+        var isIdentifiable = false
         /// The models it is composed of (`allOf`), theirs too, the nearest first.
         var bases: [String] = []
     }

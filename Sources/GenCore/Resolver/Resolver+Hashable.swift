@@ -52,4 +52,45 @@ extension Resolver {
             }
         }
     }
+
+    /// Which structs conform to `Identifiable`, so that SwiftUI's `List` and `ForEach` take their
+    /// values without a key path: those whose `"identifiable"` says so, or else
+    /// `defaults.identifiable` does, through their property `id` (whatever its JSON key). Its type
+    /// must be Hashable, as every builtin, enum and app's type is (the compiler checks the app's),
+    /// and a struct or union only when it is Hashable itself. An `id` that may be absent is
+    /// optional, and values without one share the identity `nil`. A struct that asks for it itself
+    /// without such an `id` is an error at its key; one the default asks for stays as it is.
+    mutating func markIdentifiableModels(_ models: inout [ResolvedAPI.Model]) {
+        let settings = Dictionary(
+            document.models.map { ($0.name.value, $0.identifiable) }, uniquingKeysWith: { first, _ in first })
+        let wantedByDefault = document.defaultIdentifiable?.value ?? false
+        var notHashable = Set<String>()
+        for model in models {
+            switch model {
+            case .structure(let structure) where !structure.isHashable: notHashable.insert(structure.name)
+            case .union(let union) where !union.isHashable: notHashable.insert(union.name)
+            default: break
+            }
+        }
+        for position in models.indices {
+            guard case .structure(var structure) = models[position] else { continue }
+            let setting = settings[structure.name] ?? nil
+            guard setting?.value ?? wantedByDefault else { continue }
+            let problem: String? = if let id = structure.properties.first(where: { $0.swiftName == "id" }) {
+                id.type.modelNames.first { notHashable.contains($0) }.map {
+                    "its 'id' holds '\($0)', which is not Hashable; make '\($0)' \"hashable\": true"
+                }
+            } else {
+                "it has no property 'id'"
+            }
+            if let problem {
+                if let setting {
+                    diagnostics.error("model '\(structure.name)' says \"identifiable\": true, but \(problem)", at: setting.location)
+                }
+                continue
+            }
+            structure.isIdentifiable = true
+            models[position] = .structure(structure)
+        }
+    }
 }

@@ -53,7 +53,7 @@ struct Resolver {
     static let reservedTypeNames: Set<String> = [
         "String", "Int", "Int64", "Double", "Bool", "Date", "URL", "UUID", "Data", "JSONValue", "JSON", "Void",
         "Never", "Optional", "Array", "Dictionary", "Error", "Decoder", "Encoder", "Codable", "Decodable",
-        "Encodable", "Hashable", "Equatable", "Sendable", "CodingKey", "CodingKeys", "Foundation", "Swift",
+        "Encodable", "Hashable", "Equatable", "Identifiable", "Sendable", "CodingKey", "CodingKeys", "Foundation", "Swift",
         "GeneratedRuntime", "Endpoint", "EndpointRequest", "EndpointPath", "EndpointClient", "EndpointError", "EndpointSending",
         "HTTPResponse", "HTTPMethod", "HTTPTransport", "URLSessionTransport", "DateCodingStrategy", "DateCodable",
         "AnyCodingKey", "PrunedArray", "Indirect", "OpenEnum", "ParameterValue", "ArrayDecodingStrategy",
@@ -125,6 +125,7 @@ struct Resolver {
         checkDiscriminators(&models)
         markIndirectProperties(&models)
         markHashableModels(&models)
+        markIdentifiableModels(&models)
         for case .structure(let structure) in models { resolvedStructures[structure.name] = structure }
         var services: [ResolvedAPI.Service] = []
         for resource in document.resources {

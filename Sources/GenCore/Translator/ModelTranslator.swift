@@ -20,7 +20,8 @@ struct ModelTranslator {
     private func render(_ model: ResolvedAPI.Structure, into printer: inout CodePrinter) {
         printer.line("// Spec: \(CommentText.singleLine(model.pointer))")
         printer.documentation(model.description)
-        let conformances = model.isHashable ? "Codable, Hashable, Sendable" : "Codable, Sendable"
+        let conformances = ["Codable", model.isHashable ? "Hashable" : nil, model.isIdentifiable ? "Identifiable" : nil, "Sendable"]
+            .compactMap { $0 }.joined(separator: ", ")
         printer.block("\(access)struct \(model.name): \(conformances)") { printer in
             for property in model.properties {
                 printer.documentation(property.description)

@@ -242,7 +242,7 @@ enum RandomNames {
     /// Words for type names: model names are used as written, so these are identifiers.
     static let typeWords = [
         "Item", "Thing", "Record", "User", "Café", "Größe", "Node", "Entry", "Locale", "Thread", "Set", "Character",
-        "Float", "Decimal", "Hasher", "Identifiable", "Sequence", "Collection", "Mirror", "Unicode", "Bundle", "Progress",
+        "Float", "Decimal", "Hasher", "Strideable", "Sequence", "Collection", "Mirror", "Unicode", "Bundle", "Progress",
         "Notification", "Calendar", "TimeZone", "Int32", "UInt", "Substring", "Comparable", "Equatable_", "Json", "Model",
         "Value", "Error_", "Problem", "Login", "Photo", "Page_", "Cursor", "Ünïcode", "_Private", "Δelta", "Self_",
     ]

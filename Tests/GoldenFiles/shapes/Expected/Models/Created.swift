@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/models/Created
-public struct Created: Codable, Hashable, Sendable {
+public struct Created: Codable, Hashable, Identifiable, Sendable {
     public var kind: EventKind
     public var id: String
     public var createdAt: Date

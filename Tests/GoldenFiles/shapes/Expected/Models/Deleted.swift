@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/models/Deleted
-public struct Deleted: Codable, Hashable, Sendable {
+public struct Deleted: Codable, Hashable, Identifiable, Sendable {
     public var kind: EventKind
     public var id: String
 

@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/models/Project
 /// A resource with a name: its bases' properties first, each as its base says.
-public struct Project: Codable, Hashable, Sendable {
+public struct Project: Codable, Hashable, Identifiable, Sendable {
     public var id: String
     public var createdAt: Date
     public var revision: Int

@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/models/Renamed
-public struct Renamed: Codable, Hashable, Sendable {
+public struct Renamed: Codable, Hashable, Identifiable, Sendable {
     public var kind: EventKind
     public var id: String
     public var from: String

@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/models/Resource
 /// A base: its own key and date strategies.
-public struct Resource: Codable, Hashable, Sendable {
+public struct Resource: Codable, Hashable, Identifiable, Sendable {
     public var id: String
     public var createdAt: Date
     public var revision: Int

@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/models/UnionDefaults
 /// Defaults of unions: the case of the first member that holds the value.
-public struct UnionDefaults: Codable, Hashable, Sendable {
+public struct UnionDefaults: Codable, Hashable, Identifiable, Sendable {
     public var toolChoice: ToolChoice?
     public var customChoice: ToolChoice
     public var id: Identifier
