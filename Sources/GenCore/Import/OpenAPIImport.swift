@@ -100,19 +100,8 @@ public enum OpenAPIImport {
         reader.preferredSchemes = options.preferredSchemes
         reader.diagnostics.externalFiles = files
         guard var document = reader.read() else { return (nil, reader.diagnostics) }
-        var collector = reader.diagnostics
         if options.hashable { document.defaultHashable = Located(value: true, location: root.location) }
         if options.identifiable { document.defaultIdentifiable = Located(value: true, location: root.location) }
-        // A default the spec format cannot hold (beside `nullable`, on a union) is left out
-        // with a warning, and the document is checked again.
-        while !collector.hasErrors {
-            var resolver = Resolver(document: document, file: path, accessOverride: nil)
-            _ = resolver.resolve(specReference: path)
-            var repairs = OpenAPIReader(root: root, file: path, strict: options.strict)
-            repairs.diagnostics.externalFiles = files
-            guard repairs.dropFailingDefaults(&document, errors: resolver.diagnostics.diagnostics) else { break }
-            collector.append(contentsOf: repairs.diagnostics)
-        }
         if !files.isEmpty {
             // The generated files' `// Spec:` lines name the file a declaration came from.
             for index in document.models.indices {
@@ -126,7 +115,7 @@ public enum OpenAPIImport {
                 }
             }
         }
-        return (document, collector)
+        return (document, reader.diagnostics)
     }
 }
 

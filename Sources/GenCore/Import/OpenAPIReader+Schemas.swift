@@ -1231,8 +1231,6 @@ extension OpenAPIReader {
             options.dateStrategy = Located(value: .named(strategy), location: schema.location)
         }
         let members = Self.object(schema) ?? []
-        var defaultValue = annotation("default", members)?.value
-        if let value = defaultValue, case .null = value.value { defaultValue = nil }
         // `required` holds for requests alone for a `writeOnly` property (a password), and for
         // responses alone for a `readOnly` one (an id): one model serves both, so it is optional.
         let oneWay = Self.bool(annotation("readOnly", members)?.value) || Self.bool(annotation("writeOnly", members)?.value)
@@ -1244,22 +1242,26 @@ extension OpenAPIReader {
         if description == nil, member("$ref", members) != nil, case let target = followingReferences(schema), modelKind(of: target) == nil {
             description = self.description(of: target)
         }
-        // The default of a property that may be absent is what the API takes when it is absent, as a
-        // parameter's is: nil leaves it to the API, and the doc comment says it. A model's default is
-        // sent every time, so an update (`PATCH`, OpenAI's `ModifyAssistantRequest` with `tools`
-        // defaulting to `[]`) would overwrite what the app did not mean to change.
-        var defaultCode: String?
-        if mayBeAbsent, let value = defaultValue {
-            defaultCode = Self.codeSpan(value)
-            if let defaultCode { description = Self.adding("Default: \(defaultCode).", to: description) }
-            defaultValue = nil
-        }
         // A constant (an inline enum of one value, `const`) is its type; its value is the default of
         // a property the app must send, which then need not be given, and the doc comment says it.
-        if member("$ref", members) == nil, let constant = constant(members) {
-            if defaultValue == nil, !mayBeAbsent, !type.nullable { defaultValue = constant }
-            if let code = Self.codeSpan(constant), code != defaultCode {
-                description = Self.adding(type.nullable ? "Always \(code) when not null." : "Always \(code).", to: description)
+        let constant = member("$ref", members) == nil ? constant(members) : nil
+        let constantCode = constant.flatMap(Self.codeSpan)
+        // The document's default, its own or that of the schema it names (an enum's), is what the
+        // API takes when the key is absent, as a parameter's is: the doc comment says it, and nil
+        // leaves it to the API. It is not the model's default, which would be sent every time
+        // (an update, `PATCH` or OpenAI's `ModifyAssistantRequest` whose `tools` default to `[]`,
+        // would overwrite what the app did not mean to change) and would stand in for a required
+        // key a response lacks (VTEX's gift card `id` of `"2"`).
+        let documentDefault = annotation("default", members)?.value
+            ?? (member("$ref", members) != nil ? Self.object(followingReferences(schema)).flatMap { member("default", $0) }?.value : nil)
+        if let value = documentDefault, let code = Self.codeSpan(value), code != "`null`", code != constantCode {
+            description = Self.adding("Default: \(code).", to: description)
+        }
+        var defaultValue: JSONNode?
+        if let constant {
+            if !mayBeAbsent, !type.nullable { defaultValue = constant }
+            if let constantCode {
+                description = Self.adding(type.nullable ? "Always \(constantCode) when not null." : "Always \(constantCode).", to: description)
             }
         }
         return SpecDocument.Property(

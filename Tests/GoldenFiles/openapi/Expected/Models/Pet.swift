@@ -22,7 +22,8 @@ public struct Pet: Codable, Sendable {
     public var labels: [String]?
     public var attributes: [String: String]?
     public var category: Category?
-    public var size: PetSize
+    /// Default: `"medium"`.
+    public var size: PetSize?
 
     public init(
         id: Int64,
@@ -39,7 +40,7 @@ public struct Pet: Codable, Sendable {
         labels: [String]? = nil,
         attributes: [String: String]? = nil,
         category: Category? = nil,
-        size: PetSize = PetSize.medium
+        size: PetSize? = nil
     ) {
         self.id = id
         self.name = name
@@ -74,7 +75,7 @@ public struct Pet: Codable, Sendable {
         self.labels = try container.decodeFieldIfPresent([String].self, "labels")
         self.attributes = try container.decodeFieldIfPresent([String: String].self, "attributes")
         self.category = try container.decodeFieldIfPresent(Category.self, "category")
-        self.size = try container.decodeFieldIfPresent(PetSize.self, "size") ?? PetSize.medium
+        self.size = try container.decodeFieldIfPresent(PetSize.self, "size")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -93,6 +94,6 @@ public struct Pet: Codable, Sendable {
         try container.encodeFieldIfPresent("labels", self.labels)
         try container.encodeFieldIfPresent("attributes", self.attributes)
         try container.encodeFieldIfPresent("category", self.category)
-        try container.encodeField("size", self.size)
+        try container.encodeFieldIfPresent("size", self.size)
     }
 }
