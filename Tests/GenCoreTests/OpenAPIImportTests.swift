@@ -1157,6 +1157,32 @@ import Testing
         #expect(imported.warnings == [])
     }
 
+    /// Found on VTEX's and The New York Times' documents: the API key an operation's scheme sends
+    /// was also a parameter (`X-VTEX-API-AppKey`, the `api-key` query item), which the app had to
+    /// give on every call, which the credential then overwrote, and which was not kept secret.
+    /// It is the scheme's; the same name elsewhere, or where the scheme is not needed, stays.
+    @Test func aParameterThatIsTheEndpointsAPIKeyIsTheSchemes() throws {
+        let imported = try importing("""
+            {"openapi": "3.0.3", "info": {"title": "Gifts", "version": "1"}, "security": [{"appKey": []}],
+             "paths": {
+              "/cards": {"post": {"operationId": "createCard", "parameters": [
+                {"name": "x-app-key", "in": "header", "required": true, "schema": {"type": "string"}},
+                {"name": "X-Other", "in": "header", "schema": {"type": "string"}}], "responses": {"204": {"description": ""}}}},
+              "/lists": {"get": {"operationId": "lists", "security": [{"queryKey": []}], "parameters": [
+                {"name": "api-key", "in": "query", "schema": {"type": "string"}},
+                {"name": "X-App-Key", "in": "header", "schema": {"type": "string"}}], "responses": {"204": {"description": ""}}}},
+              "/open": {"get": {"operationId": "open", "security": [], "parameters": [
+                {"name": "X-App-Key", "in": "header", "schema": {"type": "string"}}], "responses": {"204": {"description": ""}}}}},
+             "components": {"securitySchemes": {"appKey": {"type": "apiKey", "in": "header", "name": "X-App-Key"},
+               "queryKey": {"type": "apiKey", "in": "query", "name": "api-key"}}}}
+            """)
+        #expect(imported.endpoint("createCard")?["headers"] as? [String: String] == ["X-Other": "String?"], "header names ignore case")
+        #expect(imported.endpoint("lists")?["query"] == nil)
+        #expect(imported.endpoint("lists")?["headers"] as? [String: String] == ["X-App-Key": "String?"], "another scheme's header")
+        #expect(imported.endpoint("open")?["headers"] as? [String: String] == ["X-App-Key": "String?"], "no scheme needed")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+    }
+
     /// OpenAPI's styles for an array in the query (`form`, exploded or not, `spaceDelimited`,
     /// `pipeDelimited`) and in a header (`simple`, a list whatever `explode` says); those the
     /// spec format cannot send (a delimited array in the path or a cookie, a deepObject array)

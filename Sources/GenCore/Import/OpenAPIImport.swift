@@ -186,6 +186,9 @@ struct OpenAPIReader {
     /// The stream a success response of the endpoint being read offers beside its JSON one
     /// (`"sse"` or `"jsonLines"`, its element type): the endpoint gets a streamed twin.
     var streamTwin: (stream: String, element: String, location: SourceLocation)?
+    /// Where the API key that the endpoint being read sends goes (`header`, `query` or `cookie`)
+    /// and its name: a parameter there is the credential, which the auth scheme sends.
+    var credentialField: (place: String, name: String)?
     /// The path placeholders of the endpoint being read that were renamed, by their name.
     var placeholderNames: [String: String] = [:]
     /// Unions whose discriminator the import inferred from constant properties, by pointer.

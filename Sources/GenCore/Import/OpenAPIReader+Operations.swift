@@ -437,6 +437,11 @@ extension OpenAPIReader {
                 let requirement = member("security", fields).map { self.requirement($0.value, pointer: pointer + "/security", schemes: authSchemes) }
                     ?? defaultRequirement
                 streamTwin = nil
+                credentialField = nil
+                if case .scheme(let name) = requirement, let scheme = authSchemes.first(where: { $0.scheme.name.value == name })?.scheme,
+                   let place = scheme.location?.value, let field = scheme.fieldName?.value {
+                    credentialField = (place, field)
+                }
                 var endpoint = readOperation(
                     fields, node: operation.value, method: method, path: path.key, pathLocation: path.keyLocation,
                     pathItem: item, pathPointer: pathPointer, pointer: pointer)
@@ -756,6 +761,13 @@ extension OpenAPIReader {
             let place = member("in", parameter.fields).flatMap { Self.text($0.value) } ?? ""
             if place == "header", ["accept", "content-type", "authorization"].contains(name.lowercased()) {
                 // OpenAPI: such a header parameter "SHALL be ignored"; the client sets these headers.
+                continue
+            }
+            if let credential = credentialField, place == credential.place,
+               place == "header" ? name.lowercased() == credential.name.lowercased() : name == credential.name {
+                // The API key the endpoint's scheme sends (VTEX's `X-VTEX-API-AppKey`, The New York
+                // Times' `api-key` query item), listed as a parameter too: the credential would
+                // overwrite what the app gave, and a parameter is not kept secret.
                 continue
             }
             let required = place == "path" || Self.bool(member("required", parameter.fields)?.value)
