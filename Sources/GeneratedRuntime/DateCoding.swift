@@ -44,6 +44,11 @@ public enum DateCodingStrategy: Sendable, Hashable {
         switch self {
         case .iso8601, .iso8601WithFractionalSeconds:
             guard Self.isWhole(text, withTime: true) else { return nil }
+            // RFC 3339 allows a lower-case `t` (Klarna's `2038-01-19t03:14:07z`), which
+            // Foundation's parser does not read.
+            if text.utf8.dropFirst(10).first == UInt8(ascii: "t") {
+                return Self.iso8601Date(String(text.prefix(10)) + "T" + text.dropFirst(11))
+            }
             return Self.iso8601Date(text)
         case .dateOnly:
             guard Self.isWhole(text, withTime: false) else { return nil }
@@ -87,7 +92,7 @@ public enum DateCodingStrategy: Sendable, Hashable {
         let days = month == 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].contains(month) ? 30 : 31
         guard day <= days else { return false }
         guard withTime else { return bytes.count == 10 }
-        guard byte(10, is: "T"), let hour = number(11, 2), byte(13, is: ":"), let minute = number(14, 2),
+        guard byte(10, is: "T") || byte(10, is: "t"), let hour = number(11, 2), byte(13, is: ":"), let minute = number(14, 2),
               byte(16, is: ":"), let second = number(17, 2), hour < 24, minute < 60, second <= 60 else { return false }
         var index = 19
         if byte(index, is: ".") {
@@ -96,7 +101,7 @@ public enum DateCodingStrategy: Sendable, Hashable {
             while number(index, 1) != nil { index += 1 }
             guard index > start else { return false }
         }
-        // RFC 3339 allows a lower-case `z`, and Foundation reads one (not a lower-case `t`).
+        // RFC 3339 allows a lower-case `z`, and Foundation reads one.
         if byte(index, is: "Z") || byte(index, is: "z") { return index + 1 == bytes.count }
         guard byte(index, is: "+") || byte(index, is: "-"), let hours = number(index + 1, 2), hours < 24 else { return false }
         switch bytes.count - (index + 3) {

@@ -174,6 +174,10 @@ import Testing
                      "2024-05-01T10:00:00z"] {
             #expect(DateCodingStrategy.iso8601.date(from: text) != nil, "\(text)")
         }
+        // RFC 3339 allows a lower-case `t` and `z` (Klarna sends them); Foundation's parser reads only the `z`.
+        #expect(DateCodingStrategy.iso8601.date(from: "2024-02-29t10:20:30.125z") == Self.instant)
+        #expect(DateCodingStrategy.iso8601WithFractionalSeconds.date(from: "2024-02-29t10:20:30.125Z") == Self.instant)
+        #expect(DateCodingStrategy.iso8601.date(from: "2024-02-29t10:20:30z") == Date(timeIntervalSince1970: 1_709_202_030))
     }
 
     struct Stamped: Codable, Equatable {
