@@ -606,6 +606,36 @@ import Testing
         #expect((query["api-version"] as? [String: Any])?["description"] as? String == "Always `\"2024-01-01\"`.")
     }
 
+    /// Found on AppVeyor's document. A body of bytes offered as JSON too (`application/json:
+    /// {type: string, format: binary}` beside `text/plain`) went as a JSON string of base64, so
+    /// the server got `"dmVyc2lvbj…"` instead of the YAML; and a response whose JSON says nothing
+    /// of itself (`application/json: {}`) beside images (a status badge) or a file (a build log)
+    /// was decoded as JSON and failed. Both are the content as it is, of the other media type;
+    /// bytes offered as JSON alone go as bytes of that type. JSON with a schema stays JSON.
+    @Test func bytesOfferedAsJSONTooAreSentAndReadAsTheyAre() throws {
+        let imported = try importing(document(paths: """
+            "/settings": {"put": {"operationId": "putSettings", "requestBody": {"required": true, "content": {
+                "text/plain": {"schema": {"type": "string", "format": "binary"}},
+                "application/json": {"schema": {"type": "string", "format": "binary"}}}}, "responses": {"204": {"description": ""}}}},
+            "/raw": {"put": {"operationId": "putRaw", "requestBody": {"required": true, "content": {
+                "application/json": {"schema": {"type": "string", "format": "binary"}}}}, "responses": {"204": {"description": ""}}}},
+            "/badge": {"get": {"operationId": "badge", "responses": {"200": {"description": "", "content": {
+                "image/svg+xml": {}, "image/png": {}, "application/json": {}, "application/xml": {}}}}}},
+            "/log": {"get": {"operationId": "log", "responses": {"200": {"description": "", "content": {
+                "application/octet-stream": {}, "application/json": {"schema": {"type": "string", "format": "binary"}}}}}}},
+            "/typed": {"get": {"operationId": "typed", "responses": {"200": {"description": "", "content": {
+                "text/plain": {"schema": {"type": "string"}}, "application/json": {"schema": {"type": "object", "properties": {"a": {"type": "string"}}}}}}}}},
+            "/loose": {"get": {"operationId": "loose", "responses": {"200": {"description": "", "content": {"application/json": {}}}}}}
+            """))
+        #expect(imported.endpoint("putSettings")?["body"] as? [String: String] == ["type": "Upload", "contentType": "text/plain"])
+        #expect(imported.endpoint("putRaw")?["body"] as? [String: String] == ["type": "Upload", "contentType": "application/json"])
+        #expect(imported.endpoint("badge")?["response"] as? String == "Data")
+        #expect(imported.endpoint("log")?["response"] as? String == "Data")
+        #expect(imported.endpoint("typed")?["response"] as? String == "TypedResponse")
+        #expect(imported.endpoint("loose")?["response"] as? String == "JSON", "JSON alone stays JSON")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+    }
+
     /// Found by a tester: springdoc (Spring's OpenAPI writer) gives every operation `*/*`, and the
     /// import read such a response as bytes and such a body as an upload, dropping the schema
     /// they name. A media range whose schema describes data is JSON; one of bytes stays bytes.

@@ -1071,6 +1071,24 @@ extension OpenAPIReader {
         content.first { mediaType($0.key) == "application/json" } ?? content.first { isJSON($0.key) }
     }
 
+    /// Whether a media type's schema is bytes (`type: string, format: binary`), which a JSON
+    /// body would carry as base64 text.
+    private func holdsBytes(_ entry: JSONNode.Member) -> Bool {
+        guard let schema = Self.object(entry.value).flatMap({ member("schema", $0)?.value }),
+              let fields = Self.object(followingReferences(schema)) else { return false }
+        return typeNames(fields) == ["string"] && member("format", fields).flatMap { Self.text($0.value) } == "binary"
+    }
+
+    /// The first media type of `content` that is content as it is (an image, a file, text): not
+    /// JSON, a form, XML or a stream.
+    private static func rawContent(_ content: [JSONNode.Member]) -> JSONNode.Member? {
+        content.first { entry in
+            let type = mediaType(entry.key)
+            return !isJSON(type) && !type.hasSuffix("/xml") && streamMediaTypes[type] == nil
+                && type != "multipart/form-data" && type != "application/x-www-form-urlencoded"
+        }
+    }
+
     /// A media range (`*/*`, `application/*`: springdoc writes `*/*` for every operation of a
     /// Spring app) whose schema describes data rather than bytes: JSON, sent and read as
     /// `application/json`.
@@ -1234,15 +1252,25 @@ extension OpenAPIReader {
         let hint = bodyPointer.hasPrefix("#/components/requestBodies/") ? Self.lastToken(bodyPointer) : operationName + "Request"
         guard let content = member("content", fields).flatMap({ Self.object($0.value) }), !content.isEmpty else { return nil }
         let contentPointer = bodyPointer + "/content"
-        let chosen = Self.preferredJSON(content) ?? content.first(where: isWildcardJSON)
+        var chosen = Self.preferredJSON(content) ?? content.first(where: isWildcardJSON)
             ?? content.first { Self.mediaType($0.key) == "multipart/form-data" }
             ?? content.first { Self.mediaType($0.key) == "application/x-www-form-urlencoded" }
             ?? content.first { !Self.mediaType($0.key).hasSuffix("/xml") }
             ?? content[0]
+        // Bytes (AppVeyor's YAML settings, `application/json: {type: string, format: binary}`
+        // beside `text/plain`) go as they are, with the document's other media type, not as a
+        // JSON string of base64; offered as JSON alone, as bytes of that type.
+        let bytes = Self.isJSON(effectiveMediaType(chosen)) && holdsBytes(chosen)
+        if bytes, let raw = Self.rawContent(content) { chosen = raw }
         let mediaType = effectiveMediaType(chosen)
         let mediaPointer = Self.pointer(contentPointer, chosen.key)
         let schema = Self.object(chosen.value).flatMap { member("schema", $0)?.value }
         let location = chosen.value.location
+        if Self.isJSON(mediaType), bytes {
+            return SpecDocument.Body(
+                location: location, type: Located(value: "Upload", location: location),
+                contentType: Located(value: chosen.key, location: location))
+        }
         if Self.isJSON(mediaType) {
             guard let schema else { return SpecDocument.Body(location: location, type: Located(value: "JSON", location: location)) }
             var type = schemaType(schema, pointer: mediaPointer + "/schema", hint: hint, context: .plain)
@@ -1377,8 +1405,15 @@ extension OpenAPIReader {
         guard let (response, responsePointer) = dereference(node, pointer: pointer), let fields = Self.object(response) else { return nil }
         let hint = responsePointer.hasPrefix("#/components/responses/") ? Self.lastToken(responsePointer) : nil
         guard let content = member("content", fields).flatMap({ Self.object($0.value) }), !content.isEmpty else { return nil }
-        let chosen = Self.preferredJSON(content) ?? content.first(where: isWildcardJSON)
+        var chosen = Self.preferredJSON(content) ?? content.first(where: isWildcardJSON)
             ?? content.first { !Self.mediaType($0.key).hasSuffix("/xml") } ?? content[0]
+        // JSON that says nothing of itself (no schema) or holds bytes, beside content as it is
+        // (AppVeyor's status badges: `image/svg+xml: {}`, `image/png: {}`, `application/json: {}`):
+        // that content, which JSON would fail to decode.
+        if Self.isJSON(effectiveMediaType(chosen)), Self.object(chosen.value).flatMap({ member("schema", $0) }) == nil || holdsBytes(chosen),
+           let raw = Self.rawContent(content) {
+            chosen = raw
+        }
         let schema = Self.object(chosen.value).flatMap { member("schema", $0)?.value }
         // The streamed media types offered beside it, server-sent events first.
         let streams = content.filter { Self.streamMediaTypes[Self.mediaType($0.key)] != nil && $0.key != chosen.key }
