@@ -606,6 +606,30 @@ import Testing
         #expect((query["api-version"] as? [String: Any])?["description"] as? String == "Always `\"2024-01-01\"`.")
     }
 
+    /// Found on Mux's document: `deprecated: true` on a property (`per_title_encode`, which has
+    /// no description) or a parameter was dropped, so nothing said it. The spec format deprecates
+    /// endpoints; a model's, a property's and a parameter's doc comment says it, once.
+    @Test func aDeprecatedSchemaOrParameterSaysSo() throws {
+        let imported = try importing(document(schemas: """
+            "Asset": {"type": "object", "properties": {
+              "per_title_encode": {"type": "boolean", "deprecated": true},
+              "low_latency": {"type": "boolean", "deprecated": true, "description": "Deprecated. Use latency_mode."},
+              "mode": {"type": "string", "deprecated": true, "description": "The mode."}}},
+            "Old": {"type": "object", "deprecated": true, "description": "An old one.", "properties": {"a": {"type": "string"}}}
+            """, paths: """
+            "/assets": {"get": {"operationId": "listAssets", "parameters": [
+              {"name": "order", "in": "query", "deprecated": true, "schema": {"type": "string"}}],
+              "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Asset"}}}}}}}
+            """))
+        let asset = try #require(imported.properties("Asset"))
+        #expect(NSDictionary(dictionary: asset["perTitleEncode"] as? [String: Any] ?? [:]) == ["type": "Bool?", "description": "Deprecated."])
+        #expect((asset["lowLatency"] as? [String: Any])?["description"] as? String == "Deprecated. Use latency_mode.")
+        #expect((asset["mode"] as? [String: Any])?["description"] as? String == "The mode.\n\nDeprecated.")
+        #expect(imported.model("Old")?["description"] as? String == "An old one.\n\nDeprecated.")
+        #expect(((imported.endpoint("listAssets")?["query"] as? [String: Any])?["order"] as? [String: Any])?["description"] as? String == "Deprecated.")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+    }
+
     /// Found on AppVeyor's document. A body of bytes offered as JSON too (`application/json:
     /// {type: string, format: binary}` beside `text/plain`) went as a JSON string of base64, so
     /// the server got `"dmVyc2lvbj…"` instead of the YAML; and a response whose JSON says nothing

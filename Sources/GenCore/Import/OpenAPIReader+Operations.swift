@@ -815,6 +815,7 @@ extension OpenAPIReader {
             }
             swiftNames.insert(swiftName)
             var description = Self.prose(member("description", parameter.fields)?.value)
+            if Self.bool(member("deprecated", parameter.fields)?.value) { description = Self.deprecated(description) }
             // The value the API takes when the parameter is not sent (the app's nil): its doc comment says it.
             let schema = member("schema", parameter.fields).flatMap { Self.object(followingReferences($0.value)) } ?? []
             let defaultCode = annotation("default", schema).flatMap { Self.codeSpan($0.value) }.flatMap { $0 == "`null`" ? nil : $0 }

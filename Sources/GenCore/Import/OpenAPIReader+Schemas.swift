@@ -778,11 +778,19 @@ extension OpenAPIReader {
         return SchemaType(type: name)
     }
 
+    /// A schema's description (or title), and whether it is deprecated (Mux's `per_title_encode`),
+    /// which the doc comment says: the spec format deprecates endpoints, not models or properties.
     func description(of node: JSONNode) -> String? {
         guard let members = Self.object(node) else { return nil }
         let title = Self.prose(annotation("title", members)?.value)
-        let description = Self.prose(annotation("description", members)?.value)
-        return description ?? title
+        let description = Self.prose(annotation("description", members)?.value) ?? title
+        return Self.bool(annotation("deprecated", members)?.value) ? Self.deprecated(description) : description
+    }
+
+    /// A description that says its subject is deprecated: as it is when it says so already.
+    static func deprecated(_ description: String?) -> String {
+        guard let description else { return "Deprecated." }
+        return description.lowercased().contains("deprecated") ? description : adding("Deprecated.", to: description)
     }
 
     // MARK: Models
