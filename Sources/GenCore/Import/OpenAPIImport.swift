@@ -135,6 +135,9 @@ struct OpenAPIReader {
     /// pointer, and where each is, for ``modelKind(of:)``.
     var polymorphicBases: [String: [JSONNode.Member]] = [:]
     var polymorphicBaseLocations: Set<SourceLocation> = []
+    /// The property keys that the schemas extending a component schema (`allOf`) declare, by its
+    /// pointer: a base may require a key they declare (Spotify's `Paging` and its `items`).
+    var keysOfExtenders: [String: Set<String>] = [:]
     /// The unions of error bodies made so far, by their models' names (``errorUnion(_:pointer:chosen:hint:)``).
     var errorUnions: [String: String] = [:]
 

@@ -96,8 +96,15 @@ extension OpenAPIReader {
         func warnIfTogether(_ offset: Int, importing taken: String) {
             let kinds = Set(names[offset].map { name in schemes.first { $0.key == name }?.scheme.type.value ?? name })
             guard names[offset].count > 1, kinds != ["bearer"] else { return }
+            // What the app then sends itself (VTEX's `X-VTEX-API-AppToken` beside its app key).
+            let others = names[offset].filter { $0 != taken }.map { name -> String in
+                guard let scheme = schemes.first(where: { $0.key == name })?.scheme, let place = scheme.location?.value,
+                      let field = scheme.fieldName?.value else { return "the credential of '\(name)'" }
+                return "the \(place == "query" ? "query item" : place) '\(field)'"
+            }
             unmapped("the requirement needs \(names[offset].map { "'\($0)'" }.joined(separator: " and ")) together, and an endpoint "
-                     + "needs one scheme; '\(taken)' is imported", at: alternatives[offset], pointer: pointer + "/\(offset)")
+                     + "needs one scheme; '\(taken)' is imported, and the app sends \(others.joined(separator: " and ")) itself "
+                     + "(in the client's default headers, or with a middleware)", at: alternatives[offset], pointer: pointer + "/\(offset)")
         }
         // The first alternative that holds a scheme the app prefers, in the order it prefers them.
         for preferred in preferredSchemes {

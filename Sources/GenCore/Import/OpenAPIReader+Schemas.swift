@@ -65,6 +65,18 @@ extension OpenAPIReader {
                 Self.object(part).flatMap { member("$ref", $0) }.flatMap { Self.text($0.value) }.map(Self.canonicalReference)
             })
         }
+        // What each schema declares, for the schemas it extends, directly or through another.
+        let keyAtPointer = Dictionary(schemas.map { (pointer($0.key), $0.key) }, uniquingKeysWith: { first, _ in first })
+        for schema in schemas where !(parents[schema.key] ?? []).isEmpty {
+            let declared = propertyKeys(of: schema.value)
+            var pending = Array(parents[schema.key] ?? [])
+            var seen: Set<String> = []
+            while let ancestor = pending.popLast() {
+                guard seen.insert(ancestor).inserted else { continue }
+                keysOfExtenders[ancestor, default: []].formUnion(declared)
+                if let key = keyAtPointer[ancestor] { pending += parents[key] ?? [] }
+            }
+        }
         for base in schemas {
             guard let fields = Self.object(base.value), alternatives(fields) == nil, hasProperties(fields),
                   let discriminator = member("discriminator", fields), let settings = Self.object(discriminator.value),
@@ -1057,6 +1069,22 @@ extension OpenAPIReader {
         // `additionalProperties: false` says it holds none: it keeps them all, as an open model.
         if properties.isEmpty, bases.isEmpty, additional == nil, member("additionalProperties", members) == nil {
             additional = Located(value: "JSON", location: node.location)
+        }
+        // A key `required` names that no property declares (SpaceTraders' `route` beside `nav` and
+        // `cooldown`): most likely a slip of the document's, which a model without additional
+        // properties has no place for; unless the schemas that extend it declare it.
+        if additional == nil {
+            var declared = keys.union(keysOfExtenders[pointer] ?? [])
+            for (index, candidate) in candidates.enumerated() where !inlined.contains(index) {
+                declared.formUnion(candidate.target.map { propertyKeys(of: $0) } ?? [])
+            }
+            for part in parts {
+                for element in member("required", part.members).flatMap({ Self.elements($0.value) }) ?? [] {
+                    guard case .string(let key) = element.value, !declared.contains(key) else { continue }
+                    unmapped("'\(key)' is required, but no property declares it, so the model has no such property",
+                             at: element, pointer: Self.pointer(part.pointer, "required"))
+                }
+            }
         }
         return SpecDocument.Model(
             name: name, pointer: pointer, description: description, options: .init(), tolerant: false,
