@@ -606,6 +606,36 @@ import Testing
         #expect((query["api-version"] as? [String: Any])?["description"] as? String == "Always `\"2024-01-01\"`.")
     }
 
+    /// Found on Giphy's document: `create_datetime` is a `date-time` whose example (and whose
+    /// API) says `2013-08-01 12:41:48`; as a `Date` every GIF failed to decode. A date whose
+    /// example is in another form than the one the runtime reads and writes is a String, with
+    /// a warning; one whose example fits stays a `Date`.
+    @Test func aDateWhoseExampleIsInAnotherFormIsAString() throws {
+        let imported = try importing(document(schemas: """
+            "Gif": {"type": "object", "properties": {
+              "created": {"type": "string", "format": "date-time", "example": "2013-08-01 12:41:48"},
+              "noZone": {"type": "string", "format": "date-time", "examples": ["2024-05-01T10:20:30"]},
+              "fine": {"type": "string", "format": "date-time", "example": "2024-05-01t10:20:30.5+02:00"},
+              "plain": {"type": "string", "format": "date-time"},
+              "day": {"type": "string", "format": "date", "example": "01/08/2013"},
+              "goodDay": {"type": "string", "format": "date", "example": "2013-08-01"}}}
+            """, paths: """
+            "/gifs": {"get": {"operationId": "listGifs", "parameters": [
+              {"name": "since", "in": "query", "schema": {"type": "string", "format": "date-time", "example": "yesterday"}}],
+              "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Gif"}}}}}}}
+            """))
+        #expect(imported.type("Gif", "created") == "String?" && imported.type("Gif", "noZone") == "String?" && imported.type("Gif", "day") == "String?")
+        #expect(imported.type("Gif", "fine") == "Date?" && imported.type("Gif", "plain") == "Date?")
+        #expect((imported.properties("Gif")?["goodDay"] as? [String: Any])?["type"] as? String == "Date?")
+        #expect((imported.endpoint("listGifs")?["query"] as? [String: String])?["since"] == "String?")
+        #expect(imported.warnings.sorted() == [
+            "#/components/schemas/Gif/properties/created/example: the example \"2013-08-01 12:41:48\" is not an RFC 3339 date-time (2024-05-01T10:20:30Z), the form a 'date-time' is read and sent in; the API may use its own, so this is a String",
+            "#/components/schemas/Gif/properties/day/example: the example \"01/08/2013\" is not a calendar date (2024-05-01), the form a 'date' is read and sent in; the API may use its own, so this is a String",
+            "#/components/schemas/Gif/properties/noZone/examples/0: the example \"2024-05-01T10:20:30\" is not an RFC 3339 date-time (2024-05-01T10:20:30Z), the form a 'date-time' is read and sent in; the API may use its own, so this is a String",
+            "#/paths/~1gifs/get/parameters/0/schema/example: the example \"yesterday\" is not an RFC 3339 date-time (2024-05-01T10:20:30Z), the form a 'date-time' is read and sent in; the API may use its own, so this is a String",
+        ])
+    }
+
     /// Found on SpaceTraders' document (`required: [route, cooldown]` beside `nav` and
     /// `cooldown`) and in OpenAI's (`call_id`, `request_id`, `response_id`): a required key that
     /// no property declares was left out without a word. It gets a warning, once for a schema

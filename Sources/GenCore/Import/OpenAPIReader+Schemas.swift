@@ -422,6 +422,44 @@ extension OpenAPIReader {
         }
     }
 
+    /// Whether `text` is a calendar date as RFC 3339 writes it: `2024-05-01`.
+    static func isCalendarDate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.count == 10 && isCalendarDate(bytes)
+    }
+
+    private static func isCalendarDate(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 10 && [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { isDigit(bytes[$0]) }
+            && bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-")
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    /// Whether `text` is a date-time in the form the runtime decodes: RFC 3339's (`T` or `t`,
+    /// seconds, an optional fraction, `Z`, `z` or an offset, also `+0200` and `+02`).
+    static func isRFC3339DateTime(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        func digits(_ range: Range<Int>) -> Bool { range.upperBound <= bytes.count && range.allSatisfy { isDigit(bytes[$0]) } }
+        guard isCalendarDate(bytes), bytes.count > 19, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
+              digits(11..<13), bytes[13] == UInt8(ascii: ":"), digits(14..<16), bytes[16] == UInt8(ascii: ":"), digits(17..<19)
+        else { return false }
+        var index = 19
+        if bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let start = index
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            guard index > start, index < bytes.count else { return false }
+        }
+        if bytes[index] == UInt8(ascii: "Z") || bytes[index] == UInt8(ascii: "z") { return index + 1 == bytes.count }
+        guard bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"), digits(index + 1..<index + 3) else { return false }
+        switch bytes.count - (index + 3) {
+        case 0: return true
+        case 2: return digits(index + 3..<index + 5)
+        case 3: return bytes[index + 3] == UInt8(ascii: ":") && digits(index + 4..<index + 6)
+        default: return false
+        }
+    }
+
     /// A value of the document as code in a doc comment (`` `50` ``), when it reads well there:
     /// short, and without a backtick that would end the code span; nil when it does not.
     static func codeSpan(_ value: JSONNode) -> String? {
@@ -682,7 +720,7 @@ extension OpenAPIReader {
         }
         switch types.first {
         case "string":
-            return stringType(members, context: context)
+            return stringType(members, pointer: pointer, context: context)
         case "integer":
             if let format = member("format", members).flatMap({ Self.text($0.value) }), format == "int64" || format == "uint32" || format == "uint64" {
                 return SchemaType(type: "Int64")
@@ -700,7 +738,7 @@ extension OpenAPIReader {
             if member("items", members) != nil { return arrayType(members, pointer: pointer, hint: hint, context: context) }
             if additionalPropertiesNode(members) != nil { return mapType(members, pointer: pointer, hint: hint) }
             if member("format", members) != nil || member("pattern", members) != nil || member("minLength", members) != nil {
-                return stringType(members, context: context)
+                return stringType(members, pointer: pointer, context: context)
             }
             return .json
         default:
@@ -708,13 +746,24 @@ extension OpenAPIReader {
         }
     }
 
-    private func stringType(_ members: [JSONNode.Member], context: Context) -> SchemaType {
+    private mutating func stringType(_ members: [JSONNode.Member], pointer: String, context: Context) -> SchemaType {
         let format = member("format", members).flatMap { Self.text($0.value) }
         switch format {
-        case "date-time":
-            return context == .plain ? SchemaType(type: "String") : SchemaType(type: "Date")
-        case "date":
-            return context == .property ? SchemaType(type: "Date", dateStrategy: "dateOnly") : SchemaType(type: "String")
+        case "date-time" where context != .plain, "date" where context == .property:
+            // The document's own example in another form (Giphy's `2013-08-01 12:41:48`, .NET's
+            // dates without a zone) is how the API writes its dates, most likely: as a `Date` they
+            // would fail to decode, and the whole response with them, or go out in another form.
+            let own = member("example", members)?.value
+            let example = own ?? member("examples", members).flatMap { Self.elements($0.value)?.first }
+            if let example, let text = Self.text(example), !(format == "date" ? Self.isCalendarDate(text) : Self.isRFC3339DateTime(text)) {
+                let form = format == "date" ? "a calendar date (2024-05-01)" : "an RFC 3339 date-time (2024-05-01T10:20:30Z)"
+                unmapped("the example \(SpecWriter.oneLine(example)) is not \(form), the form a '\(format!)' is read and sent in; "
+                         + "the API may use its own, so this is a String", at: example, pointer: own != nil ? Self.pointer(pointer, "example") : Self.pointer(pointer, "examples") + "/0")
+                return SchemaType(type: "String")
+            }
+            return format == "date" ? SchemaType(type: "Date", dateStrategy: "dateOnly") : SchemaType(type: "Date")
+        case "date-time", "date":
+            return SchemaType(type: "String")
         case "uuid":
             return SchemaType(type: "UUID")
         case "uri", "url":
