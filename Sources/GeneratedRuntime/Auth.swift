@@ -111,9 +111,18 @@ public protocol APIKeyAuthScheme: AuthScheme where Credential == APIKey {
 
 extension APIKeyAuthScheme {
     public static func authorize(_ request: inout URLRequest, with credential: APIKey) throws {
-        switch location {
+        try location.add(credential.value, to: &request)
+    }
+
+    public static func secrets(of credential: APIKey) -> [String] { location.secrets(of: credential.value) }
+}
+
+extension APIKeyLocation {
+    /// Puts `key` where this location says.
+    func add(_ key: String, to request: inout URLRequest) throws {
+        switch self {
         case .header(let name):
-            request.setValue(try HeaderValue.checked(credential.value, "the API key"), forHTTPHeaderField: name)
+            request.setValue(try HeaderValue.checked(key, "the API key"), forHTTPHeaderField: name)
         case .query(let name):
             // One key: an item of that name already there (a server's link that repeats the query
             // it saw) is replaced.
@@ -122,21 +131,63 @@ extension APIKeyAuthScheme {
             else {
                 throw URLError(.badURL)
             }
-            let item = "\(PercentEncoding.encode(name))=\(PercentEncoding.encode(credential.value))"
+            let item = "\(PercentEncoding.encode(name))=\(PercentEncoding.encode(key))"
             components.percentEncodedQuery = components.percentEncodedQuery.map { "\($0)&\(item)" } ?? item
             guard let authorized = components.url else { throw URLError(.badURL) }
             request.url = authorized
         case .cookie(let name):
             // After the request's own cookies; the URL session's cookie storage is not mixed in.
-            let cookie = "\(name)=\(PercentEncoding.encodeCookieValue(credential.value))"
+            let cookie = "\(name)=\(PercentEncoding.encodeCookieValue(key))"
             let existing = request.value(forHTTPHeaderField: "Cookie").flatMap { $0.isEmpty ? nil : $0 }
             request.setValue(existing.map { "\($0); \(cookie)" } ?? cookie, forHTTPHeaderField: "Cookie")
             request.httpShouldHandleCookies = false
         }
     }
 
-    public static func secrets(of credential: APIKey) -> [String] {
-        [credential.value, PercentEncoding.encode(credential.value), PercentEncoding.encodeCookieValue(credential.value)]
+    /// `key` as it may appear in a request, to keep out of errors and logs.
+    func secrets(of key: String) -> [String] {
+        [key, PercentEncoding.encode(key), PercentEncoding.encodeCookieValue(key)]
+    }
+
+    /// The query item's name, for a key that goes in the query.
+    var queryItem: String? {
+        if case .query(let name) = self { return name }
+        return nil
+    }
+}
+
+// MARK: API keys together
+
+/// Several API keys that a request needs together, in the order of the scheme's
+/// ``APIKeysAuthScheme/locations`` (VTEX's app key and app token). Its description never shows them.
+public struct APIKeys: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var values: [String]
+    public init(_ values: String...) { self.values = values }
+    public init(_ values: [String]) { self.values = values }
+    public var description: String { "APIKeys(<redacted>)" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+}
+
+/// A scheme that sends several ``APIKeys`` together, each in its header field, query item or cookie.
+public protocol APIKeysAuthScheme: AuthScheme where Credential == APIKeys {
+    static var locations: [APIKeyLocation] { get }
+}
+
+extension APIKeysAuthScheme {
+    /// Throws, sending nothing, when the credential holds another number of keys than the scheme sends.
+    public static func authorize(_ request: inout URLRequest, with credential: APIKeys) throws {
+        guard credential.values.count == locations.count else {
+            throw FailureReason(
+                message: "the credential holds \(credential.values.count) API keys and \(Self.self) sends \(locations.count); nothing was sent")
+        }
+        var authorized = request
+        for (location, key) in zip(locations, credential.values) { try location.add(key, to: &authorized) }
+        request = authorized
+    }
+
+    public static func secrets(of credential: APIKeys) -> [String] {
+        zip(locations, credential.values).flatMap { $0.secrets(of: $1) }
     }
 }
 

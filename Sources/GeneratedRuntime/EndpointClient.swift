@@ -118,8 +118,8 @@ public struct EndpointClient: EndpointSending {
     /// Adds a credential to a request, and knows what of it to keep out of error descriptions.
     struct Authorizer: Sendable {
         var authorize: @Sendable (inout URLRequest) async throws -> [String]
-        /// The query item the credential goes in (an API key's), if any.
-        var queryItem: String? = nil
+        /// The query items the credential goes in (an API key's), if any.
+        var queryItems: [String] = []
     }
 
     static func lacksCredential<E: Endpoint>(_ endpoint: E.Type) -> EndpointError {
@@ -141,8 +141,9 @@ public struct EndpointClient: EndpointSending {
         }
         // A link the server gave may hold the API key it saw in the query: it goes, and the
         // authorizer adds the key again, so that errors never show it.
-        if request.link != nil, let name = authorizer?.queryItem, let url = urlRequest.url {
-            urlRequest.url = Self.removingQueryItems(named: name, from: url)
+        if request.link != nil, var url = urlRequest.url {
+            for name in authorizer?.queryItems ?? [] { url = Self.removingQueryItems(named: name, from: url) }
+            urlRequest.url = url
         }
         // Errors name the URL as it was before authorization: an API key in the query stays out.
         var context = ResponseBody.ErrorContext(method: request.method, url: urlRequest.url, secrets: request.secrets)
@@ -521,8 +522,9 @@ public struct AuthorizedClient<Scheme: AuthScheme>: EndpointSending {
 
     /// Adds the credential `credential` gives, and knows what of it to keep secret.
     static func authorizer(_ credential: @escaping @Sendable () async throws -> Scheme.Credential) -> EndpointClient.Authorizer {
-        var queryItem: String?
-        if let scheme = Scheme.self as? any APIKeyAuthScheme.Type, case .query(let name) = scheme.location { queryItem = name }
+        var queryItems: [String] = []
+        if let scheme = Scheme.self as? any APIKeyAuthScheme.Type { queryItems = scheme.location.queryItem.map { [$0] } ?? [] }
+        if let scheme = Scheme.self as? any APIKeysAuthScheme.Type { queryItems = scheme.locations.compactMap(\.queryItem) }
         return EndpointClient.Authorizer(authorize: { request in
             let value = try await credential()
             guard Scheme.Credential.self == CustomAuthorization.self, let custom = value as? CustomAuthorization,
@@ -535,7 +537,7 @@ public struct AuthorizedClient<Scheme: AuthScheme>: EndpointSending {
             let before = request
             try await Scheme.authorize(&request, with: value)
             return Scheme.secrets(of: value) + CustomAuthorization.addedValues(from: before, to: request)
-        }, queryItem: queryItem)
+        }, queryItems: queryItems)
     }
 }
 

@@ -110,6 +110,26 @@ struct FeaturesEndToEndTests {
         #expect(mismatch.bodyExcerpt?.contains("<redacted>") == true)
     }
 
+    /// Keys that every request carries together (VTEX's app key and app token), one in a header
+    /// and one in the query here: both arrive, and neither shows in an error.
+    @Test func apiKeysSentTogetherAllArrive() async throws {
+        let token = "tok/s3cret+&="
+        let paired = LivePairedService(client: try Self.client().authorized(AppPairAuth.self, credential: APIKeys("key-1", token)))
+        let echo = try await paired.pairedGet(q: "tea")
+        #expect(echo.headers["X-App-Key"] == "key-1")
+        #expect(echo.args?["app_token"] == .string(token))
+        #expect(echo.args?["q"] == .string("tea"))
+        // A credential with one key too few sends nothing, and says why without the key.
+        let short = LivePairedService(client: try Self.client().authorized(AppPairAuth.self, credential: APIKeys("key-1")))
+        let refused = try #require(await #expect(throws: EndpointError.self) { try await short.pairedGet(q: nil) })
+        #expect(refused.kind == .authorization)
+        #expect(refused.response == nil)
+        #expect(refused.description.contains("holds 1 API keys and AppPairAuth sends 2; nothing was sent"), "\(refused)")
+        for text in Self.renderings(of: refused) {
+            #expect(!text.contains("key-1"), "\(text)")
+        }
+    }
+
     @Test func aCustomSchemeRunsTheAppsClosure() async throws {
         let credential = CustomAuthorization(secrets: ["sig-42"]) { request in
             request.setValue("sig-42", forHTTPHeaderField: "X-Signature")

@@ -103,7 +103,7 @@ import Testing
             (.marker("\"X Key\""), "'X Key' is not a valid HTTP header name"),
             (.marker("\"\" }"), "the query item of an API key needs a name"),
             (.marker("\"bearr\""), "unknown auth scheme type 'bearr'; did you mean 'bearer'?"),
-            (.marker("\"oauth\""), "unknown auth scheme type 'oauth'; expected one of: bearer, basic, apiKey, custom"),
+            (.marker("\"oauth\""), "unknown auth scheme type 'oauth'; expected one of: bearer, basic, apiKey, apiKeys, custom"),
             (.marker("\"header\", \"name\": \"X-Named\""), #"only API key schemes take "in" and "name""#),
             (.marker("\"X-Named\""), #"only API key schemes take "in" and "name""#),
             (.marker("{ \"description\": \"no type\" }"), "auth scheme 'typeless' has no 'type'"),
@@ -112,6 +112,39 @@ import Testing
              "the endpoints of resource 'Mixed' need different auth schemes ('kong', 'partner'); its live service holds one client, so put them in separate resources"),
             (.marker("\"kongg\""), "unknown auth scheme 'kongg'; did you mean 'kong'?"),
             (.marker("\"oauth2\""), "unknown auth scheme 'oauth2'; expected one of: kong, partner, named, extra, none"),
+        ])
+    }
+
+    /// `apiKeys`: two keys or more, each where an API key may go, none twice; `keys` is theirs alone.
+    @Test func apiKeysProblems() {
+        check(#"""
+            {
+              "endpointgen": 1,
+              "name": "Keys",
+              "auth": {
+                "single": { "type": "apiKeys", "keys": [{ "in": "header", "name": "X-One" }] },
+                "bare": { "type": "apiKeys" },
+                "twice": { "type": "apiKeys", "keys": [{ "in": "header", "name": "X-Key" }, { "in": "header", "name": "x-key" }] },
+                "halfKey": { "type": "apiKeys", "keys": [{ "in": "header", "name": "X-A" }, { "in": "query" }] },
+                "badPlace": { "type": "apiKeys", "keys": [{ "in": "body", "name": "a" }, { "in": "query", "name": "b" }] },
+                "wrong": { "type": "apiKeys", "keys": { "in": "header" } },
+                "stray": { "type": "bearer", "keys": [{ "in": "header", "name": "X-Stray" }] },
+                "extra": { "type": "apiKeys", "keys": [{ "in": "header", "name": "X-E", "secret": true }, { "in": "query", "name": "e" }] }
+              },
+              "models": {},
+              "resources": {}
+            }
+            """#, [
+            (.marker("\"apiKeys\", \"keys\": [{ \"in\": \"header\", \"name\": \"X-One\" }] }"),
+             #"API keys scheme 'single' needs "keys": two or more, each with "in" ("header", "query" or "cookie") and the "name" of the field (one key is an "apiKey" scheme)"#),
+            (.marker("\"apiKeys\" }"),
+             #"API keys scheme 'bare' needs "keys": two or more, each with "in" ("header", "query" or "cookie") and the "name" of the field (one key is an "apiKey" scheme)"#),
+            (.marker("\"x-key\""), "API keys scheme 'twice' sends 'x-key' twice"),
+            (.marker("{ \"in\": \"query\" }"), #"a key of API keys scheme 'halfKey' needs "in" and "name""#),
+            (.marker("\"body\""), "unknown API key location 'body'; expected one of: header, query, cookie"),
+            (.marker("{ \"in\": \"header\" } }"), #"'keys' of auth scheme 'wrong' must be an array of {"in", "name"} objects, not an object"#),
+            (.marker("{ \"in\": \"header\", \"name\": \"X-Stray\" }"), #"only API keys schemes take "keys""#),
+            (.marker("\"secret\""), "unknown key 'secret' in a key of auth scheme 'extra'"),
         ])
     }
 

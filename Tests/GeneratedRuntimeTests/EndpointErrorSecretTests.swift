@@ -16,6 +16,9 @@ private enum GateHeaderKey: APIKeyAuthScheme {
 private enum GateCookieKey: APIKeyAuthScheme {
     static let location = APIKeyLocation.cookie("sid")
 }
+private enum GateKeyPair: APIKeysAuthScheme {
+    static let locations: [APIKeyLocation] = [.header("X-App-Key"), .query("app_token"), .cookie("sid")]
+}
 
 /// A credential sent with a request never shows in what its `EndpointError` prints, however it
 /// is printed, even when the server echoes it back or the transport names it in its own error.
@@ -176,6 +179,35 @@ private enum GateCookieKey: APIKeyAuthScheme {
         #expect(error?.kind == .transport)
         #expect(error?.url == URL(string: "https://api.test/probe"))
         Self.expectHidden([key, "k%26y%3D1%20z%2Fsecret", "secret"], in: error, showing: ["the request failed"])
+    }
+
+    /// Keys sent together go each where its location says, in the credential's order, and none
+    /// shows in an error, also when a link the server gave repeats the query key; a credential
+    /// with another number of keys sends nothing.
+    @Test func apiKeysSentTogether() async throws {
+        let keys = ["pk_live_abcdef", "tok/s3cret&x", "sid-9f8e7d"]
+        let transport = CannedTransport()
+        transport.stub(.get, "/probe") { request in
+            .json(#"{"saw": "\#(request.value(forHTTPHeaderField: "X-App-Key") ?? "") \#(request.url?.query ?? "")"}"#, status: 500)
+        }
+        let client = EndpointClient(baseURL: Self.base, transport: transport).authorized(GateKeyPair.self, credential: APIKeys(keys))
+        let error = await #expect(throws: EndpointError.self) {
+            try await client.send(Probe<GateKeyPair, Void>(decode: { _ in }))
+        }
+        let sent = try #require(transport.requests.first)
+        #expect(sent.value(forHTTPHeaderField: "X-App-Key") == keys[0])
+        #expect(sent.url?.query == "app_token=tok%2Fs3cret%26x")
+        #expect(sent.value(forHTTPHeaderField: "Cookie") == "sid=sid-9f8e7d")
+        Self.expectHidden(keys + ["tok%2Fs3cret%26x"], in: error, showing: ["HTTP 500"])
+
+        let short = EndpointClient(baseURL: Self.base, transport: transport).authorized(GateKeyPair.self, credential: APIKeys(keys[0], keys[1]))
+        let refused = await #expect(throws: EndpointError.self) {
+            try await short.send(Probe<GateKeyPair, Void>(decode: { _ in }))
+        }
+        #expect(refused?.kind == .authorization)
+        #expect(transport.requests.count == 1, "nothing more was sent")
+        Self.expectHidden(keys, in: refused, showing: ["holds 2 API keys and GateKeyPair sends 3; nothing was sent"])
+        #expect(String(describing: APIKeys(keys)) == "APIKeys(<redacted>)")
     }
 
     @Test func anAPIKeyInAHeaderEchoedInAnErrorBody() async throws {

@@ -76,6 +76,14 @@ struct SpecDocument: Sendable {
         /// For API keys: `header` or `query`, and the field's name.
         var location: Located<String>?
         var fieldName: Located<String>?
+        /// For API keys sent together (`"type": "apiKeys"`): where each goes, in order.
+        var keys: [APIKeyField]? = nil
+    }
+
+    struct APIKeyField: Sendable {
+        var node: SourceLocation
+        var location: Located<String>?
+        var fieldName: Located<String>?
     }
 
     struct Envelope: Sendable {

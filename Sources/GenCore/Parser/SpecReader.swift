@@ -98,12 +98,27 @@ struct SpecReader {
     private mutating func authScheme(_ entry: JSONNode.Member) -> SpecDocument.AuthScheme? {
         let what = "auth scheme '\(entry.key)'"
         guard let members = object(entry.value, what) else { return nil }
-        checkKeys(members, allowed: ["type", "description", "in", "name"], in: what)
+        checkKeys(members, allowed: ["type", "description", "in", "name", "keys"], in: what)
         guard let type = requiredString("type", of: members, at: entry.value.location, in: what) else { return nil }
+        var keys: [SpecDocument.APIKeyField]?
+        if let node = member("keys", of: members)?.value {
+            keys = []
+            if case .array(let elements) = node.value {
+                for element in elements {
+                    guard let fields = object(element, "a key of \(what)") else { continue }
+                    checkKeys(fields, allowed: ["in", "name"], in: "a key of \(what)")
+                    keys?.append(.init(
+                        node: element.location, location: optionalLocatedString("in", of: fields), fieldName: optionalLocatedString("name", of: fields)))
+                }
+            } else {
+                diagnostics.error("'keys' of \(what) must be an array of {\"in\", \"name\"} objects, not \(node.kindName)", at: node.location)
+                return nil
+            }
+        }
         return .init(
             name: Located(value: entry.key, location: entry.keyLocation), pointer: "#/auth/\(pointerEscape(entry.key))",
             description: optionalString("description", of: members), type: type,
-            location: optionalLocatedString("in", of: members), fieldName: optionalLocatedString("name", of: members))
+            location: optionalLocatedString("in", of: members), fieldName: optionalLocatedString("name", of: members), keys: keys)
     }
 
     /// `"none"`, which turns off a default.

@@ -45,6 +45,8 @@ struct ResolvedAPI: Sendable {
             case apiKey(header: String)
             case apiKeyQuery(name: String)
             case apiKeyCookie(name: String)
+            /// API keys sent together, each an `apiKey`, `apiKeyQuery` or `apiKeyCookie`, in order.
+            case apiKeys([Kind])
             case custom
         }
     }

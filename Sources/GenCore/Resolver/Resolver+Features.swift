@@ -1,6 +1,23 @@
 /// Auth schemes, per-resource servers, envelopes, error bodies and pagination.
 extension Resolver {
-    static let authKinds = ["bearer", "basic", "apiKey", "custom"]
+    static let authKinds = ["bearer", "basic", "apiKey", "apiKeys", "custom"]
+
+    /// An API key in the header, query item or cookie `name` (`place`); nil (reported) when it cannot be.
+    private mutating func apiKeyKind(_ place: Located<String>, _ name: Located<String>) -> ResolvedAPI.AuthScheme.Kind? {
+        switch place.value {
+        case "header":
+            if checkHeaderName(name) { return .apiKey(header: name.value) }
+        case "query":
+            if !name.value.isEmpty { return .apiKeyQuery(name: name.value) }
+            diagnostics.error("the query item of an API key needs a name", at: name.location)
+        case "cookie":
+            if Self.isCookieName(name.value) { return .apiKeyCookie(name: name.value) }
+            diagnostics.error("'\(name.value)' is not a valid cookie name", at: name.location)
+        default:
+            unknownValue(place, of: "API key location", among: ["header", "query", "cookie"])
+        }
+        return nil
+    }
 
     mutating func resolveAuthSchemes() -> [ResolvedAPI.AuthScheme] {
         var result: [ResolvedAPI.AuthScheme] = []
@@ -28,24 +45,30 @@ extension Resolver {
                         at: scheme.type.location)
                     continue
                 }
-                switch place.value {
-                case "header":
-                    if checkHeaderName(name) { kind = .apiKey(header: name.value) }
-                case "query":
-                    if name.value.isEmpty {
-                        diagnostics.error("the query item of an API key needs a name", at: name.location)
-                    } else {
-                        kind = .apiKeyQuery(name: name.value)
-                    }
-                case "cookie":
-                    if Self.isCookieName(name.value) {
-                        kind = .apiKeyCookie(name: name.value)
-                    } else {
-                        diagnostics.error("'\(name.value)' is not a valid cookie name", at: name.location)
-                    }
-                default:
-                    unknownValue(place, of: "API key location", among: ["header", "query", "cookie"])
+                kind = apiKeyKind(place, name)
+            case "apiKeys":
+                guard let keys = scheme.keys, keys.count >= 2 else {
+                    diagnostics.error(
+                        "API keys scheme '\(scheme.name.value)' needs \"keys\": two or more, each with \"in\" (\"header\", \"query\" or "
+                            + "\"cookie\") and the \"name\" of the field (one key is an \"apiKey\" scheme)",
+                        at: scheme.type.location)
+                    continue
                 }
+                var kinds: [ResolvedAPI.AuthScheme.Kind] = []
+                var places: Set<String> = []
+                for key in keys {
+                    guard let place = key.location, let name = key.fieldName else {
+                        diagnostics.error("a key of API keys scheme '\(scheme.name.value)' needs \"in\" and \"name\"", at: key.node)
+                        continue
+                    }
+                    // Header names ignore case.
+                    guard places.insert(place.value + "\u{0}" + (place.value == "header" ? name.value.lowercased() : name.value)).inserted else {
+                        diagnostics.error("API keys scheme '\(scheme.name.value)' sends '\(name.value)' twice", at: name.location)
+                        continue
+                    }
+                    if let kind = apiKeyKind(place, name) { kinds.append(kind) }
+                }
+                if kinds.count == keys.count { kind = .apiKeys(kinds) }
             default:
                 unknownValue(scheme.type, of: "auth scheme type", among: Self.authKinds)
             }
@@ -53,6 +76,9 @@ extension Resolver {
                 for field in [scheme.location, scheme.fieldName].compactMap({ $0 }) {
                     diagnostics.error("only API key schemes take \"in\" and \"name\"", at: field.location)
                 }
+            }
+            if scheme.type.value != "apiKeys", let keys = scheme.keys {
+                diagnostics.error("only API keys schemes take \"keys\"", at: keys.first?.node ?? scheme.type.location)
             }
             guard let kind, declare(typeName, origin: "auth scheme '\(scheme.name.value)'", at: scheme.name.location) else { continue }
             result.append(.init(

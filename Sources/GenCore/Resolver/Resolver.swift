@@ -63,7 +63,7 @@ struct Resolver {
         "JSONLinesParser",
         // Auth, sessions, pagination, bodies, envelopes, adapters and canned responses.
         "AuthScheme", "NoAuth", "BearerToken", "BearerAuthScheme", "BasicCredential", "BasicAuthScheme", "APIKey",
-        "APIKeyLocation", "APIKeyAuthScheme", "CustomAuthorization", "CustomAuthScheme", "AuthorizedClient",
+        "APIKeyLocation", "APIKeyAuthScheme", "APIKeys", "APIKeysAuthScheme", "CustomAuthorization", "CustomAuthScheme", "AuthorizedClient",
         "SessionClient", "SessionChanged", "FailureReason", "Page", "PaginatedEndpoint", "PageSequence", "FormFields",
         "FormFile", "UploadBody", "UploadProgress", "ResponseEnvelope", "EndpointPublisher", "CannedTransport",
         "Task", "Result", "DispatchQueue", "URLRequest",

@@ -26,6 +26,7 @@ struct APINamespaceTranslator {
         case .apiKey: (what, conformance) = ("an API key in a header", "APIKeyAuthScheme")
         case .apiKeyQuery: (what, conformance) = ("an API key in a query item", "APIKeyAuthScheme")
         case .apiKeyCookie: (what, conformance) = ("an API key in a cookie", "APIKeyAuthScheme")
+        case .apiKeys: (what, conformance) = ("API keys sent together", "APIKeysAuthScheme")
         case .custom: (what, conformance) = ("a closure the app supplies", "CustomAuthScheme")
         }
         if let description = scheme.description {
@@ -33,16 +34,35 @@ struct APINamespaceTranslator {
         } else {
             printer.line("/// The `\(CommentText.singleLine(scheme.specName))` auth scheme: \(what).")
         }
+        if case .apiKeys(let kinds) = scheme.kind {
+            let names = kinds.map { kind -> String in
+                switch kind {
+                case .apiKey(let name), .apiKeyQuery(let name), .apiKeyCookie(let name): "<\(CommentText.singleLine(name))>"
+                default: ""
+                }
+            }
+            printer.documentation("Its credential is `APIKeys(\(names.joined(separator: ", ")))`: the keys in this order.")
+        }
         let head = "\(access)enum \(scheme.typeName): \(conformance)"
         switch scheme.kind {
-        case .apiKey(let header):
-            printer.block(head) { $0.line("\(access)static let location = APIKeyLocation.header(\(SwiftLiteral.string(header)))") }
-        case .apiKeyQuery(let name):
-            printer.block(head) { $0.line("\(access)static let location = APIKeyLocation.query(\(SwiftLiteral.string(name)))") }
-        case .apiKeyCookie(let name):
-            printer.block(head) { $0.line("\(access)static let location = APIKeyLocation.cookie(\(SwiftLiteral.string(name)))") }
+        case .apiKey, .apiKeyQuery, .apiKeyCookie:
+            printer.block(head) { $0.line("\(access)static let location = APIKeyLocation.\(Self.location(scheme.kind) ?? "")") }
+        case .apiKeys(let kinds):
+            printer.block(head) { printer in
+                printer.line("\(access)static let locations: [APIKeyLocation] = [\(kinds.compactMap { Self.location($0).map { "." + $0 } }.joined(separator: ", "))]")
+            }
         case .bearer, .basic, .custom:
             printer.line("\(head) {}")
+        }
+    }
+
+    /// Where an API key goes, as an `APIKeyLocation` case (`header("X-Key")`); nil for other schemes.
+    private static func location(_ kind: ResolvedAPI.AuthScheme.Kind) -> String? {
+        switch kind {
+        case .apiKey(let header): "header(\(SwiftLiteral.string(header)))"
+        case .apiKeyQuery(let name): "query(\(SwiftLiteral.string(name)))"
+        case .apiKeyCookie(let name): "cookie(\(SwiftLiteral.string(name)))"
+        case .apiKeys, .bearer, .basic, .custom: nil
         }
     }
 

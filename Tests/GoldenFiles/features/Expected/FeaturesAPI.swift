@@ -70,6 +70,13 @@ public enum QueryKeyAuth: APIKeyAuthScheme {
     public static let location = APIKeyLocation.query("api_key")
 }
 
+// Spec: #/auth/appPair
+/// The `appPair` auth scheme: API keys sent together.
+/// Its credential is `APIKeys(<X-App-Key>, <app_token>)`: the keys in this order.
+public enum AppPairAuth: APIKeysAuthScheme {
+    public static let locations: [APIKeyLocation] = [.header("X-App-Key"), .query("app_token")]
+}
+
 // Spec: #/auth/signed
 /// The `signed` auth scheme: a closure the app supplies.
 public enum SignedAuth: CustomAuthScheme {}
