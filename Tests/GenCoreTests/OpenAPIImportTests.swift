@@ -974,11 +974,11 @@ import Testing
         #expect(imported.endpoint("getB")?["response"] as? String == "GetBResponse")
     }
 
-    /// Found on apideck's document: its `security` needs two keys together, and every operation
-    /// states its own, yet the document's requirement got a warning that concerned no endpoint.
-    /// It is read only when an operation takes it.
+    /// Found on apideck's document: its `security` needs two credentials together, and every
+    /// operation states its own, yet the document's requirement got a warning that concerned no
+    /// endpoint. It is read only when an operation takes it.
     @Test func theDocumentsRequirementIsReadOnlyWhenAnOperationTakesIt() throws {
-        let schemes = #""components": {"securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "X-Key"}, "app": {"type": "apiKey", "in": "header", "name": "X-App"}}}"#
+        let schemes = #""components": {"securitySchemes": {"key": {"type": "apiKey", "in": "header", "name": "X-Key"}, "app": {"type": "http", "scheme": "bearer"}}}"#
         func document(_ operations: String) -> String {
             #"{"openapi": "3.1.0", "info": {"title": "Test", "version": "1"}, "security": [{"key": [], "app": []}], "paths": {\#(operations)}, \#(schemes)}"#
         }
@@ -986,9 +986,9 @@ import Testing
         #expect(own.warnings.isEmpty, "\(own.warnings)")
         #expect(own.resource("Test")?["auth"] as? String == "key")
         let inherited = try importing(document(#""/a": {"get": {"operationId": "a", "responses": {"204": {"description": ""}}}}"#))
-        // It says what the app then sends itself (found on VTEX's document, where the warning gave no way on).
+        // It says what the app then sends itself.
         #expect(inherited.warnings == ["#/security/0: the requirement needs 'key' and 'app' together, and an endpoint needs one scheme; 'key' is imported, "
-                                       + "and the app sends the header 'X-App' itself (in the client's default headers, or with a middleware)"])
+                                       + "and the app sends the credential of 'app' itself (in the client's default headers, or with a middleware)"])
         #expect((inherited.spec["defaults"] as? [String: Any])?["auth"] as? String == "key")
     }
 
@@ -1262,6 +1262,50 @@ import Testing
         #expect(endpoint["cookies"] as? [String: String] == ["sid": "String?"])
         #expect(endpoint["response"] == nil)
         #expect(imported.warnings == [])
+    }
+
+    /// Found on VTEX's document: every operation needs an app key and an app token together
+    /// (`security: [{appKey: [], appToken: []}]`), and only the key was sent, so ten of its
+    /// eleven operations failed to authenticate. API keys needed together are one `apiKeys`
+    /// scheme (made once, named after them), whose parameters are the scheme's; a key needed
+    /// beside another kind of credential keeps its warning.
+    @Test(.enabled(if: executable(named: "swiftc") != nil, "needs swiftc"))
+    func apiKeysNeededTogetherAreOneScheme() async throws {
+        let imported = try importing("""
+            {"openapi": "3.0.3", "info": {"title": "Gifts", "version": "1"}, "security": [{"appKey": [], "appToken": []}],
+             "paths": {
+              "/cards": {"post": {"operationId": "createCard", "parameters": [
+                {"name": "X-App-Key", "in": "header", "required": true, "schema": {"type": "string"}},
+                {"name": "app_token", "in": "query", "required": true, "schema": {"type": "string"}},
+                {"name": "X-Other", "in": "header", "schema": {"type": "string"}}], "responses": {"204": {"description": ""}}}},
+              "/again": {"get": {"operationId": "again", "security": [{"appToken": [], "appKey": []}], "responses": {"204": {"description": ""}}}},
+              "/solo": {"get": {"operationId": "solo", "security": [{"appKey": []}], "responses": {"204": {"description": ""}}}}},
+             "components": {"securitySchemes": {"appKey": {"type": "apiKey", "in": "header", "name": "X-App-Key"},
+               "appToken": {"type": "apiKey", "in": "query", "name": "app_token"}}}}
+            """)
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+        let schemes = try #require(imported.spec["auth"] as? [String: Any])
+        #expect(NSDictionary(dictionary: schemes["appKeyAndAppToken"] as? [String: Any] ?? [:]) == [
+            "type": "apiKeys", "keys": [["in": "header", "name": "X-App-Key"], ["in": "query", "name": "app_token"]],
+            "description": "The API keys 'appKey' and 'appToken', sent together."])
+        #expect(NSDictionary(dictionary: schemes["appTokenAndAppKey"] as? [String: Any] ?? [:])["keys"] as? [[String: String]]
+                == [["in": "query", "name": "app_token"], ["in": "header", "name": "X-App-Key"]], "another order is another credential")
+        #expect((imported.spec["defaults"] as? [String: Any])?["auth"] as? String == "appKeyAndAppToken")
+        #expect(imported.endpoint("createCard")?["headers"] as? [String: String] == ["X-Other": "String?"], "both keys are the scheme's")
+        #expect(imported.endpoint("createCard")?["query"] == nil)
+        let result = Generator.generate(specText: imported.text, specPath: "spec.json")
+        try #require(result.succeeded, "\(result.diagnostics)")
+        let app = """
+            import Foundation
+            import GeneratedRuntime
+            func use(_ client: EndpointClient) {
+                _ = LiveGiftsService(client: client.authorized(AppKeyAndAppTokenAuth.self, credential: APIKeys("key", "token")))
+            }
+            """
+        let check = try await MutationFuzzTests.typecheck(
+            result.files + [GeneratedFile(path: "App.swift", contents: app)], swiftc: executable(named: "swiftc")!,
+            modules: try #require(GeneratedCodeCompilesTests.modules))
+        #expect(check.status == 0, "\(check.standardOutput)\(check.standardError)")
     }
 
     /// Found on VTEX's and The New York Times' documents: the API key an operation's scheme sends

@@ -294,7 +294,7 @@ import Testing
                      "options": {"responses": {"204": {"description": "ok"}}}}
              },
              "components": {
-              "securitySchemes": {"k1": {"type": "apiKey", "in": "header", "name": "K1"}, "k2": {"type": "apiKey", "in": "header", "name": "K2"}},
+              "securitySchemes": {"k1": {"type": "apiKey", "in": "header", "name": "K1"}, "k2": {"type": "http", "scheme": "bearer"}},
               "schemas": {
                "A": {"type": "object", "properties": {"id": {"$ref": "#/components/schemas/Id"}}},
                "B": {"type": "object", "properties": {"id": {"$ref": "#/components/schemas/Id"}}},

@@ -138,6 +138,9 @@ struct OpenAPIReader {
     /// The property keys that the schemas extending a component schema (`allOf`) declare, by its
     /// pointer: a base may require a key they declare (Spotify's `Paging` and its `items`).
     var keysOfExtenders: [String: Set<String>] = [:]
+    /// The schemes of API keys that requirements need together (VTEX's app key and app token),
+    /// made as requirements name them.
+    var combinedSchemes: [OpenAPIReader.ImportedScheme] = []
     /// The unions of error bodies made so far, by their models' names (``errorUnion(_:pointer:chosen:hint:)``).
     var errorUnions: [String: String] = [:]
 
@@ -189,9 +192,9 @@ struct OpenAPIReader {
     /// The stream a success response of the endpoint being read offers beside its JSON one
     /// (`"sse"` or `"jsonLines"`, its element type): the endpoint gets a streamed twin.
     var streamTwin: (stream: String, element: String, location: SourceLocation)?
-    /// Where the API key that the endpoint being read sends goes (`header`, `query` or `cookie`)
-    /// and its name: a parameter there is the credential, which the auth scheme sends.
-    var credentialField: (place: String, name: String)?
+    /// Where the API keys that the endpoint being read sends go (`header`, `query` or `cookie`)
+    /// and their names: a parameter there is a credential, which the auth scheme sends.
+    var credentialFields: [(place: String, name: String)] = []
     /// The path placeholders of the endpoint being read that were renamed, by their name.
     var placeholderNames: [String: String] = [:]
     /// Unions whose discriminator the import inferred from constant properties, by pointer.
@@ -312,7 +315,7 @@ struct OpenAPIReader {
         }
         var document = SpecDocument(
             name: name, description: description, servers: servers, headers: [], defaults: .init(),
-            access: nil, authSchemes: authSchemes.map(\.scheme), defaultAuth: defaultAuth, defaultErrorResponse: nil,
+            access: nil, authSchemes: (authSchemes + combinedSchemes).map(\.scheme), defaultAuth: defaultAuth, defaultErrorResponse: nil,
             defaultEnvelope: nil, models: models.compactMap { $0 }, resources: resources, leftOutAuthSchemes: leftOutSchemes)
         checkTaggedUnions(&document)
         orderUntaggedUnions(&document)

@@ -106,12 +106,34 @@ extension OpenAPIReader {
                      + "needs one scheme; '\(taken)' is imported, and the app sends \(others.joined(separator: " and ")) itself "
                      + "(in the client's default headers, or with a middleware)", at: alternatives[offset], pointer: pointer + "/\(offset)")
         }
+        /// API keys an alternative needs together (VTEX's app key and app token): one scheme that
+        /// sends them all, made once; nil when they are not all API keys.
+        func together(_ offset: Int) -> Requirement? {
+            let found = names[offset].compactMap { name in schemes.first { $0.key == name }?.scheme }
+            guard names[offset].count > 1, found.count == names[offset].count,
+                  found.allSatisfy({ $0.type.value == "apiKey" && $0.location != nil && $0.fieldName != nil }) else { return nil }
+            let key = names[offset].joined(separator: "\u{0}")
+            if let made = combinedSchemes.first(where: { $0.key == key }) { return .scheme(made.scheme.name.value) }
+            var name = SwiftNaming.memberName(names[offset].joined(separator: " and "))
+            while name.lowercased() == "none" || takenTypeNames.contains(Resolver.withSuffix(SwiftNaming.typeName(name), "Auth").lowercased()) {
+                name += "Scheme"
+            }
+            takenTypeNames.insert(Resolver.withSuffix(SwiftNaming.typeName(name), "Auth").lowercased())
+            let location = alternatives[offset].location
+            combinedSchemes.append(ImportedScheme(key: key, scheme: SpecDocument.AuthScheme(
+                name: Located(value: name, location: location), pointer: pointer + "/\(offset)",
+                description: "The API keys \(names[offset].map { "'\($0)'" }.joined(separator: " and ")), sent together.",
+                type: Located(value: "apiKeys", location: location),
+                keys: found.map { SpecDocument.APIKeyField(node: location, location: $0.location, fieldName: $0.fieldName) })))
+            return .scheme(name)
+        }
         // The first alternative that holds a scheme the app prefers, in the order it prefers them.
         for preferred in preferredSchemes {
             // Of those that hold it, the one that needs the fewest schemes beside it.
             let holding = names.indices.filter { names[$0].contains(preferred) }
             guard let offset = holding.min(by: { names[$0].count < names[$1].count }), let scheme = schemes.first(where: { $0.key == preferred })
             else { continue }
+            if let both = together(offset) { return both }
             warnIfTogether(offset, importing: preferred)
             return .scheme(scheme.scheme.name.value)
         }
@@ -121,6 +143,10 @@ extension OpenAPIReader {
             let names = names[offset]
             if names.isEmpty {
                 if chosen == nil { chosen = Requirement.none } else if chosen != Requirement.none { others.append("no credential") }
+                continue
+            }
+            if let both = together(offset) {
+                if chosen == nil { chosen = both } else if chosen != both { others.append(names.map { "'\($0)'" }.joined(separator: " and ")) }
                 continue
             }
             warnIfTogether(offset, importing: names[0])
@@ -138,7 +164,13 @@ extension OpenAPIReader {
         }
         others = others.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         if !others.isEmpty, let chosen {
-            let taken = if case .scheme(let name) = chosen { "'\(name)'" } else { "no credential" }
+            // Keys needed together are named by the document's keys.
+            let taken = if case .scheme(let name) = chosen {
+                combinedSchemes.first { $0.scheme.name.value == name }.map { $0.key.split(separator: "\u{0}").map { "'\($0)'" }.joined(separator: " and ") }
+                    ?? "'\(name)'"
+            } else {
+                "no credential"
+            }
             // Once for the same choice, concerning every operation that offers it (Twitter's 60
             // operations that accept a bearer token or an OAuth 2 user token).
             let choice = "\(taken) or \(others.joined(separator: " or "))"
@@ -444,10 +476,12 @@ extension OpenAPIReader {
                 let requirement = member("security", fields).map { self.requirement($0.value, pointer: pointer + "/security", schemes: authSchemes) }
                     ?? defaultRequirement
                 streamTwin = nil
-                credentialField = nil
-                if case .scheme(let name) = requirement, let scheme = authSchemes.first(where: { $0.scheme.name.value == name })?.scheme,
-                   let place = scheme.location?.value, let field = scheme.fieldName?.value {
-                    credentialField = (place, field)
+                credentialFields = []
+                if case .scheme(let name) = requirement,
+                   let scheme = (authSchemes + combinedSchemes).first(where: { $0.scheme.name.value == name })?.scheme {
+                    for key in scheme.keys ?? [SpecDocument.APIKeyField(node: scheme.type.location, location: scheme.location, fieldName: scheme.fieldName)] {
+                        if let place = key.location?.value, let field = key.fieldName?.value { credentialFields.append((place, field)) }
+                    }
                 }
                 var endpoint = readOperation(
                     fields, node: operation.value, method: method, path: path.key, pathLocation: path.keyLocation,
@@ -770,8 +804,9 @@ extension OpenAPIReader {
                 // OpenAPI: such a header parameter "SHALL be ignored"; the client sets these headers.
                 continue
             }
-            if let credential = credentialField, place == credential.place,
-               place == "header" ? name.lowercased() == credential.name.lowercased() : name == credential.name {
+            if credentialFields.contains(where: { credential in
+                place == credential.place && (place == "header" ? name.lowercased() == credential.name.lowercased() : name == credential.name)
+            }) {
                 // The API key the endpoint's scheme sends (VTEX's `X-VTEX-API-AppKey`, The New York
                 // Times' `api-key` query item), listed as a parameter too: the credential would
                 // overwrite what the app gave, and a parameter is not kept secret.

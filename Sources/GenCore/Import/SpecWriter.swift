@@ -37,6 +37,11 @@ enum SpecWriter {
                 var fields: [(String, Value)] = [("type", .string(scheme.type.value))]
                 if let location = scheme.location { fields.append(("in", .string(location.value))) }
                 if let name = scheme.fieldName { fields.append(("name", .string(name.value))) }
+                if let keys = scheme.keys {
+                    fields.append(("keys", .array(keys.map { key in
+                        .object([key.location.map { ("in", .string($0.value)) }, key.fieldName.map { ("name", .string($0.value)) }].compactMap { $0 })
+                    })))
+                }
                 if let description = scheme.description { fields.append(("description", .string(description))) }
                 return (scheme.name.value, .object(fields))
             })))

@@ -190,8 +190,10 @@ struct SpecDocument: Sendable {
 
     /// The auth schemes by the key that names each where it is declared: a spec's `auth` key, an
     /// OpenAPI document's `securitySchemes` key (the spec's name may have another word after it).
+    /// API keys an OpenAPI requirement needs together became a scheme of their own, declared at
+    /// that requirement (`…/security/0`): it has no such key.
     var authSchemeKeys: [String] {
-        authSchemes.map { OpenAPIReader.lastToken($0.pointer) }
+        authSchemes.filter { !$0.pointer.contains("/security/") }.map { OpenAPIReader.lastToken($0.pointer) }
     }
 
     struct Resource: Sendable {
