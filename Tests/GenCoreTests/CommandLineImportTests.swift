@@ -304,8 +304,8 @@ import Testing
             of: #""/bins": {"get""#, with: #""/pair": {"get": {"operationId": "pair", "security": [{"bearerAuth": [], "apiKey": []}], "responses": {"204": {"description": ""}}}}, "/solo": {"get": {"operationId": "solo", "security": [{"bearerAuth": [], "apiKey": []}, {"apiKey": []}], "responses": {"204": {"description": ""}}}}, "/bins": {"get""#))
         let pair = runTool(["import", "pair.json", "--output", "-", "--config", "config.json"], in: folder.url)
         #expect(pair.standardError.hasSuffix("#/paths/~1pair/get/security/0: the requirement needs 'bearerAuth' and 'apiKey' together, "
-                                             + "and an endpoint needs one scheme; 'apiKey' is imported, and the app sends the credential of "
-                                             + "'bearerAuth' itself (in the client's default headers, or with a middleware)\n"), "\(pair.standardError)")
+                                             + "and an endpoint needs one scheme; 'apiKey' is imported, and the app sends the Authorization header "
+                                             + "('bearerAuth') itself (in the client's default headers, or with a middleware)\n"), "\(pair.standardError)")
         // An alternative that the preferred scheme satisfies alone wins over one that needs another beside it.
         #expect(!pair.standardError.contains("~1solo"), "\(pair.standardError)")
     }

@@ -119,6 +119,7 @@ import Testing
         {
           "Pet": { "properties": { "id": "Int64", "name": "String" } },
           "Tag": { "properties": { "id": "String?", "label": "String" } },
+          "Draft": { "identifiable": true, "properties": { "id": "String?", "label": "String" } },
           "Keyed": { "properties": { "id": "Status" } },
           "Status": { "enum": ["a", "b"] },
           "Dog": { "allOf": ["Pet"], "properties": { "breed": "String" } },
@@ -133,17 +134,18 @@ import Testing
         let result = generate(spec(extra: #""defaults": { "identifiable": true }"#, models: Self.models))
         try #require(result.succeeded, "\(result.diagnostics)")
         let declarations = HashableModelTests.declarations(result)
-        for name in ["Pet", "Tag", "Keyed", "Dog"] {
+        for name in ["Pet", "Draft", "Keyed", "Dog"] {
             #expect(declarations[name] == "public struct \(name): Codable, Identifiable, Sendable {", "\(declarations[name] ?? "missing")")
         }
-        // No id, an id of a struct that is not Hashable, or a struct that opts out: as they were.
-        for name in ["Note", "Ref", "Own"] {
+        // No id, an optional one (values without one would share the identity nil) unless the
+        // struct asks itself, an id of a struct that is not Hashable, or a struct that opts out: as they were.
+        for name in ["Tag", "Note", "Ref", "Own"] {
             #expect(declarations[name] == "public struct \(name): Codable, Sendable {", "\(declarations[name] ?? "missing")")
         }
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         // Without the default, none.
         let none = HashableModelTests.declarations(generate(spec(models: Self.models)))
-        #expect(none.values.allSatisfy { !$0.contains("Identifiable") }, "\(none)")
+        #expect(none.filter { $0.key != "Draft" }.values.allSatisfy { !$0.contains("Identifiable") }, "\(none)")
     }
 
     @Test func aStructThatAsksWithoutAHashableIDIsAnErrorAtItsKey() throws {
@@ -154,7 +156,9 @@ import Testing
               "NoID": { "identifiable": true, "properties": { "key": "Int" } },
               "Fine": { "identifiable": true, "properties": { "id": "[String: Int]" } },
               "Bad": { "identifiable": "yes", "properties": { "id": "Int" } },
-              "Kind": { "enum": ["x"], "identifiable": true }
+              "Kind": { "enum": ["x"], "identifiable": true },
+              "ID": { "properties": { "value": "String" } },
+              "Owned": { "identifiable": true, "properties": { "id": "Int", "owner": "ID" } }
             }
             """#)
         let result = generate(text)
@@ -165,6 +169,7 @@ import Testing
             "\(at(location(of: "true", in: text, occurrence: 2))) model 'NoID' says \"identifiable\": true, but it has no property 'id'",
             "\(at(location(of: "\"yes\"", in: text))) 'identifiable' must be true or false, not a string",
             "\(at(location(of: "\"identifiable\"", in: text, occurrence: 5))) unknown key 'identifiable' in model 'Kind'",
+            "\(at(location(of: "true", in: text, occurrence: 5))) model 'Owned' says \"identifiable\": true, but it holds the model 'ID', which Identifiable's own 'ID' would hide inside it; rename the model",
         ].sorted())
     }
 
@@ -177,9 +182,9 @@ import Testing
         let app = """
             import Foundation
             func identities<Value: Identifiable>(_ values: [Value]) -> [Value.ID] { values.map(\\.id) }
-            func use(_ pets: [Pet], _ tags: [Tag], _ dogs: [Dog], _ refs: [Ref], _ renamed: [Renamed]) {
+            func use(_ pets: [Pet], _ drafts: [Draft], _ dogs: [Dog], _ refs: [Ref], _ renamed: [Renamed]) {
                 let _: [Int64] = identities(pets)
-                let _: [String?] = identities(tags)
+                let _: [String?] = identities(drafts)
                 let _: [Int64] = identities(dogs)
                 let _: [Note] = identities(refs)
                 let _: [UUID] = identities(renamed)

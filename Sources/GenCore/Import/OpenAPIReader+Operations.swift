@@ -97,14 +97,22 @@ extension OpenAPIReader {
             let kinds = Set(names[offset].map { name in schemes.first { $0.key == name }?.scheme.type.value ?? name })
             guard names[offset].count > 1, kinds != ["bearer"] else { return }
             // What the app then sends itself (VTEX's `X-VTEX-API-AppToken` beside its app key).
+            var inHeaders = true
             let others = names[offset].filter { $0 != taken }.map { name -> String in
-                guard let scheme = schemes.first(where: { $0.key == name })?.scheme, let place = scheme.location?.value,
-                      let field = scheme.fieldName?.value else { return "the credential of '\(name)'" }
+                let scheme = schemes.first { $0.key == name }?.scheme
+                guard let scheme, let place = scheme.location?.value, let field = scheme.fieldName?.value else {
+                    // A bearer token or a user and password go in the Authorization header.
+                    if let kind = scheme?.type.value, kind == "bearer" || kind == "basic" { return "the Authorization header ('\(name)')" }
+                    inHeaders = false
+                    return "the credential of '\(name)'"
+                }
+                if place != "header" { inHeaders = false }
                 return "the \(place == "query" ? "query item" : place) '\(field)'"
             }
             unmapped("the requirement needs \(names[offset].map { "'\($0)'" }.joined(separator: " and ")) together, and an endpoint "
                      + "needs one scheme; '\(taken)' is imported, and the app sends \(others.joined(separator: " and ")) itself "
-                     + "(in the client's default headers, or with a middleware)", at: alternatives[offset], pointer: pointer + "/\(offset)")
+                     + (inHeaders ? "(in the client's default headers, or with a middleware)" : "(with a middleware)"),
+                     at: alternatives[offset], pointer: pointer + "/\(offset)")
         }
         /// API keys an alternative needs together (VTEX's app key and app token): one scheme that
         /// sends them all, made once; nil when they are not all API keys.
@@ -1123,11 +1131,11 @@ extension OpenAPIReader {
     }
 
     /// The first media type of `content` that is content as it is (an image, a file, text): not
-    /// JSON, a form, XML or a stream.
+    /// JSON, a form, XML, a stream or a media range (`*/*`, which says nothing of it).
     private static func rawContent(_ content: [JSONNode.Member]) -> JSONNode.Member? {
         content.first { entry in
             let type = mediaType(entry.key)
-            return !isJSON(type) && !type.hasSuffix("/xml") && streamMediaTypes[type] == nil
+            return !isJSON(type) && !type.hasSuffix("/xml") && streamMediaTypes[type] == nil && !type.contains("*")
                 && type != "multipart/form-data" && type != "application/x-www-form-urlencoded"
         }
     }

@@ -65,16 +65,29 @@ extension OpenAPIReader {
                 Self.object(part).flatMap { member("$ref", $0) }.flatMap { Self.text($0.value) }.map(Self.canonicalReference)
             })
         }
-        // What each schema declares, for the schemas it extends, directly or through another.
+        // What each schema that extends another declares, anywhere in the document (a response's
+        // inline `allOf: [{$ref: Paging}, {properties: {items}}]` too), for the schemas it
+        // extends, directly or through another.
         let keyAtPointer = Dictionary(schemas.map { (pointer($0.key), $0.key) }, uniquingKeysWith: { first, _ in first })
-        for schema in schemas where !(parents[schema.key] ?? []).isEmpty {
-            let declared = propertyKeys(of: schema.value)
-            var pending = Array(parents[schema.key] ?? [])
-            var seen: Set<String> = []
-            while let ancestor = pending.popLast() {
-                guard seen.insert(ancestor).inserted else { continue }
-                keysOfExtenders[ancestor, default: []].formUnion(declared)
-                if let key = keyAtPointer[ancestor] { pending += parents[key] ?? [] }
+        var nodes = [root]
+        while let node = nodes.popLast() {
+            switch node.value {
+            case .array(let elements): nodes += elements
+            case .object(let members):
+                nodes += members.map(\.value)
+                let extended = (member("allOf", members).flatMap { Self.elements($0.value) } ?? []).compactMap { part in
+                    Self.object(part).flatMap { member("$ref", $0) }.flatMap { Self.text($0.value) }.map(Self.canonicalReference)
+                }
+                guard !extended.isEmpty else { continue }
+                let declared = propertyKeys(of: node)
+                var pending = extended
+                var seen: Set<String> = []
+                while let ancestor = pending.popLast() {
+                    guard seen.insert(ancestor).inserted else { continue }
+                    keysOfExtenders[ancestor, default: []].formUnion(declared)
+                    if let key = keyAtPointer[ancestor] { pending += parents[key] ?? [] }
+                }
+            default: break
             }
         }
         for base in schemas {
@@ -841,17 +854,24 @@ extension OpenAPIReader {
 
     /// A schema's description (or title), and whether it is deprecated (Mux's `per_title_encode`),
     /// which the doc comment says: the spec format deprecates endpoints, not models or properties.
-    func description(of node: JSONNode) -> String? {
+    func description(of node: JSONNode, sayingDeprecated: Bool = true) -> String? {
         guard let members = Self.object(node) else { return nil }
         let title = Self.prose(annotation("title", members)?.value)
         let description = Self.prose(annotation("description", members)?.value) ?? title
-        return Self.bool(annotation("deprecated", members)?.value) ? Self.deprecated(description) : description
+        return sayingDeprecated && Self.bool(annotation("deprecated", members)?.value) ? Self.deprecated(description) : description
     }
 
-    /// A description that says its subject is deprecated: as it is when it says so already.
+    /// A description that says its subject is deprecated: as it is when it says so already
+    /// (`**Deprecated:** use …`, `This value is now deprecated`), not when it names something
+    /// else that is not (`Use the non-deprecated field`).
     static func deprecated(_ description: String?) -> String {
         guard let description else { return "Deprecated." }
-        return description.lowercased().contains("deprecated") ? description : adding("Deprecated.", to: description)
+        let text = description.lowercased()
+        let says = text.ranges(of: "deprecated").contains { range in
+            let before = text[..<range.lowerBound]
+            return !before.hasSuffix("non-") && !before.hasSuffix("not ") && !before.hasSuffix("un")
+        }
+        return says ? description : adding("Deprecated.", to: description)
     }
 
     // MARK: Models
@@ -1321,12 +1341,13 @@ extension OpenAPIReader {
         let oneWay = Self.bool(annotation("readOnly", members)?.value) || Self.bool(annotation("writeOnly", members)?.value)
         let mayBeAbsent = !required || oneWay
         let expression = type.nullable || !mayBeAbsent ? type.type : type.type + "?"
-        var description = description(of: schema)
+        var description = description(of: schema, sayingDeprecated: false)
         // A plain type the document names (`Parallel: {type: integer, description: …}`) is written in
         // place, and so is what it says; a model says it on its own declaration.
         if description == nil, member("$ref", members) != nil, case let target = followingReferences(schema), modelKind(of: target) == nil {
             description = self.description(of: target)
         }
+        if Self.bool(annotation("deprecated", members)?.value) { description = Self.deprecated(description) }
         // A constant (an inline enum of one value, `const`) is its type; its value is the default of
         // a property the app must send, which then need not be given, and the doc comment says it.
         let constant = member("$ref", members) == nil ? constant(members) : nil

@@ -57,9 +57,11 @@ extension Resolver {
     /// values without a key path: those whose `"identifiable"` says so, or else
     /// `defaults.identifiable` does, through their property `id` (whatever its JSON key). Its type
     /// must be Hashable, as every builtin, enum and app's type is (the compiler checks the app's),
-    /// and a struct or union only when it is Hashable itself. An `id` that may be absent is
-    /// optional, and values without one share the identity `nil`. A struct that asks for it itself
-    /// without such an `id` is an error at its key; one the default asks for stays as it is.
+    /// and a struct or union only when it is Hashable itself. The default takes only an `id` every
+    /// value has; a struct that asks itself takes an optional one too (values without one share
+    /// the identity `nil`). A struct that asks for it itself without such an `id`, or that holds a
+    /// model named `ID` (which Identifiable's `ID` would hide), is an error at its key; one the
+    /// default asks for stays as it is.
     mutating func markIdentifiableModels(_ models: inout [ResolvedAPI.Model]) {
         let settings = Dictionary(
             document.models.map { ($0.name.value, $0.identifiable) }, uniquingKeysWith: { first, _ in first })
@@ -76,13 +78,20 @@ extension Resolver {
             guard case .structure(var structure) = models[position] else { continue }
             let setting = settings[structure.name] ?? nil
             guard setting?.value ?? wantedByDefault else { continue }
-            let problem: String? = if let id = structure.properties.first(where: { $0.swiftName == "id" }) {
+            let id = structure.properties.first { $0.swiftName == "id" }
+            let problem: String? = if let id {
                 id.type.modelNames.first { notHashable.contains($0) }.map {
                     "its 'id' holds '\($0)', which is not Hashable; make '\($0)' \"hashable\": true"
                 }
+                // Inside the struct, `ID` is Identifiable's: a model of that name it holds would be hidden.
+                ?? (structure.properties.contains { $0.type.modelNames.contains("ID") }
+                    ? "it holds the model 'ID', which Identifiable's own 'ID' would hide inside it; rename the model" : nil)
             } else {
                 "it has no property 'id'"
             }
+            // The default takes an id every value has: values without one would share the identity
+            // nil, which SwiftUI's lists cannot tell apart. A struct that asks itself takes it too.
+            if problem == nil, setting == nil, let id, id.type != id.type.unwrapped || id.isNullable { continue }
             if let problem {
                 if let setting {
                     diagnostics.error("model '\(structure.name)' says \"identifiable\": true, but \(problem)", at: setting.location)
