@@ -1725,6 +1725,20 @@ import Testing
         #expect(imported.endpoint("events")?["errorResponse"] == nil)
     }
 
+    /// Found on Postman's document: inline error bodies of several statuses were named
+    /// `UpdateCollectionError`, `…Error2` and `…Error3`, in the order they came, which said
+    /// nothing of which was which. They are named by their statuses; one alone keeps its name.
+    @Test func inlineErrorBodiesAreNamedByTheirStatus() throws {
+        func inline(_ key: String) -> String { ##"{"description": "", "content": {"application/json": {"schema": {"type": "object", "properties": {"\##(key)": {"type": "string"}}}}}}"## }
+        let imported = try importing(document(paths: """
+            "/u": {"put": {"operationId": "updateCollection", "responses": {"204": {"description": ""}, "400": \(inline("detail")), "403": \(inline("reason")), "default": \(inline("message"))}}},
+            "/v": {"get": {"operationId": "view", "responses": {"204": {"description": ""}, "404": \(inline("missing"))}}}
+            """))
+        #expect(imported.endpoint("updateCollection")?["errorResponse"] as? [String: String]
+            == ["400": "UpdateCollectionError400", "403": "UpdateCollectionError403", "default": "UpdateCollectionError"])
+        #expect(imported.endpoint("view")?["errorResponse"] as? String == "ViewError")
+    }
+
     /// Error bodies that differ by status become a type per status; a status the document does
     /// not describe is read as the first (as when every status has one type), unless it gives a
     /// `default`. Bodies that are all one type stay one type.

@@ -1412,8 +1412,12 @@ extension OpenAPIReader {
         }
         // The error body: the `default` response's when it describes errors, else the first 4xx or 5xx one's.
         var errorTypes: [(key: String, type: String, node: JSONNode)] = []
-        for response in responses where response.key.hasPrefix("4") || response.key.hasPrefix("5") || (response.key == "default" && success?.key != "default") {
-            guard let type = errorType(response.value, pointer: Self.pointer(pointer, response.key), operationName: operationName) else { continue }
+        let errorResponses = responses.filter { $0.key.hasPrefix("4") || $0.key.hasPrefix("5") || ($0.key == "default" && success?.key != "default") }
+        for response in errorResponses {
+            // Inline error bodies of several statuses are named by them (Postman's
+            // `UpdateCollectionError400`, `…Error403`), not numbered in the order they come.
+            let name = operationName + "Error" + (errorResponses.count > 1 && response.key != "default" ? response.key : "")
+            guard let type = errorType(response.value, pointer: Self.pointer(pointer, response.key), name: name) else { continue }
             errorTypes.append((response.key, type, response.value))
         }
         for response in responses {
@@ -1528,11 +1532,11 @@ extension OpenAPIReader {
     }
 
     /// The type of an error response's JSON body, or nil when it has none.
-    private mutating func errorType(_ node: JSONNode, pointer: String, operationName: String) -> String? {
+    private mutating func errorType(_ node: JSONNode, pointer: String, name: String) -> String? {
         guard let content = content(of: node, pointer: pointer), Self.isJSON(content.mediaType), let schema = content.schema else { return nil }
-        let type = schemaType(schema, pointer: content.pointer, hint: content.hint ?? operationName + "Error", context: .plain)
+        let type = schemaType(schema, pointer: content.pointer, hint: content.hint ?? name, context: .plain)
         let chosen = ["String", "Data", "File"].contains(type.type) ? "JSON" : type.type
-        return errorUnion(node, pointer: pointer, chosen: (content.written, chosen), hint: content.hint ?? operationName + "Error") ?? chosen
+        return errorUnion(node, pointer: pointer, chosen: (content.written, chosen), hint: content.hint ?? name) ?? chosen
     }
 
     /// An error response that offers other JSON bodies beside the one chosen (Twitter's
