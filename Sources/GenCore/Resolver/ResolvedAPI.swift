@@ -42,12 +42,24 @@ struct ResolvedAPI: Sendable {
         enum Kind: Sendable {
             case bearer
             case basic
-            case apiKey(header: String)
-            case apiKeyQuery(name: String)
-            case apiKeyCookie(name: String)
-            /// API keys sent together, each an `apiKey`, `apiKeyQuery` or `apiKeyCookie`, in order.
-            case apiKeys([Kind])
+            case apiKey(APIKeyPlace)
+            /// API keys sent together, in order.
+            case apiKeys([APIKeyPlace])
             case custom
+        }
+
+        /// Where an API key goes, as the runtime's `APIKeyLocation` says it.
+        enum APIKeyPlace: Sendable {
+            case header(String)
+            case query(String)
+            case cookie(String)
+
+            /// The header's, query item's or cookie's name.
+            var name: String {
+                switch self {
+                case .header(let name), .query(let name), .cookie(let name): name
+                }
+            }
         }
     }
 

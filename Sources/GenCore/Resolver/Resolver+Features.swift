@@ -3,15 +3,15 @@ extension Resolver {
     static let authKinds = ["bearer", "basic", "apiKey", "apiKeys", "custom"]
 
     /// An API key in the header, query item or cookie `name` (`place`); nil (reported) when it cannot be.
-    private mutating func apiKeyKind(_ place: Located<String>, _ name: Located<String>) -> ResolvedAPI.AuthScheme.Kind? {
+    private mutating func apiKeyPlace(_ place: Located<String>, _ name: Located<String>) -> ResolvedAPI.AuthScheme.APIKeyPlace? {
         switch place.value {
         case "header":
-            if checkHeaderName(name) { return .apiKey(header: name.value) }
+            if checkHeaderName(name) { return .header(name.value) }
         case "query":
-            if !name.value.isEmpty { return .apiKeyQuery(name: name.value) }
+            if !name.value.isEmpty { return .query(name.value) }
             diagnostics.error("the query item of an API key needs a name", at: name.location)
         case "cookie":
-            if Self.isCookieName(name.value) { return .apiKeyCookie(name: name.value) }
+            if Self.isCookieName(name.value) { return .cookie(name.value) }
             diagnostics.error("'\(name.value)' is not a valid cookie name", at: name.location)
         default:
             unknownValue(place, of: "API key location", among: ["header", "query", "cookie"])
@@ -45,7 +45,7 @@ extension Resolver {
                         at: scheme.type.location)
                     continue
                 }
-                kind = apiKeyKind(place, name)
+                kind = apiKeyPlace(place, name).map { .apiKey($0) }
             case "apiKeys":
                 guard let keys = scheme.keys, keys.count >= 2 else {
                     diagnostics.error(
@@ -54,21 +54,21 @@ extension Resolver {
                         at: scheme.type.location)
                     continue
                 }
-                var kinds: [ResolvedAPI.AuthScheme.Kind] = []
-                var places: Set<String> = []
+                var places: [ResolvedAPI.AuthScheme.APIKeyPlace] = []
+                var sent: Set<String> = []
                 for key in keys {
                     guard let place = key.location, let name = key.fieldName else {
                         diagnostics.error("a key of API keys scheme '\(scheme.name.value)' needs \"in\" and \"name\"", at: key.node)
                         continue
                     }
                     // Header names ignore case.
-                    guard places.insert(place.value + "\u{0}" + (place.value == "header" ? name.value.lowercased() : name.value)).inserted else {
+                    guard sent.insert(place.value + "\u{0}" + (place.value == "header" ? name.value.lowercased() : name.value)).inserted else {
                         diagnostics.error("API keys scheme '\(scheme.name.value)' sends '\(name.value)' twice", at: name.location)
                         continue
                     }
-                    if let kind = apiKeyKind(place, name) { kinds.append(kind) }
+                    if let found = apiKeyPlace(place, name) { places.append(found) }
                 }
-                if kinds.count == keys.count { kind = .apiKeys(kinds) }
+                if places.count == keys.count { kind = .apiKeys(places) }
             default:
                 unknownValue(scheme.type, of: "auth scheme type", among: Self.authKinds)
             }

@@ -23,9 +23,9 @@ struct APINamespaceTranslator {
         switch scheme.kind {
         case .bearer: (what, conformance) = ("a bearer token in the `Authorization` header", "BearerAuthScheme")
         case .basic: (what, conformance) = ("HTTP basic authentication", "BasicAuthScheme")
-        case .apiKey: (what, conformance) = ("an API key in a header", "APIKeyAuthScheme")
-        case .apiKeyQuery: (what, conformance) = ("an API key in a query item", "APIKeyAuthScheme")
-        case .apiKeyCookie: (what, conformance) = ("an API key in a cookie", "APIKeyAuthScheme")
+        case .apiKey(.header): (what, conformance) = ("an API key in a header", "APIKeyAuthScheme")
+        case .apiKey(.query): (what, conformance) = ("an API key in a query item", "APIKeyAuthScheme")
+        case .apiKey(.cookie): (what, conformance) = ("an API key in a cookie", "APIKeyAuthScheme")
         case .apiKeys: (what, conformance) = ("API keys sent together", "APIKeysAuthScheme")
         case .custom: (what, conformance) = ("a closure the app supplies", "CustomAuthScheme")
         }
@@ -34,35 +34,29 @@ struct APINamespaceTranslator {
         } else {
             printer.line("/// The `\(CommentText.singleLine(scheme.specName))` auth scheme: \(what).")
         }
-        if case .apiKeys(let kinds) = scheme.kind {
-            let names = kinds.map { kind -> String in
-                switch kind {
-                case .apiKey(let name), .apiKeyQuery(let name), .apiKeyCookie(let name): "<\(CommentText.singleLine(name))>"
-                default: ""
-                }
-            }
-            printer.documentation("Its credential is `APIKeys(\(names.joined(separator: ", ")))`: the keys in this order.")
+        if case .apiKeys(let places) = scheme.kind {
+            let names = places.map { "<\(CommentText.singleLine($0.name))>" }.joined(separator: ", ")
+            printer.documentation("Its credential is `APIKeys(\(names))`: the keys in this order.")
         }
         let head = "\(access)enum \(scheme.typeName): \(conformance)"
         switch scheme.kind {
-        case .apiKey, .apiKeyQuery, .apiKeyCookie:
-            printer.block(head) { $0.line("\(access)static let location = APIKeyLocation.\(Self.location(scheme.kind) ?? "")") }
-        case .apiKeys(let kinds):
+        case .apiKey(let place):
+            printer.block(head) { $0.line("\(access)static let location = APIKeyLocation.\(Self.location(place))") }
+        case .apiKeys(let places):
             printer.block(head) { printer in
-                printer.line("\(access)static let locations: [APIKeyLocation] = [\(kinds.compactMap { Self.location($0).map { "." + $0 } }.joined(separator: ", "))]")
+                printer.line("\(access)static let locations: [APIKeyLocation] = [\(places.map { "." + Self.location($0) }.joined(separator: ", "))]")
             }
         case .bearer, .basic, .custom:
             printer.line("\(head) {}")
         }
     }
 
-    /// Where an API key goes, as an `APIKeyLocation` case (`header("X-Key")`); nil for other schemes.
-    private static func location(_ kind: ResolvedAPI.AuthScheme.Kind) -> String? {
-        switch kind {
-        case .apiKey(let header): "header(\(SwiftLiteral.string(header)))"
-        case .apiKeyQuery(let name): "query(\(SwiftLiteral.string(name)))"
-        case .apiKeyCookie(let name): "cookie(\(SwiftLiteral.string(name)))"
-        case .apiKeys, .bearer, .basic, .custom: nil
+    /// Where an API key goes, as an `APIKeyLocation` case: `header("X-Key")`.
+    private static func location(_ place: ResolvedAPI.AuthScheme.APIKeyPlace) -> String {
+        switch place {
+        case .header(let name): "header(\(SwiftLiteral.string(name)))"
+        case .query(let name): "query(\(SwiftLiteral.string(name)))"
+        case .cookie(let name): "cookie(\(SwiftLiteral.string(name)))"
         }
     }
 
