@@ -777,10 +777,14 @@ extension OpenAPIReader {
             return format == "date" ? SchemaType(type: "Date", dateStrategy: "dateOnly") : SchemaType(type: "Date")
         case "date-time", "date":
             return SchemaType(type: "String")
+        case "uri", "url":
+            // A String, not a `URL`: APIs send `""` and IRIs (`https://de.wikipedia.org/wiki/Köln`)
+            // in their URI fields too. Foundation's `URL` cannot hold the first, so the whole
+            // response failed to decode, and percent-encodes the second, so the value went back
+            // changed (`K%C3%B6ln`); `URL(string:)` is one call away for the app.
+            return SchemaType(type: "String")
         case "uuid":
             return SchemaType(type: "UUID")
-        case "uri", "url":
-            return SchemaType(type: "URL")
         case "byte":
             return SchemaType(type: "Data")
         case "binary":

@@ -16,7 +16,7 @@ public struct Pet: Codable, Sendable {
     /// Default: `1.5`.
     public var weight: Double?
     public var chipId: UUID?
-    public var homepage: URL?
+    public var homepage: String?
     public var thumbnail: Data?
     @Indirect public var owner: PetOwner?
     public var labels: [String]?
@@ -34,7 +34,7 @@ public struct Pet: Codable, Sendable {
         createdAt: Date,
         weight: Double? = nil,
         chipId: UUID? = nil,
-        homepage: URL? = nil,
+        homepage: String? = nil,
         thumbnail: Data? = nil,
         owner: PetOwner? = nil,
         labels: [String]? = nil,
@@ -69,7 +69,7 @@ public struct Pet: Codable, Sendable {
         self.createdAt = try container.decodeField(Date.self, "created_at", dateStrategy: .iso8601)
         self.weight = try container.decodeFieldIfPresent(Double.self, "weight")
         self.chipId = try container.decodeFieldIfPresent(UUID.self, "chip_id")
-        self.homepage = try container.decodeFieldIfPresent(URL.self, "homepage")
+        self.homepage = try container.decodeFieldIfPresent(String.self, "homepage")
         self.thumbnail = try container.decodeFieldIfPresent(Data.self, "thumbnail")
         self.owner = try container.decodeFieldIfPresent(PetOwner.self, "owner")
         self.labels = try container.decodeFieldIfPresent([String].self, "labels")

@@ -5,12 +5,12 @@ import GeneratedRuntime
 
 // Spec: #/models/Problem
 public struct Problem: Codable, Sendable {
-    public var type: URL?
+    public var type: String?
     public var title: String
     public var status: Int
     public var detail: String?
 
-    public init(type: URL? = nil, title: String, status: Int, detail: String? = nil) {
+    public init(type: String? = nil, title: String, status: Int, detail: String? = nil) {
         self.type = type
         self.title = title
         self.status = status
@@ -19,7 +19,7 @@ public struct Problem: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
-        self.type = try container.decodeFieldIfPresent(URL.self, "type")
+        self.type = try container.decodeFieldIfPresent(String.self, "type")
         self.title = try container.decodeField(String.self, "title")
         self.status = try container.decodeField(Int.self, "status")
         self.detail = try container.decodeFieldIfPresent(String.self, "detail")
