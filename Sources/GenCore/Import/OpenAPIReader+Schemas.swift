@@ -777,14 +777,15 @@ extension OpenAPIReader {
             return format == "date" ? SchemaType(type: "Date", dateStrategy: "dateOnly") : SchemaType(type: "Date")
         case "date-time", "date":
             return SchemaType(type: "String")
-        case "uri", "url":
-            // A String, not a `URL`: APIs send `""` and IRIs (`https://de.wikipedia.org/wiki/Köln`)
-            // in their URI fields too. Foundation's `URL` cannot hold the first, so the whole
-            // response failed to decode, and percent-encodes the second, so the value went back
-            // changed (`K%C3%B6ln`); `URL(string:)` is one call away for the app.
+        case "uri", "url", "uuid":
+            // A String, as the value came. APIs send `""` and IRIs
+            // (`https://de.wikipedia.org/wiki/Köln`) in their URI fields too: Foundation's `URL`
+            // cannot hold the first, so the whole response failed to decode, and percent-encodes
+            // the second, so the value went back changed (`K%C3%B6ln`). Foundation's `UUID` writes
+            // upper case, so the lower-case ids most APIs send went back in another spelling,
+            // which a server that compares them as text does not find. `URL(string:)` and
+            // `UUID(uuidString:)` are one call away for the app.
             return SchemaType(type: "String")
-        case "uuid":
-            return SchemaType(type: "UUID")
         case "byte":
             return SchemaType(type: "Data")
         case "binary":

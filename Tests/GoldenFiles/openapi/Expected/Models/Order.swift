@@ -6,12 +6,12 @@ import GeneratedRuntime
 // Spec: #/models/Order
 public struct Order: Codable, Sendable {
     public var updatedAt: Date?
-    public var id: UUID
+    public var id: String
     public var quantity: Int
     /// A free-text note.
     public var note: String?
 
-    public init(updatedAt: Date? = nil, id: UUID, quantity: Int, note: String? = nil) {
+    public init(updatedAt: Date? = nil, id: String, quantity: Int, note: String? = nil) {
         self.updatedAt = updatedAt
         self.id = id
         self.quantity = quantity
@@ -21,7 +21,7 @@ public struct Order: Codable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         self.updatedAt = try container.decodeFieldIfPresent(Date.self, "updated_at", dateStrategy: .iso8601)
-        self.id = try container.decodeField(UUID.self, "id")
+        self.id = try container.decodeField(String.self, "id")
         self.quantity = try container.decodeField(Int.self, "quantity")
         self.note = try container.decodeFieldIfPresent(String.self, "note")
     }

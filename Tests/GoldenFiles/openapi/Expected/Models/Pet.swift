@@ -15,7 +15,7 @@ public struct Pet: Codable, Sendable {
     public var createdAt: Date
     /// Default: `1.5`.
     public var weight: Double?
-    public var chipId: UUID?
+    public var chipId: String?
     public var homepage: String?
     public var thumbnail: Data?
     @Indirect public var owner: PetOwner?
@@ -33,7 +33,7 @@ public struct Pet: Codable, Sendable {
         birthday: Date? = nil,
         createdAt: Date,
         weight: Double? = nil,
-        chipId: UUID? = nil,
+        chipId: String? = nil,
         homepage: String? = nil,
         thumbnail: Data? = nil,
         owner: PetOwner? = nil,
@@ -68,7 +68,7 @@ public struct Pet: Codable, Sendable {
         self.birthday = try container.decodeFieldIfPresent(Date.self, "birthday", dateStrategy: .dateOnly)
         self.createdAt = try container.decodeField(Date.self, "created_at", dateStrategy: .iso8601)
         self.weight = try container.decodeFieldIfPresent(Double.self, "weight")
-        self.chipId = try container.decodeFieldIfPresent(UUID.self, "chip_id")
+        self.chipId = try container.decodeFieldIfPresent(String.self, "chip_id")
         self.homepage = try container.decodeFieldIfPresent(String.self, "homepage")
         self.thumbnail = try container.decodeFieldIfPresent(Data.self, "thumbnail")
         self.owner = try container.decodeFieldIfPresent(PetOwner.self, "owner")

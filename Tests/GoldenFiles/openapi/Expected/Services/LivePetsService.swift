@@ -20,7 +20,7 @@ public struct LivePetsService: PetsServiceProtocol {
         status: PetStatus?,
         since: Date?,
         fields: [String]?,
-        xRequestID: UUID,
+        xRequestID: String,
         session: String?
     ) async throws -> [Pet] {
         try await self.client.send(PetsService.listPets(

@@ -17,7 +17,7 @@ public struct LiveStoreService: StoreServiceProtocol {
         try await self.client.send(StoreService.getInventory())
     }
 
-    public func fetchStoreOrdersByOrderId(orderId: UUID) async throws -> Order {
+    public func fetchStoreOrdersByOrderId(orderId: String) async throws -> Order {
         try await self.client.send(StoreService.fetchStoreOrdersByOrderId(orderId: orderId))
     }
 }

@@ -18,7 +18,7 @@ public enum PetsService {
         status: PetStatus? = nil,
         since: Date? = nil,
         fields: [String]? = nil,
-        xRequestID: UUID,
+        xRequestID: String,
         session: String? = nil
     ) -> ListPetsEndpoint {
         ListPetsEndpoint(

@@ -18,7 +18,7 @@ public protocol PetsServiceProtocol: Sendable {
         status: PetStatus?,
         since: Date?,
         fields: [String]?,
-        xRequestID: UUID,
+        xRequestID: String,
         session: String?
     ) async throws -> [Pet]
 
@@ -49,7 +49,7 @@ extension PetsServiceProtocol {
     /// Lists the pets.
     ///
     /// Newest first.
-    public func listPets(xRequestID: UUID) async throws -> [Pet] {
+    public func listPets(xRequestID: String) async throws -> [Pet] {
         try await listPets(
             limit: nil,
             tags: nil,

@@ -10,7 +10,7 @@ public enum StoreService {
         GetInventoryEndpoint()
     }
 
-    public static func fetchStoreOrdersByOrderId(orderId: UUID) -> FetchStoreOrdersByOrderIdEndpoint {
+    public static func fetchStoreOrdersByOrderId(orderId: String) -> FetchStoreOrdersByOrderIdEndpoint {
         FetchStoreOrdersByOrderIdEndpoint(orderId: orderId)
     }
 }

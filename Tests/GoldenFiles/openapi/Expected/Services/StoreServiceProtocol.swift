@@ -8,5 +8,5 @@ import GeneratedRuntime
 public protocol StoreServiceProtocol: Sendable {
     func getInventory() async throws -> [String: Int]
 
-    func fetchStoreOrdersByOrderId(orderId: UUID) async throws -> Order
+    func fetchStoreOrdersByOrderId(orderId: String) async throws -> Order
 }

@@ -18,7 +18,7 @@ public struct ListPetsEndpoint: Endpoint, ErrorBodyDecoding, ResponseHeadersDeco
     public var status: PetStatus?
     public var since: Date?
     public var fields: [String]?
-    public var xRequestID: UUID
+    public var xRequestID: String
     public var session: String?
 
     public init(
@@ -28,7 +28,7 @@ public struct ListPetsEndpoint: Endpoint, ErrorBodyDecoding, ResponseHeadersDeco
         status: PetStatus? = nil,
         since: Date? = nil,
         fields: [String]? = nil,
-        xRequestID: UUID,
+        xRequestID: String,
         session: String? = nil
     ) {
         self.limit = limit

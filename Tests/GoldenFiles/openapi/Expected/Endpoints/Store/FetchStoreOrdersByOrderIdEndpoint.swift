@@ -8,9 +8,9 @@ public struct FetchStoreOrdersByOrderIdEndpoint: Endpoint {
     public typealias Response = Order
     public typealias Auth = StoreKeyAuth
 
-    public var orderId: UUID
+    public var orderId: String
 
-    public init(orderId: UUID) {
+    public init(orderId: String) {
         self.orderId = orderId
     }
 
