@@ -54,6 +54,8 @@ public struct GenerationResult: Sendable {
     /// An OpenAPI document's security schemes that the import left out, with why, when the
     /// options prefer some: a configuration's `auth` that names one is told why it cannot be.
     public var leftOutAuthSchemes: [LeftOutAuthScheme] = []
+    /// Whether the input was an OpenAPI document (imported) rather than a spec.
+    public var isOpenAPI = false
 
     public var succeeded: Bool { !diagnostics.contains { $0.severity == .error } }
 }
@@ -72,11 +74,12 @@ public enum Generator {
         } catch {
             return GenerationResult(files: [], diagnostics: [Diagnostic(.error, file: specPath, location: error.location, message: error.message)])
         }
-        var (document, collector) = OpenAPIImport.isOpenAPI(root)
+        let isOpenAPI = OpenAPIImport.isOpenAPI(root)
+        var (document, collector) = isOpenAPI
             ? OpenAPIImport.read(root, path: specPath, options: options.importOptions)
             : SpecReader.read(root, path: specPath)
         guard let document else {
-            return GenerationResult(files: [], diagnostics: collector.sorted)
+            return GenerationResult(files: [], diagnostics: collector.sorted, isOpenAPI: isOpenAPI)
         }
         var resolver = Resolver(document: document, file: specPath, accessOverride: options.accessLevel)
         var api = resolver.resolve(specReference: options.specReference ?? specPath)
@@ -101,7 +104,7 @@ public enum Generator {
         for problem in replacement?.diagnostics ?? [] where !problem.concernsOnly(isLeftOut) { collector.append(problem) }
         if collector.hasErrors {
             return GenerationResult(files: [], diagnostics: collector.sorted, modelNames: modelNames, propertyNames: propertyNames,
-                                    authSchemeNames: schemeNames, leftOutAuthSchemes: leftOutSchemes)
+                                    authSchemeNames: schemeNames, leftOutAuthSchemes: leftOutSchemes, isOpenAPI: isOpenAPI)
         }
         var imports: [String] = []
         for module in options.imports.compactMap(Replacements.moduleName) where !["Foundation", "GeneratedRuntime"].contains(module) && !imports.contains(module) {
@@ -111,6 +114,6 @@ public enum Generator {
         let translator = FileTranslator(api: api, layout: options.layout)
         return GenerationResult(files: translator.files(), diagnostics: collector.sorted, selection: selection, modelNames: modelNames,
                                 propertyNames: propertyNames, declaredTypes: translator.declaredTypes(), authSchemeNames: schemeNames,
-                                leftOutAuthSchemes: leftOutSchemes)
+                                leftOutAuthSchemes: leftOutSchemes, isOpenAPI: isOpenAPI)
     }
 }

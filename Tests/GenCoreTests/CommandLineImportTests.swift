@@ -237,6 +237,29 @@ import Testing
         #expect(plain.status == .success && folder.read("Plain/Models/Pet.swift")?.contains("public struct Pet: Codable, Sendable {") == true)
     }
 
+    /// Found by a review: a configuration's import keys were ignored without a word where every
+    /// input is a spec, which says them in its own `defaults`. With an OpenAPI document in the
+    /// run they apply to it, and nothing is said.
+    @Test func importKeysInARunOfSpecsAloneAreSaidToChangeNothing() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("spec.json", #"{"endpointgen": 1, "name": "Pets", "models": {"Pet": {"properties": {"id": "Int"}}}}"#)
+        try folder.write("openapi.json", #"{"openapi": "3.1.0", "info": {"title": "Zoo", "version": "1"}, "paths": {}}"#)
+        try folder.write("config.json", """
+            {"access": "internal",
+             "hashable": true, "strict": true}
+            """)
+        let run = runTool(["generate", "spec.json", "--output", "Out", "--config", "config.json", "-q"], in: folder.url)
+        #expect(run.status == .success)
+        #expect(run.standardError == """
+            config.json:2:2: warning: 'hashable' is read where an OpenAPI document is imported, and this run has none; it changes nothing here (a spec says it in its 'defaults')
+            config.json:2:20: warning: 'strict' is read where an OpenAPI document is imported, and this run has none; it changes nothing here
+
+            """)
+        #expect(folder.read("Out/Models/Pet.swift")?.contains("struct Pet: Codable, Sendable {") == true, "the spec's own defaults hold")
+        let mixed = runTool(["generate", "spec.json", "openapi.json", "--output", "Mixed", "--config", "config.json", "-q"], in: folder.url)
+        #expect(mixed.status == .success && mixed.standardError.isEmpty, "\(mixed.standardError)")
+    }
+
     @Test func everyProblemOfAConfigurationIsReported() throws {
         let folder = try TemporaryDirectory()
         try folder.write("openapi.json", Self.document)

@@ -246,6 +246,14 @@ public struct CommandLineTool {
                 standardError("\(diagnostic)\n")
             }
             failed = failed || !unmatched.isEmpty
+            // Said, not ignored: a spec says these in its own `defaults` and `auth`.
+            if !results.contains(where: \.result.isOpenAPI) {
+                for key in configuration.importKeys {
+                    let instead = ["hashable": " (a spec says it in its 'defaults')", "identifiable": " (a spec says it in its 'defaults')",
+                                   "auth": " (a spec's endpoints name their scheme)"][key.value] ?? ""
+                    standardError("\(Diagnostic(.warning, file: configuration.path, location: key.location, message: "'\(key.value)' is read where an OpenAPI document is imported, and this run has none; it changes nothing here\(instead)"))\n")
+                }
+            }
         }
         if failed { return .failure }
 
@@ -425,6 +433,9 @@ public struct CommandLineTool {
         /// structs with an `id` to `Identifiable`.
         var hashable = false
         var identifiable = false
+        /// Where the keys that only an OpenAPI document's import reads (`strict`, `auth`,
+        /// `hashable`, `identifiable`) are, in the file: a run of specs alone is told so.
+        var importKeys: [Located<String>] = []
         /// How diagnostics name the file.
         var path = ""
     }
@@ -463,6 +474,9 @@ public struct CommandLineTool {
         var configuration = Configuration(path: path)
         let keys = ["access", "layout", "strict", "include", "replace", "imports", "auth", "hashable", "identifiable"]
         for member in members {
+            if ["strict", "auth", "hashable", "identifiable"].contains(member.key) {
+                configuration.importKeys.append(Located(value: member.key, location: member.keyLocation))
+            }
             switch (member.key, member.value.value) {
             case ("replace", .object(let entries)):
                 configuration.replacements = replacements(entries, file: path, collector: &collector)
