@@ -80,6 +80,19 @@ import Testing
         #expect(SwiftNaming.typeName(input) == expected)
     }
 
+    /// Found on the New York Times' and Google's documents: an endpoint's struct was its function
+    /// name capitalised (`URLShortener` → `UrlShortenerEndpoint`, `GET_lists-format` →
+    /// `GetListsFormatEndpoint`) while the models its operation names kept the capitals
+    /// (`URLShortenerRequest`, `GETListsFormatResponse`). Both now take the type-name rule,
+    /// and a name in capitals only reads as its function does.
+    @Test(arguments: [
+        ("URLShortener", "URLShortener"), ("GET_lists-format", "GETListsFormat"), ("getHTTPStatus", "GetHTTPStatus"),
+        ("fetchCities", "FetchCities"), ("GET_USERS", "GetUsers"), ("delete-user", "DeleteUser"), ("urlShortener", "UrlShortener"),
+    ])
+    func typeNamesOfMembers(_ input: String, _ expected: String) {
+        #expect(SwiftNaming.typeName(ofMember: input) == expected)
+    }
+
     @Test(arguments: [
         ("cityName", "city_name"), ("userID", "user_id"), ("URLString", "url_string"), ("already_snake", "already_snake"),
         ("name", "name"), ("HTTPRequestID", "http_request_id"), ("firstName2", "first_name2"), ("a", "a"), ("ABC", "abc"),

@@ -584,7 +584,8 @@ extension OpenAPIReader {
         let base = written.map { SwiftNaming.memberName($0.value) } ?? Resolver.derivedName(method: method, segments: Self.segments(endpoint.path.value))
         var name = base
         var number = 2
-        while !taken.insert((SwiftNaming.typeName(name) + "Endpoint").lowercased()).inserted || Resolver.endpointMemberNames.contains(name) {
+        while !taken.insert((SwiftNaming.typeName(ofMember: name == base ? written?.value ?? name : name) + "Endpoint").lowercased()).inserted
+                || Resolver.endpointMemberNames.contains(name) {
             name = base + String(number)
             number += 1
         }
@@ -679,7 +680,7 @@ extension OpenAPIReader {
         _ fields: [JSONNode.Member], node: JSONNode, method: String, path: String, pathLocation: SourceLocation,
         pathItem: [JSONNode.Member], pathPointer: String, pointer: String
     ) -> SpecDocument.Endpoint {
-        let operationName = member("operationId", fields).flatMap { Self.text($0.value) }.map { SwiftNaming.typeName($0) }
+        let operationName = member("operationId", fields).flatMap { Self.text($0.value) }.map { SwiftNaming.typeName(ofMember: $0) }
             ?? SwiftNaming.typeName(Resolver.derivedName(method: method.uppercased(), segments: Self.segments(path)))
         var endpoint = SpecDocument.Endpoint(
             location: node.location, pointer: pointer, name: nil,

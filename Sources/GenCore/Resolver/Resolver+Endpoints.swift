@@ -103,7 +103,7 @@ extension Resolver {
             // The resource's path is a base path: the name comes from the endpoint's own path.
             functionName = Self.derivedName(method: method, segments: ownSegments)
         }
-        let typeName = SwiftNaming.typeName(functionName) + "Endpoint"
+        let typeName = SwiftNaming.typeName(ofMember: endpoint.name?.value ?? functionName) + "Endpoint"
 
         var parameters: [ResolvedAPI.Parameter] = []
         var swiftNames: [String: String] = [:]

@@ -112,6 +112,15 @@ enum SwiftNaming {
         return text
     }
 
+    /// The type name of what an endpoint `name`s (its struct, the models an OpenAPI operation's
+    /// `operationId` names): the type-name rule, so that its acronyms stay capitals as in its
+    /// models (`URLShortener` → `URLShortenerEndpoint`, not `UrlShortenerEndpoint`), but words
+    /// in capitals only read as its function reads them (`GET_USERS` → `GetUsers`, as
+    /// `getUsers`).
+    static func typeName(ofMember name: String) -> String {
+        typeName(isShouting(name) ? memberName(name) : name)
+    }
+
     /// An UpperCamelCase type name: `fetch cities` → `FetchCities`.
     static func typeName(_ name: String) -> String {
         var result = words(of: name).map(upperFirst).joined()
