@@ -724,6 +724,33 @@ import Testing
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
+    /// Found by the review of the AppVeyor fix: bytes offered as JSON beside a form alone went as
+    /// an upload labelled JSON, not as the form whose file was meant; and 3.1's way of saying
+    /// bytes (`contentMediaType` without an encoding) was read as a JSON string, under a media
+    /// range as text.
+    @Test func bytesOfferedAsJSONBesideAFormAreTheFormAndContentMediaTypeIsBytes() throws {
+        let imported = try importing(document(paths: """
+            "/files": {"post": {"operationId": "uploadFile", "requestBody": {"required": true, "content": {
+                "application/json": {"schema": {"type": "string", "format": "binary"}},
+                "multipart/form-data": {"schema": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}}}}},
+                "responses": {"204": {"description": ""}}}},
+            "/image": {"put": {"operationId": "putImage", "requestBody": {"required": true, "content": {
+                "application/json": {"schema": {"type": "string", "contentMediaType": "image/png"}}, "image/png": {}}},
+                "responses": {"200": {"description": "", "content": {"*/*": {"schema": {"type": "string", "contentMediaType": "application/octet-stream"}}}}}}},
+            "/encoded": {"put": {"operationId": "putEncoded", "requestBody": {"required": true, "content": {
+                "application/json": {"schema": {"type": "string", "contentMediaType": "image/png", "contentEncoding": "base64"}}, "image/png": {}}},
+                "responses": {"200": {"description": "", "content": {"*/*": {"schema": {"type": "string", "contentMediaType": "text/html"}}}}}}}
+            """))
+        #expect(imported.endpoint("uploadFile")?["body"] as? [String: String] == ["type": "UploadFileRequest", "encoding": "multipart"])
+        #expect(imported.model("UploadFileRequest")?["properties"] as? [String: String] == ["file": "File?"])
+        #expect(imported.endpoint("putImage")?["body"] as? [String: String] == ["type": "Upload", "contentType": "image/png"])
+        #expect(imported.endpoint("putImage")?["response"] as? String == "Data", "bytes under a media range are Data, not text")
+        // With an encoding the JSON string is base64 text, which is JSON's own: Data in a JSON body.
+        #expect(imported.endpoint("putEncoded")?["body"] as? String == "Data")
+        #expect(imported.endpoint("putEncoded")?["response"] as? String == "String", "HTML is text")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+    }
+
     /// Found by a tester: springdoc (Spring's OpenAPI writer) gives every operation `*/*`, and the
     /// import read such a response as bytes and such a body as an upload, dropping the schema
     /// they name. A media range whose schema describes data is JSON; one of bytes stays bytes.

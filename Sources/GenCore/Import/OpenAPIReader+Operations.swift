@@ -1123,12 +1123,15 @@ extension OpenAPIReader {
         content.first { mediaType($0.key) == "application/json" } ?? content.first { isJSON($0.key) }
     }
 
-    /// Whether a media type's schema is bytes (`type: string, format: binary`), which a JSON
-    /// body would carry as base64 text.
+    /// Whether a media type's schema is bytes (`type: string, format: binary`, or in 3.1's words
+    /// a `contentMediaType` that is not text, without an encoding), which a JSON body would
+    /// carry as base64 text.
     private func holdsBytes(_ entry: JSONNode.Member) -> Bool {
         guard let schema = Self.object(entry.value).flatMap({ member("schema", $0)?.value }),
-              let fields = Self.object(followingReferences(schema)) else { return false }
-        return typeNames(fields) == ["string"] && member("format", fields).flatMap { Self.text($0.value) } == "binary"
+              let fields = Self.object(followingReferences(schema)), typeNames(fields) == ["string"] else { return false }
+        if member("format", fields).flatMap({ Self.text($0.value) }) == "binary" { return true }
+        guard member("contentEncoding", fields) == nil, let media = member("contentMediaType", fields).flatMap({ Self.text($0.value) }) else { return false }
+        return !media.lowercased().hasPrefix("text/") && !Resolver.isJSONMediaType(media)
     }
 
     /// The first media type of `content` that is content as it is (an image, a file, text): not
@@ -1162,7 +1165,7 @@ extension OpenAPIReader {
     private func effectiveMediaType(_ entry: JSONNode.Member) -> String {
         if isWildcardJSON(entry) { return "application/json" }
         if let schema = wildcardSchema(entry), let members = Self.object(followingReferences(schema)), typeNames(members) == ["string"],
-           !["binary", "byte"].contains(member("format", members).flatMap { Self.text($0.value) } ?? "") {
+           member("format", members).flatMap({ Self.text($0.value) }) != "byte", !holdsBytes(entry) {
             return "text/plain"
         }
         return Self.mediaType(entry.key)
@@ -1311,9 +1314,14 @@ extension OpenAPIReader {
             ?? content[0]
         // Bytes (AppVeyor's YAML settings, `application/json: {type: string, format: binary}`
         // beside `text/plain`) go as they are, with the document's other media type, not as a
-        // JSON string of base64; offered as JSON alone, as bytes of that type.
+        // JSON string of base64; beside a form alone, as that form (its file is what was meant);
+        // offered as JSON alone, as bytes of that type.
         let bytes = Self.isJSON(effectiveMediaType(chosen)) && holdsBytes(chosen)
-        if bytes, let raw = Self.rawContent(content) { chosen = raw }
+        if bytes, let other = Self.rawContent(content) ?? content.first(where: {
+            ["multipart/form-data", "application/x-www-form-urlencoded"].contains(Self.mediaType($0.key))
+        }) {
+            chosen = other
+        }
         let mediaType = effectiveMediaType(chosen)
         let mediaPointer = Self.pointer(contentPointer, chosen.key)
         let schema = Self.object(chosen.value).flatMap { member("schema", $0)?.value }
