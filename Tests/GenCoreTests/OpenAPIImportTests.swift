@@ -1230,7 +1230,7 @@ import Testing
     /// and a default the format could not hold (beside `nullable`, of the wrong type, an array of
     /// arrays; Nordigen's stopped the import) is no problem either: the description says what
     /// the document says. A referenced schema's default (an enum's) is said too, as a
-    /// parameter's is.
+    /// parameter's is, also through `anyOf: [{$ref}, {type: null}]` and `allOf: [{$ref}]`.
     @Test func aDocumentsDefaultIsSaidInTheDescriptionNotKept() throws {
         let imported = try importing(document(schemas: """
             "D": {"type": "object", "required": ["limit", "ratio", "wrong", "scope", "mode"],
@@ -1240,6 +1240,8 @@ import Testing
                                  "scope": {"type": "array", "default": ["x", "y"], "items": {"type": "array", "items": {"type": "string"}}},
                                  "mode": {"$ref": "#/components/schemas/Mode"},
                                  "shared": {"$ref": "#/components/schemas/Count"},
+                                 "orNull": {"anyOf": [{"$ref": "#/components/schemas/Mode"}, {"type": "null"}]},
+                                 "described": {"allOf": [{"$ref": "#/components/schemas/Mode"}], "description": "The mode."},
                                  "long": {"type": "string", "default": "\(String(repeating: "x", count: 90))"}}},
             "Mode": {"type": "string", "enum": ["drift", "cruise"], "default": "cruise"},
             "Count": {"type": "integer", "default": 3, "description": "How many."}
@@ -1253,6 +1255,9 @@ import Testing
         #expect(property("scope") == ["type": "[[String]]", "description": #"Default: `["x", "y"]`."#])
         #expect(property("mode") == ["type": "Mode", "description": "Default: `\"cruise\"`."])
         #expect(property("shared") == ["type": "Int?", "description": "How many.\n\nDefault: `3`."])
+        // Through the one reference of a union with null, or of an `allOf` that describes it.
+        #expect(property("orNull") == ["type": "Mode", "nullable": true, "description": "Default: `\"cruise\"`."])
+        #expect(property("described") == ["type": "Mode?", "description": "The mode.\n\nDefault: `\"cruise\"`."])
         // Too long to read in a doc comment: not said, as a parameter's.
         #expect(properties["long"] as? String == "String?")
         let result = Generator.generate(specText: imported.text, specPath: "spec.json")

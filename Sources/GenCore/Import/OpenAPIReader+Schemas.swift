@@ -1363,8 +1363,13 @@ extension OpenAPIReader {
         // (an update, `PATCH` or OpenAI's `ModifyAssistantRequest` whose `tools` default to `[]`,
         // would overwrite what the app did not mean to change) and would stand in for a required
         // key a response lacks (VTEX's gift card `id` of `"2"`).
+        // The schema it names: through `$ref`, or the one reference of `anyOf: [{$ref}, {type: null}]`
+        // (OpenAI's `conversation`) or of `allOf: [{$ref}]` beside a description.
+        let alone = alternatives(members) ?? member("allOf", members).flatMap { Self.elements($0.value) }
+        let named = member("$ref", members) != nil ? schema
+            : alone.flatMap { $0.count == 1 && Self.object($0[0]).flatMap { member("$ref", $0) } != nil ? $0[0] : nil }
         let documentDefault = annotation("default", members)?.value
-            ?? (member("$ref", members) != nil ? Self.object(followingReferences(schema)).flatMap { member("default", $0) }?.value : nil)
+            ?? named.flatMap { Self.object(followingReferences($0)).flatMap { member("default", $0) }?.value }
         if let value = documentDefault, let code = Self.codeSpan(value), code != "`null`", code != constantCode {
             description = Self.adding("Default: \(code).", to: description)
         }
