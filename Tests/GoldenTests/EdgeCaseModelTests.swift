@@ -49,6 +49,15 @@ import Testing
         #expect(throws: DecodingError.self) { try decode(Status.self, "3") }
     }
 
+    /// Found on Codat's documents, whose enums list `"Unknown"`: it became `.unknown2` beside the
+    /// catch-all `.unknown(String)`, so `case .unknown:` did not match the value the API sends.
+    @Test func aListedUnknownIsItsCaseAndUnlistedValuesAreUndocumented() throws {
+        let values = try decode([Certainty].self, #"["Known", "Unknown", "unknown", "Maybe"]"#)
+        #expect(values == [.known, .unknown, .undocumented("unknown"), .undocumented("Maybe")])
+        #expect(try encodeSorted(values) == #"["Known","Unknown","unknown","Maybe"]"#)
+        #expect(Certainty(rawValue: "Unknown") == .unknown)
+    }
+
     @Test func nestedCollectionsAndFreeFormJSON() throws {
         let id = UUID()
         let text = #"{"matrix": [[1, 2], []], "nested": {"a": {"b": 1.5}}, "optionalElements": ["x", null], "anything": {"k": [1, "two", true, null, 2.5]}, "ids": ["\#(id.uuidString)"], "links": {"home": "https://example.com/a?b=c"}, "big": 9007199254740993, "statuses": ["active", "new"], "blobs": ["AAE="]}"#

@@ -918,6 +918,7 @@ extension OpenAPIReader {
         var cases: [SpecDocument.EnumCase] = []
         var names: Set<String> = []
         var seenValues: Set<SpecDocument.EnumCase.RawValue> = []
+        let listsUnknown = values.strings.contains { Self.text($0).map(SwiftNaming.memberName) == "unknown" }
         for value in values.strings + values.integers {
             let raw: SpecDocument.EnumCase.RawValue
             switch value.value {
@@ -926,15 +927,16 @@ extension OpenAPIReader {
             default: continue
             }
             guard seenValues.insert(raw).inserted else { continue }
-            // Values that would give the same case name (`"red"`, `"Red"`), or `unknown`, which
-            // open enums keep for unlisted values, get names of their own in the object form.
+            // Values that would give the same case name (`"red"`, `"Red"`), or `undocumented` beside
+            // an `unknown` (which then keeps the unlisted values), get names of their own in the
+            // object form.
             let derived: String = switch raw {
             case .string(let text): text.isEmpty ? "empty" : SwiftNaming.memberName(text)
             case .integer(let number): number < 0 ? "valueMinus\(number.magnitude)" : "value\(number)"
             }
             var caseName = derived
             var number = 2
-            while names.contains(caseName) || caseName == "unknown" || caseName == "`unknown`" {
+            while names.contains(caseName) || (caseName == "undocumented" && listsUnknown) {
                 caseName = derived + String(number)
                 number += 1
             }

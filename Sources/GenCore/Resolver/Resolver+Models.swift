@@ -65,6 +65,10 @@ extension Resolver {
         var names: [String: SourceLocation] = [:]
         var raws: [SpecDocument.EnumCase.RawValue: SourceLocation] = [:]
         var resolved: [ResolvedAPI.Enumeration.Case] = []
+        // The case that keeps unlisted values is `unknown`, unless a listed value is (Codat's
+        // `"Unknown"` address type): then `undocumented`, so that `.unknown` is the value the
+        // API sends and not a catch-all beside an `.unknown2`.
+        let catchAll = cases.enumerated().contains { enumCaseName($1, $0) == "unknown" } ? "undocumented" : "unknown"
         for (index, enumCase) in cases.enumerated() {
             let name = enumCaseName(enumCase, index)
             let location = enumCase.name?.location ?? enumCase.value.location
@@ -79,9 +83,9 @@ extension Resolver {
                     at: location)
                 continue
             }
-            if name == "unknown" {
+            if name == catchAll {
                 diagnostics.error(
-                    "enum '\(model.name.value)' cannot have a case named 'unknown': that case keeps values the spec does not list; name it with an object: {\"caseName\": value}",
+                    "enum '\(model.name.value)' cannot have a case named 'undocumented' beside one named 'unknown': it keeps the values the spec does not list; name it with an object: {\"caseName\": value}",
                     at: location)
                 continue
             }
@@ -90,7 +94,7 @@ extension Resolver {
         }
         return .init(
             name: model.name.value, pointer: model.pointer, description: model.description,
-            rawType: isString ? .string : .integer, cases: resolved, unknownCaseName: "unknown")
+            rawType: isString ? .string : .integer, cases: resolved, unknownCaseName: catchAll)
     }
 
     func literal(_ raw: SpecDocument.EnumCase.RawValue) -> String {
