@@ -116,8 +116,12 @@ import Testing
             "api.yaml:8:9: warning: #/paths/~1pets~1{id}/get/callbacks: callbacks (requests the API sends back) are not imported; the endpoint is imported without them"])
     }
 
-    /// `enum: [stable, 1.0]` in YAML holds a number: the warning says what to quote.
-    @Test func aStringEnumWithAnUnquotedNumberInYAMLSaysToQuoteIt() {
+    /// `enum: [stable, 1.0]` in YAML holds a number, and the enum became JSON. Found by a tester:
+    /// `type: string, enum: [100, 200]` was an integer enum and `type: integer, enum: ["1"]` a
+    /// string one, so the values the API sends, of the declared type, failed to decode. The
+    /// declared type decides, each value as written (`1.10` stays `"1.10"`), and the warning
+    /// says what to quote.
+    @Test func anEnumsValuesAreOfItsDeclaredType() throws {
         let result = OpenAPIImport.importSpec(openAPIText: """
             openapi: 3.1.0
             info: {title: T, version: "1"}
@@ -126,10 +130,19 @@ import Testing
               schemas:
                 Channel:
                   type: string
-                  enum: [stable, 1.0, beta]
+                  enum: [stable, 1.0, 1.10, true, beta]
+                Code: {type: string, enum: [100, 200]}
+                Level: {type: integer, enum: ["1", "2"]}
             """, path: "api.yaml")
         #expect(result.diagnostics.map(\.description) == [
-            "api.yaml:7:7: warning: #/components/schemas/Channel: an enum of mixed values becomes JSON: the spec format's enums hold strings or whole numbers; its type is string, but a number is among its values (in YAML, quote such a value to make it text)"])
+            "api.yaml:8:22: warning: #/components/schemas/Channel/enum: the enum's type is string, and 1.0, 1.10, true among its values are not; they are read as the text the type declares (in YAML, quote such a value to make it text)",
+            "api.yaml:9:33: warning: #/components/schemas/Code/enum: the enum's type is string, and 100, 200 among its values are not; they are read as the text the type declares (in YAML, quote such a value to make it text)",
+            "api.yaml:10:35: warning: #/components/schemas/Level/enum: the enum's type is integer, and \"1\", \"2\" among its values are not; they are read as the integers the type declares",
+        ])
+        let spec = try #require(result.specText)
+        #expect(spec.contains(#""Channel": {\#n      "enum": ["stable", "1.0", "1.10", "true", "beta"]"#), "\(spec)")
+        #expect(spec.contains(#""Code": {\#n      "enum": ["100", "200"]"#))
+        #expect(spec.contains(#""Level": {\#n      "enum": [1, 2]"#))
     }
 
     @Test func aYAMLSyntaxErrorStopsTheImportAtItsPlace() {

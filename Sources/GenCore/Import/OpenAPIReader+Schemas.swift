@@ -495,16 +495,39 @@ extension OpenAPIReader {
         } else {
             return nil
         }
+        // The values are of the type the schema declares (`type: string, enum: [1.0, 1.1]`, as
+        // YAML reads unquoted versions; `type: integer, enum: ["1", "2"]`): the API sends that type.
+        let declared = typeNames(members)
         var values = EnumValues()
         for node in nodes {
             switch node.value {
             case .null: continue
+            case .number(let text) where declared == ["string"]:
+                values.strings.append(JSONNode(value: .string(text), location: node.location))
+            case .bool(let flag) where declared == ["string"]:
+                values.strings.append(JSONNode(value: .string(flag ? "true" : "false"), location: node.location))
+            case .string(let text) where declared == ["integer"] && Int(text) != nil:
+                values.integers.append(JSONNode(value: .number(text), location: node.location))
             case .string: values.strings.append(node)
             case .number(let text) where Int(text) != nil: values.integers.append(node)
             default: values.others.append(node)
             }
         }
         return values
+    }
+
+    /// The values of an enum written as another type than the schema declares, which the import
+    /// reads as the declared one: what its warning names.
+    func enumValuesOfAnotherType(_ members: [JSONNode.Member]) -> [JSONNode] {
+        let declared = typeNames(members)
+        let nodes = member("enum", members).flatMap { Self.elements($0.value) } ?? member("const", members).map { [$0.value] } ?? []
+        return nodes.filter { node in
+            switch node.value {
+            case .number, .bool: declared == ["string"]
+            case .string(let text): declared == ["integer"] && Int(text) != nil
+            default: false
+            }
+        }
     }
 
     func additionalPropertiesNode(_ members: [JSONNode.Member]) -> JSONNode? {
@@ -915,6 +938,15 @@ extension OpenAPIReader {
         _ members: [JSONNode.Member], node: JSONNode, pointer: String, name: Located<String>, description: String?
     ) -> SpecDocument.Model {
         let values = enumValues(members) ?? EnumValues(strings: stringEnumUnionValues(members) ?? [])
+        let converted = enumValuesOfAnotherType(members)
+        if let first = converted.first {
+            let declared = typeNames(members).first ?? ""
+            let listed = converted.prefix(3).map { SpecWriter.oneLine($0) }.joined(separator: ", ") + (converted.count > 3 ? ", …" : "")
+            unmapped("the enum's type is \(declared), and \(listed) among its values \(converted.count == 1 ? "is" : "are") not; "
+                     + "\(converted.count == 1 ? "it is" : "they are") read as the \(declared == "string" ? "text" : "integers") the type declares"
+                     + (declared == "string" ? " (in YAML, quote such a value to make it text)" : ""),
+                     at: first, pointer: Self.pointer(pointer, member("enum", members) != nil ? "enum" : "const"))
+        }
         var cases: [SpecDocument.EnumCase] = []
         var names: Set<String> = []
         var seenValues: Set<SpecDocument.EnumCase.RawValue> = []
