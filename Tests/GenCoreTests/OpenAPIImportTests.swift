@@ -1581,6 +1581,34 @@ import Testing
         try await RandomSpecTests.compileAndRoundTrip(spec, options: GeneratorOptions(layout: .split), label: "modify assistant", replay: "")
     }
 
+    /// Found by two testers on Codat's documents: keys beside a `$ref` that refine the schema it
+    /// names (`{$ref: Base, required: [name]}`, `{$ref: Base, properties: {extra: …}}`) were
+    /// dropped without a word, so a required key was optional and a response's own property was
+    /// lost. They are the composition JSON Schema makes of them.
+    @Test func keysBesideAReferenceRefineWhatItNames() throws {
+        let imported = try importing(document(
+            schemas: """
+            "Base": {"type": "object", "properties": {"modified": {"type": "string"}}},
+            "Tax": {"allOf": [{"type": "object", "properties": {"name": {"type": "string"}}},
+                              {"$ref": "#/components/schemas/Base", "required": ["name"]}]},
+            "Holder": {"type": "object", "properties": {"inner": {"$ref": "#/components/schemas/Base", "required": ["modified"], "description": "Inside."}}}
+            """,
+            paths: """
+            "/x": {"get": {"operationId": "getX", "parameters": [{"name": "at", "in": "query", "required": true, "schema": {"$ref": "#/components/schemas/Base"}}], "responses": {"200": {"description": "", "content": {"application/json": {
+                "schema": {"$ref": "#/components/schemas/Base", "properties": {"extra": {"type": "string"}}}}}}}}}
+            """))
+        #expect(imported.properties("Tax")?["name"] as? String == "String", "required beside the reference")
+        #expect(imported.properties("Base")?["modified"] as? String == "String?", "the schema named is left as it is")
+        #expect(NSDictionary(dictionary: imported.properties("Holder")?["inner"] as? [String: Any] ?? [:]) == ["type": "HolderInner?", "description": "Inside."])
+        #expect(imported.properties("HolderInner")?["modified"] as? String == "String")
+        #expect(imported.endpoint("getX")?["response"] as? String == "GetXResponse")
+        #expect(imported.model("GetXResponse")?["allOf"] as? [String] == ["Base"])
+        #expect(imported.properties("GetXResponse")?["extra"] as? String == "String?")
+        let query = try #require(imported.endpoint("getX")?["query"] as? [String: Any])
+        #expect(query["modified"] as? [String: String] == ["type": "String?", "swiftName": "atModified"], "a reference alone is as it was")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+    }
+
     @Test func bodiesAreJSONFormsMultipartOrBytes() throws {
         let imported = try importing(document(paths: """
             "/a": {"post": {"operationId": "json", "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "properties": {"x": {"type": "string"}}}}}}, "responses": {"204": {"description": ""}}}},

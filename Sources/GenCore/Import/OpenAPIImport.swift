@@ -96,6 +96,7 @@ public enum OpenAPIImport {
                 return (nil, collector)
             }
         }
+        root = composingReferenceSiblings(root) ?? root
         var reader = OpenAPIReader(root: root, file: path, strict: options.strict)
         reader.preferredSchemes = options.preferredSchemes
         reader.diagnostics.externalFiles = files
@@ -116,6 +117,59 @@ public enum OpenAPIImport {
             }
         }
         return (document, reader.diagnostics)
+    }
+}
+
+extension OpenAPIImport {
+    /// Keys beside a `$ref` that describe the value further, which OpenAPI 3.1 (JSON Schema 2020-12)
+    /// applies together with the schema it names.
+    private static let refinements: Set<String> = ["properties", "required", "additionalProperties"]
+    private static let annotations: Set<String> = [
+        "description", "title", "nullable", "deprecated", "example", "examples", "readOnly", "writeOnly", "default", "externalDocs",
+    ]
+
+    /// The document with each schema that refines the one its `$ref` names (`{$ref: Base,
+    /// required: [name]}`, `{$ref: Base, properties: {extra: …}}`, Codat's) written as the
+    /// composition it is, `{allOf: [{$ref: Base}, {required: [name]}]}`, its annotations kept
+    /// beside; nil when there is none. Read as a reference alone, the keys beside it were dropped
+    /// without a word. OpenAPI 3.0 says to ignore them, but a document that writes them means them.
+    static func composingReferenceSiblings(_ node: JSONNode) -> JSONNode? {
+        switch node.value {
+        case .array(let elements):
+            var changed: [JSONNode]?
+            for (index, element) in elements.enumerated() {
+                if let new = composingReferenceSiblings(element) {
+                    if changed == nil { changed = elements }
+                    changed![index] = new
+                }
+            }
+            return changed.map { JSONNode(value: .array($0), location: node.location, columns: node.columns) }
+        case .object(let members):
+            var changed: [JSONNode.Member]?
+            for (index, member) in members.enumerated() {
+                if let new = composingReferenceSiblings(member.value) {
+                    if changed == nil { changed = members }
+                    changed![index].value = new
+                }
+            }
+            var result = changed ?? members
+            if let reference = result.first(where: { $0.key == "$ref" }), case .string = reference.value.value,
+               let first = result.first(where: { refinements.contains($0.key) }),
+               result.contains(where: { $0.key == "properties" || $0.key == "additionalProperties" })
+                || result.contains(where: { if $0.key == "required", case .array = $0.value.value { true } else { false } }) {
+                let kept = result.filter { annotations.contains($0.key) || $0.key.hasPrefix("x-") }
+                let refined = result.filter { $0.key != "$ref" && !annotations.contains($0.key) && !$0.key.hasPrefix("x-") }
+                let parts = JSONNode(value: .array([
+                    JSONNode(value: .object([reference]), location: reference.keyLocation),
+                    JSONNode(value: .object(refined), location: first.keyLocation),
+                ]), location: node.location)
+                result = kept + [JSONNode.Member(key: "allOf", keyLocation: reference.keyLocation, value: parts)]
+                changed = result
+            }
+            return changed.map { JSONNode(value: .object($0), location: node.location, columns: node.columns) }
+        default:
+            return nil
+        }
     }
 }
 
