@@ -145,6 +145,37 @@ import Testing
         #expect(spec.contains(#""Level": {\#n      "enum": [1, 2]"#))
     }
 
+    /// Found by a tester on Wordnik's document: `enum` beside an array's `items` (`type: array,
+    /// items: {type: string}, enum: [all, ahd]`) made the array an enum of one value, so the app
+    /// could send one dictionary where the API takes several, and a response holding the list
+    /// failed to decode. The enum lists the elements' values.
+    @Test func anArraysEnumListsItsElementsValues() throws {
+        let imported = try importing(document(
+            schemas: """
+            "Thing": {"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string"}, "enum": ["x", "y"]},
+                                                       "refs": {"type": "array", "items": {"$ref": "#/components/schemas/Tag"}, "enum": ["x"]},
+                                                       "pairs": {"type": "array", "enum": [[1, 2]]}}},
+            "Tag": {"type": "string"}
+            """,
+            paths: """
+            "/defs": {"get": {"operationId": "getDefs", "parameters": [{"name": "sources", "in": "query", "explode": false,
+                "schema": {"type": "array", "items": {"type": "string"}, "enum": ["all", "ahd", "century"]}}],
+                "responses": {"204": {"description": ""}}}}
+            """))
+        #expect(imported.type("Thing", "tags") == "[ThingTagsItem]?")
+        #expect(imported.model("ThingTagsItem")?["enum"] as? [String] == ["x", "y"])
+        #expect(imported.type("Thing", "refs") == "[String]?", "a referenced element schema is left as it is")
+        #expect(imported.type("Thing", "pairs") == "[JSON]?", "an enum of arrays is no list of element values")
+        let query = try #require(imported.endpoint("getDefs")?["query"] as? [String: Any])
+        #expect(query["sources"] as? [String: String] == ["type": "[GetDefsSourcesItem]?", "separator": ","])
+        #expect(imported.model("GetDefsSourcesItem")?["enum"] as? [String] == ["all", "ahd", "century"])
+        #expect(imported.warnings == [
+            "#/paths/~1defs/get/parameters/0/schema/enum: the array's 'enum' lists values of its elements, not arrays; it is read as the elements' enum",
+            "#/components/schemas/Thing/properties/tags/enum: the array's 'enum' lists values of its elements, not arrays; it is read as the elements' enum",
+            "#/components/schemas/Thing/properties/refs/enum: the array's 'enum' lists values of its elements, not arrays; it is not imported: the elements are of a schema of their own",
+        ], "\(imported.warnings)")
+    }
+
     @Test func aYAMLSyntaxErrorStopsTheImportAtItsPlace() {
         let result = OpenAPIImport.importSpec(openAPIText: "openapi: 3.1.0\ninfo:\n  title: T\n  title: U\n", path: "api.yaml")
         #expect(result.specText == nil)

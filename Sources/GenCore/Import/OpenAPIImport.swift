@@ -96,7 +96,7 @@ public enum OpenAPIImport {
                 return (nil, collector)
             }
         }
-        root = composingReferenceSiblings(root) ?? root
+        root = repaired(root) ?? root
         var reader = OpenAPIReader(root: root, file: path, strict: options.strict)
         reader.preferredSchemes = options.preferredSchemes
         reader.diagnostics.externalFiles = files
@@ -128,17 +128,29 @@ extension OpenAPIImport {
         "description", "title", "nullable", "deprecated", "example", "examples", "readOnly", "writeOnly", "default", "externalDocs",
     ]
 
-    /// The document with each schema that refines the one its `$ref` names (`{$ref: Base,
-    /// required: [name]}`, `{$ref: Base, properties: {extra: …}}`, Codat's) written as the
-    /// composition it is, `{allOf: [{$ref: Base}, {required: [name]}]}`, its annotations kept
-    /// beside; nil when there is none. Read as a reference alone, the keys beside it were dropped
-    /// without a word. OpenAPI 3.0 says to ignore them, but a document that writes them means them.
-    static func composingReferenceSiblings(_ node: JSONNode) -> JSONNode? {
+    /// The document with what its authors meant where it says it in a way the reader would
+    /// misread; nil when there is nothing to repair:
+    /// - each schema that refines the one its `$ref` names (`{$ref: Base, required: [name]}`,
+    ///   `{$ref: Base, properties: {extra: …}}`, Codat's) is written as the composition it is,
+    ///   `{allOf: [{$ref: Base}, {required: [name]}]}`, its annotations kept beside. Read as a
+    ///   reference alone, the keys beside it were dropped without a word. OpenAPI 3.0 says to
+    ///   ignore them, but a document that writes them means them;
+    /// - an array's `enum` of strings or numbers (Wordnik's `type: array, items: {type: string},
+    ///   enum: [all, ahd]`) is given to its inline elements too, whose values it lists (the
+    ///   reader warns where it reads the array).
+    /// Whether an `enum` beside `items` lists values of the elements: strings or numbers, none
+    /// an array.
+    static func listsElementValues(_ node: JSONNode.Value) -> Bool {
+        guard case .array(let values) = node, !values.isEmpty else { return false }
+        return values.allSatisfy { if case .string = $0.value { true } else if case .number = $0.value { true } else { false } }
+    }
+
+    static func repaired(_ node: JSONNode) -> JSONNode? {
         switch node.value {
         case .array(let elements):
             var changed: [JSONNode]?
             for (index, element) in elements.enumerated() {
-                if let new = composingReferenceSiblings(element) {
+                if let new = repaired(element) {
                     if changed == nil { changed = elements }
                     changed![index] = new
                 }
@@ -147,7 +159,7 @@ extension OpenAPIImport {
         case .object(let members):
             var changed: [JSONNode.Member]?
             for (index, member) in members.enumerated() {
-                if let new = composingReferenceSiblings(member.value) {
+                if let new = repaired(member.value) {
                     if changed == nil { changed = members }
                     changed![index].value = new
                 }
@@ -164,6 +176,14 @@ extension OpenAPIImport {
                     JSONNode(value: .object(refined), location: first.keyLocation),
                 ]), location: node.location)
                 result = kept + [JSONNode.Member(key: "allOf", keyLocation: reference.keyLocation, value: parts)]
+                changed = result
+            }
+            if let listed = result.first(where: { $0.key == "enum" }), listsElementValues(listed.value.value),
+               let itemsIndex = result.firstIndex(where: { $0.key == "items" }), case .object(let items) = result[itemsIndex].value.value,
+               !items.contains(where: { ["$ref", "enum", "const"].contains($0.key) }),
+               result.contains(where: { if $0.key == "type", case .string("array") = $0.value.value { true } else { false } })
+                || !result.contains(where: { $0.key == "type" }) {
+                result[itemsIndex].value.value = .object(items + [listed])
                 changed = result
             }
             return changed.map { JSONNode(value: .object($0), location: node.location, columns: node.columns) }

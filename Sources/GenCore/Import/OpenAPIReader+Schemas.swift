@@ -487,6 +487,8 @@ extension OpenAPIReader {
 
     /// The values of `enum` (or 3.1's `const`), without `null`.
     func enumValues(_ members: [JSONNode.Member]) -> EnumValues? {
+        // An array's `enum` lists its elements' values, which `arrayType` reads.
+        if Self.isArray(members, typeNames(members)) { return nil }
         var nodes: [JSONNode]
         if let values = member("enum", members).flatMap({ Self.elements($0.value) }) {
             nodes = values
@@ -528,6 +530,11 @@ extension OpenAPIReader {
             default: false
             }
         }
+    }
+
+    /// Whether a schema is an array: `type: array`, or `items` without a type.
+    static func isArray(_ members: [JSONNode.Member], _ types: [String]) -> Bool {
+        types == ["array"] || (types.isEmpty && members.contains { $0.key == "items" })
     }
 
     func additionalPropertiesNode(_ members: [JSONNode.Member]) -> JSONNode? {
@@ -835,6 +842,15 @@ extension OpenAPIReader {
             return SchemaType(type: "[JSON]")
         }
         guard let items = member("items", members) else { return SchemaType(type: "[JSON]") }
+        // `enum` beside `items` (Wordnik's `sourceDictionaries`, `type: array, items: {type:
+        // string}, enum: [all, ahd, century]`) lists the values of the elements: no array is one
+        // of those strings. The import gave it to the elements (`OpenAPIImport.repaired`).
+        if let listed = member("enum", members), OpenAPIImport.listsElementValues(listed.value.value) {
+            let given = Self.object(items.value).map { member("enum", $0)?.value.location == listed.value.location } ?? false
+            unmapped("the array's 'enum' lists values of its elements, not arrays; "
+                     + (given ? "it is read as the elements' enum" : "it is not imported: the elements are of a schema of their own"),
+                     at: listed.value, pointer: Self.pointer(pointer, "enum"))
+        }
         var element = schemaType(items.value, pointer: Self.pointer(pointer, "items"), hint: hint + "Item", context: context)
         if element.type == "File" { element.type = "Data" }
         return SchemaType(type: "[\(element.type)\(element.nullable ? "?" : "")]", dateStrategy: element.dateStrategy)
