@@ -1644,7 +1644,7 @@ import Testing
         let imported = try importing(document(paths: """
             "/a": {"post": {"operationId": "json", "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "properties": {"x": {"type": "string"}}}}}}, "responses": {"204": {"description": ""}}}},
             "/b": {"post": {"operationId": "form", "requestBody": {"required": true, "content": {"application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {"x": {"type": "string"}}}}}}, "responses": {"204": {"description": ""}}}},
-            "/b2": {"post": {"operationId": "formObject", "requestBody": {"required": true, "content": {"application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {"meta": {"type": "object", "properties": {"a": {"type": "string"}}}}}}}}, "responses": {"204": {"description": ""}}}},
+            "/b2": {"post": {"operationId": "formObject", "requestBody": {"required": true, "content": {"application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {"meta": {"type": "object", "properties": {"a": {"type": "string"}}}, "fields": {"type": "array", "items": {}}}}}}}, "responses": {"204": {"description": ""}}}},
             "/c": {"post": {"operationId": "multipart", "requestBody": {"required": true, "content": {"multipart/form-data": {"schema": {"type": "object", "required": ["f"], "properties": {
                 "f": {"type": "string", "format": "binary"},
                 "meta": {"type": "object", "properties": {"a": {"type": "string"}}},
@@ -1673,10 +1673,13 @@ import Testing
         #expect(imported.type("MultipartRequest", "labels") == "[String]?")
         // A url-encoded one sends text.
         #expect(imported.type("FormObjectRequest", "meta") == "String?")
+        // Found by a tester on Twilio's `Details.Fields`: a list keeps its elements apart, a field each.
+        #expect(imported.type("FormObjectRequest", "fields") == "[String]?")
         #expect(imported.endpoint("bytes")?["body"] as? String == "Upload")
         #expect(imported.endpoint("xml")?["body"] as? [String: String] == ["type": "Upload", "contentType": "application/xml"])
         #expect(imported.warnings == [
             "#/paths/~1b2/post/requestBody/content/application~1x-www-form-urlencoded/schema/properties/meta: a url-encoded form field holds text; FormObjectRequestMeta is imported as a String the app encodes (as JSON, for example)",
+            "#/paths/~1b2/post/requestBody/content/application~1x-www-form-urlencoded/schema/properties/fields: a url-encoded form field holds text; the elements of [JSON] are imported as Strings the app encodes (as JSON, for example), a field each",
             "#/paths/~1c/post/requestBody/content/multipart~1form-data/schema/properties/image: the field holds one file or several; it is imported as [File], a part per file",
             "#/paths/~1c/post/requestBody/content/multipart~1form-data/schema/properties/slots: a multipart field of [[Date]] is sent as JSON, where a Date needs a model property for its date strategy; its dates are imported as Strings the app formats",
             "#/paths/~1c/post/requestBody/content/multipart~1form-data/schema/properties/maybe: a form field cannot be null; the elements of [Data?] are imported non-optional",

@@ -198,9 +198,13 @@ extension OpenAPIReader {
                          at: property.type.location, pointer: pointer, concerns: [model.pointer])
                 replacement = "[File]"
             } else if !isFile && !isSimpleParameter(element) && !multipart {
-                unmapped("a url-encoded form field holds text; \(type) is imported as a String the app encodes (as JSON, for example)\(hadDefault)",
+                // An array keeps its elements apart, a field each, as a form sends a list (Twilio's
+                // `Details.Fields`: up to 20 objects, each as JSON).
+                let what = isArray ? "the elements of \(type) are imported as Strings the app encodes (as JSON, for example), a field each"
+                    : "\(type) is imported as a String the app encodes (as JSON, for example)"
+                unmapped("a url-encoded form field holds text; \(what)\(hadDefault)",
                          at: property.type.location, pointer: pointer, concerns: [model.pointer])
-                replacement = "String"
+                replacement = isArray ? "[String]" : "String"
             } else if !isFile && !isSimpleParameter(element) && type.replacingDateWithString() != type {
                 // Sent as JSON, where a Date outside a model has no date strategy.
                 unmapped("a multipart field of \(type) is sent as JSON, where a Date needs a model property for its date strategy; "
