@@ -354,6 +354,18 @@ struct FeaturesEndToEndTests {
         #expect(reports.all.map(\.bytesSent) == reports.all.map(\.bytesSent).sorted(), "progress only grows")
     }
 
+    /// A form the app encodes itself goes with the boundary the app gives, so httpbin reads its
+    /// fields; an upload of a range goes as the type the app says.
+    @Test func anUploadGoesWithTheContentTypeTheAppGives() async throws {
+        let forms = LiveFormsService(client: try Self.client())
+        let boundary = "endpointgen-\(UUID().uuidString)"
+        let body = "--\(boundary)\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nhello\r\n--\(boundary)--\r\n"
+        let form = try await forms.uploadEncodedForm(upload: .data(Data(body.utf8)), contentType: "multipart/form-data; boundary=\(boundary)", progress: nil)
+        #expect(form.form == ["note": .string("hello")])
+        let image = try await forms.uploadImage(upload: .data(Data([0x89, 0x50, 0x4E, 0x47])), contentType: "image/png", progress: nil)
+        #expect(image.headers["Content-Type"] == "image/png")
+    }
+
     /// httpbin sends the query's items back as header fields: each is read as its declared type,
     /// and one that does not read fails the call (sent alone, the endpoint does not read them).
     @Test func typedResponseHeaders() async throws {

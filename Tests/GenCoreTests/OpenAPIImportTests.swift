@@ -768,6 +768,32 @@ import Testing
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
+    /// Found by a tester on Codat's document: bytes of `multipart/form-data` (a schema that is
+    /// no object of fields) went as an upload labelled `multipart/form-data` without the boundary
+    /// only the app's bytes know; and an upload of `image/*` as `application/octet-stream`. Both
+    /// keep their type, and the endpoint takes the app's (`contentType`); `*/*` says nothing.
+    @Test func anUploadOfARangeOrOfFormBytesTakesTheAppsContentType() throws {
+        let imported = try importing(document(paths: """
+            "/att": {"post": {"operationId": "attach", "requestBody": {"required": true, "content": {
+                "multipart/form-data": {"schema": {"type": "string", "format": "binary"}}}}, "responses": {"204": {"description": ""}}}},
+            "/avatar": {"put": {"operationId": "putAvatar", "requestBody": {"required": true, "content": {
+                "image/*": {"schema": {"type": "string", "format": "binary"}}}}, "responses": {"204": {"description": ""}}}},
+            "/any": {"put": {"operationId": "putAny", "requestBody": {"required": true, "content": {
+                "*/*": {"schema": {"type": "string", "format": "binary"}}}}, "responses": {"204": {"description": ""}}}}
+            """))
+        #expect(imported.endpoint("attach")?["body"] as? [String: String] == ["type": "Upload", "contentType": "multipart/form-data"])
+        #expect(imported.endpoint("putAvatar")?["body"] as? [String: String] == ["type": "Upload", "contentType": "image/*"])
+        #expect(imported.endpoint("putAny")?["body"] as? String == "Upload")
+        #expect(imported.warnings == [
+            "#/paths/~1att/post/requestBody/content/multipart~1form-data: a 'multipart/form-data' body whose schema is not an object of fields is sent as bytes the app encodes, with the content type it gives (and the boundary its bytes use)",
+        ], "\(imported.warnings)")
+        let files = Generator.generate(specText: imported.text, specPath: "spec.json").files
+        func endpoint(_ name: String) -> String { files.first { $0.path.hasSuffix("/\(name)Endpoint.swift") }?.contents ?? "" }
+        #expect(endpoint("Attach").contains("request.setUploadBody(upload, contentType: contentType, progress: progress)"))
+        #expect(endpoint("PutAvatar").contains("request.setUploadBody(upload, contentType: contentType, progress: progress)"))
+        #expect(endpoint("PutAny").contains("request.setUploadBody(upload, contentType: \"application/octet-stream\", progress: progress)"))
+    }
+
     /// Found by the review of the AppVeyor fix: bytes offered as JSON beside a form alone went as
     /// an upload labelled JSON, not as the form whose file was meant; and 3.1's way of saying
     /// bytes (`contentMediaType` without an encoding) was read as a JSON string, under a media

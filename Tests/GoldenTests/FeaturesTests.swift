@@ -115,6 +115,20 @@ import Testing
         #expect(sent?["login"]?["user_name"] as? String == "ada" && sent?["login"]?["scopes"] as? [String] == ["a"])
     }
 
+    /// Found by a tester on Codat's document: an upload of `multipart/form-data` bytes went out
+    /// without the boundary, which only the app's bytes know, so no server could read it; and an
+    /// upload of `image/*` went as `application/octet-stream`. Such an upload takes the app's
+    /// content type.
+    @Test func anUploadOfARangeOrAFormTheAppEncodesSendsTheAppsContentType() throws {
+        let image = FormsService.uploadImage(upload: .data(Data([0x89, 0x50])), contentType: "image/png").makeRequest()
+        #expect(image.headers["Content-Type"] == "image/png")
+        let form = FormsService.uploadEncodedForm(upload: .data(Data("--b\r\n".utf8)), contentType: "multipart/form-data; boundary=b").makeRequest()
+        #expect(form.headers["Content-Type"] == "multipart/form-data; boundary=b")
+        if case .data(let data)? = form.upload?.body { #expect(data == Data("--b\r\n".utf8)) } else { Issue.record("no upload: \(form)") }
+        // A concrete type is the spec's, as before: nothing to give.
+        #expect(FormsService.uploadNotes(upload: .data(Data())).makeRequest().headers["Content-Type"] == "text/plain; charset=utf-8")
+    }
+
     @Test func eachSchemeAddsItsCredentialWhereItBelongs() async throws {
         let transport = CannedTransport()
         transport.stub(.get, "/v2/headers", with: .json(#"{"headers": {}}"#))

@@ -1359,7 +1359,8 @@ extension OpenAPIReader {
             // An object that declares no fields (`properties: {}`) may hold any: the app encodes them.
             let declaresNone = schema.flatMap { Self.object(followingReferences($0)) }.map { typeNames($0) == ["object"] } ?? false
             unmapped("a '\(mediaType)' body whose schema \(declaresNone ? "declares no fields" : "is not an object of fields") is sent as "
-                     + "bytes the app encodes", at: chosen.value, pointer: mediaPointer)
+                     + "bytes the app encodes" + (multipart ? ", with the content type it gives (and the boundary its bytes use)" : ""),
+                     at: chosen.value, pointer: mediaPointer)
             return SpecDocument.Body(
                 location: location, type: Located(value: "Upload", location: location),
                 contentType: Located(value: chosen.key, location: location))
@@ -1367,11 +1368,12 @@ extension OpenAPIReader {
         if mediaType.hasSuffix("/xml") {
             unmapped("an XML body is sent as bytes the app encodes", at: chosen.value, pointer: mediaPointer)
         }
-        // A media range (`*/*`) is no content type to send: the upload's own is.
-        let concrete = !chosen.key.contains("*")
+        // `*/*` says nothing of the bytes: they go as `application/octet-stream`. A narrower range
+        // (`image/*`) is kept: the app gives the type its bytes are.
+        let anything = Self.mediaType(chosen.key) == "*/*"
         return SpecDocument.Body(
             location: location, type: Located(value: "Upload", location: location),
-            contentType: concrete && mediaType != "application/octet-stream" ? Located(value: chosen.key, location: location) : nil)
+            contentType: !anything && mediaType != "application/octet-stream" ? Located(value: chosen.key, location: location) : nil)
     }
 
     // MARK: Responses

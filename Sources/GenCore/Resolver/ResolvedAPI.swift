@@ -326,6 +326,9 @@ struct ResolvedAPI: Sendable {
             case body(key: String?, encoding: BodyEncoding)
             /// The upload's progress handler.
             case progress
+            /// The `Content-Type` of an upload whose spec names a range (`image/*`) or a multipart
+            /// type without its boundary: the app's bytes decide it.
+            case contentType
             /// A link page's address, from the `Link` header of the page before: the request goes there.
             case pageLink
         }

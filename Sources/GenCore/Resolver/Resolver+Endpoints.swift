@@ -226,6 +226,13 @@ extension Resolver {
             } else if let resolved = resolveBody(body) {
                 if claim(resolved.swiftName, for: "body", at: body.location) {
                     parameters.append(resolved)
+                    if case .body(_, .upload(let contentType)) = resolved.kind, let description = Self.contentTypeTheAppGives(contentType) {
+                        if claim("contentType", for: "contentType", at: body.location) {
+                            parameters.append(.init(kind: .contentType, swiftName: "contentType", type: .builtin(.string), description: description))
+                        } else {
+                            failed = true
+                        }
+                    }
                     if case .body(_, .upload) = resolved.kind {
                         if claim("progress", for: "progress", at: body.location) {
                             parameters.append(.init(
@@ -636,6 +643,22 @@ extension Resolver {
 
     /// A body: JSON (any type), a form or multipart form (a model of simple fields), or an upload.
     /// An optional body (`"Item?"`, `"Upload?"`) is left out when it is nil.
+    /// What the app's `contentType` of an upload is, when the spec's cannot be sent as it is: a
+    /// range (`image/*`), which names no one type, or a multipart type without the boundary
+    /// that only the app's bytes know (Codat's `multipart/form-data` of bytes); nil otherwise.
+    static func contentTypeTheAppGives(_ contentType: String) -> String? {
+        let part = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let mediaType = String(part.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+        if mediaType.contains("*") {
+            return "The media type of the bytes, one that `\(mediaType)` covers: the `Content-Type` sent."
+        }
+        let lowered = mediaType.lowercased()
+        if lowered.hasPrefix("multipart/"), contentType.lowercased().ranges(of: "boundary=").isEmpty {
+            return "The media type with the boundary the bytes use, `\(mediaType); boundary=…`: the `Content-Type` sent."
+        }
+        return nil
+    }
+
     mutating func resolveBody(_ body: SpecDocument.Body) -> ResolvedAPI.Parameter? {
         let encoding = body.encoding?.value ?? "json"
         let expression = try? TypeExpressionParser.parse(body.type.value)

@@ -186,10 +186,11 @@ struct EndpointTranslator {
         if let server = endpoint.server { arguments.append("server: \(SwiftLiteral.string(server))") }
         let creation = "EndpointRequest(\(arguments.joined(separator: ", ")))"
         let progress = endpoint.parameters.first { if case .progress = $0.kind { true } else { false } }
+        let givenContentType = endpoint.parameters.first { if case .contentType = $0.kind { true } else { false } }
         var throwing = false
         func bodyStatements(_ parameter: ResolvedAPI.Parameter, value: String) -> [String] {
             switch parameter.kind {
-            case .path, .query, .header, .cookie, .progress, .pageLink: return []
+            case .path, .query, .header, .cookie, .progress, .contentType, .pageLink: return []
             case .body(let key, .json(let contentType)):
                 throwing = true
                 var lines: [String] = []
@@ -223,7 +224,8 @@ struct EndpointTranslator {
                 return lines
             case .body(_, .upload(let contentType)):
                 let handler = progress.map { reference($0.swiftName) } ?? "nil"
-                return ["request.setUploadBody(\(value), contentType: \(SwiftLiteral.string(contentType)), progress: \(handler))"]
+                let type = givenContentType.map { reference($0.swiftName) } ?? SwiftLiteral.string(contentType)
+                return ["request.setUploadBody(\(value), contentType: \(type), progress: \(handler))"]
             }
         }
         var statements = endpoint.parameters.flatMap { parameter -> [String] in

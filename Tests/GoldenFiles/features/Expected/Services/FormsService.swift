@@ -26,6 +26,30 @@ public enum FormsService {
         UploadNotesEndpoint(upload: upload, progress: progress)
     }
 
+    /// A range: the app says which image type its bytes are.
+    ///
+    /// - Parameter contentType: The media type of the bytes, one that `image/*` covers: the `Content-Type` sent.
+    /// - Parameter progress: Called as the body goes out.
+    public static func uploadImage(
+        upload: UploadBody,
+        contentType: String,
+        progress: (@Sendable (UploadProgress) -> Void)? = nil
+    ) -> UploadImageEndpoint {
+        UploadImageEndpoint(upload: upload, contentType: contentType, progress: progress)
+    }
+
+    /// A form the app encodes itself: it gives the boundary its bytes use.
+    ///
+    /// - Parameter contentType: The media type with the boundary the bytes use, `multipart/form-data; boundary=…`: the `Content-Type` sent.
+    /// - Parameter progress: Called as the body goes out.
+    public static func uploadEncodedForm(
+        upload: UploadBody,
+        contentType: String,
+        progress: (@Sendable (UploadProgress) -> Void)? = nil
+    ) -> UploadEncodedFormEndpoint {
+        UploadEncodedFormEndpoint(upload: upload, contentType: contentType, progress: progress)
+    }
+
     /// Optional bodies: each is left out when it is nil.
     public static func logInOptionally(login: Login? = nil) -> LogInOptionallyEndpoint {
         LogInOptionallyEndpoint(login: login)

@@ -15,6 +15,26 @@ public protocol FormsServiceProtocol: Sendable {
     /// - Parameter progress: Called as the body goes out.
     func uploadNotes(upload: UploadBody, progress: (@Sendable (UploadProgress) -> Void)?) async throws -> Echo
 
+    /// A range: the app says which image type its bytes are.
+    ///
+    /// - Parameter contentType: The media type of the bytes, one that `image/*` covers: the `Content-Type` sent.
+    /// - Parameter progress: Called as the body goes out.
+    func uploadImage(
+        upload: UploadBody,
+        contentType: String,
+        progress: (@Sendable (UploadProgress) -> Void)?
+    ) async throws -> Echo
+
+    /// A form the app encodes itself: it gives the boundary its bytes use.
+    ///
+    /// - Parameter contentType: The media type with the boundary the bytes use, `multipart/form-data; boundary=…`: the `Content-Type` sent.
+    /// - Parameter progress: Called as the body goes out.
+    func uploadEncodedForm(
+        upload: UploadBody,
+        contentType: String,
+        progress: (@Sendable (UploadProgress) -> Void)?
+    ) async throws -> Echo
+
     /// Optional bodies: each is left out when it is nil.
     func logInOptionally(login: Login?) async throws -> Echo
 
@@ -47,6 +67,20 @@ extension FormsServiceProtocol {
 
     public func uploadNotes(upload: UploadBody) async throws -> Echo {
         try await uploadNotes(upload: upload, progress: nil)
+    }
+
+    /// A range: the app says which image type its bytes are.
+    ///
+    /// - Parameter contentType: The media type of the bytes, one that `image/*` covers: the `Content-Type` sent.
+    public func uploadImage(upload: UploadBody, contentType: String) async throws -> Echo {
+        try await uploadImage(upload: upload, contentType: contentType, progress: nil)
+    }
+
+    /// A form the app encodes itself: it gives the boundary its bytes use.
+    ///
+    /// - Parameter contentType: The media type with the boundary the bytes use, `multipart/form-data; boundary=…`: the `Content-Type` sent.
+    public func uploadEncodedForm(upload: UploadBody, contentType: String) async throws -> Echo {
+        try await uploadEncodedForm(upload: upload, contentType: contentType, progress: nil)
     }
 
     /// Optional bodies: each is left out when it is nil.

@@ -28,6 +28,30 @@ public struct LiveFormsService: FormsServiceProtocol {
         try await self.client.send(FormsService.uploadNotes(upload: upload, progress: progress))
     }
 
+    public func uploadImage(
+        upload: UploadBody,
+        contentType: String,
+        progress: (@Sendable (UploadProgress) -> Void)?
+    ) async throws -> Echo {
+        try await self.client.send(FormsService.uploadImage(
+            upload: upload,
+            contentType: contentType,
+            progress: progress
+        ))
+    }
+
+    public func uploadEncodedForm(
+        upload: UploadBody,
+        contentType: String,
+        progress: (@Sendable (UploadProgress) -> Void)?
+    ) async throws -> Echo {
+        try await self.client.send(FormsService.uploadEncodedForm(
+            upload: upload,
+            contentType: contentType,
+            progress: progress
+        ))
+    }
+
     public func logInOptionally(login: Login?) async throws -> Echo {
         try await self.client.send(FormsService.logInOptionally(login: login))
     }

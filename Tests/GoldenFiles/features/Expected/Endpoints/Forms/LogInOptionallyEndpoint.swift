@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Forms/endpoints/4
+// Spec: #/resources/Forms/endpoints/6
 /// Optional bodies: each is left out when it is nil.
 public struct LogInOptionallyEndpoint: Endpoint {
     public typealias Response = Echo
