@@ -1295,6 +1295,23 @@ import Testing
         // `importing` also checks that the spec generates without a warning: no member is never decoded.
     }
 
+    /// Found by a tester on ListenNotes' playlist items: of objects that require no key, one
+    /// whose keys another's all include (`Custom {id, title, audio}` inside `Episode {id, title,
+    /// audio, podcast}`) was never decoded after it, and its objects came as the other. It goes
+    /// first; members whose keys neither includes keep the document's order.
+    @Test func untaggedUnionsTryTheObjectOfFewerKeysFirstWhenTheOtherHoldsThemAll() throws {
+        let imported = try importing(document(schemas: """
+            "Entry": {"oneOf": [{"$ref": "#/components/schemas/Episode"}, {"$ref": "#/components/schemas/Podcast"},
+                               {"$ref": "#/components/schemas/Custom"}, {"$ref": "#/components/schemas/Deleted"}]},
+            "Episode": {"type": "object", "properties": {"id": {"type": "string"}, "title": {"type": "string"}, "audio": {"type": "string"}, "podcast": {"type": "string"}}},
+            "Podcast": {"type": "object", "properties": {"id": {"type": "string"}, "title": {"type": "string"}, "publisher": {"type": "string"}}},
+            "Custom": {"type": "object", "properties": {"id": {"type": "string"}, "title": {"type": "string"}, "audio": {"type": "string"}}},
+            "Deleted": {"type": "object", "properties": {"id": {"type": "string"}}}
+            """))
+        #expect(imported.model("Entry")?["oneOf"] as? [String] == ["Deleted", "Custom", "Episode", "Podcast"])
+        // `importing` also checks that the spec generates without a warning: no member is never decoded.
+    }
+
     /// A default is said, never kept: one of a required key has no effect on the wire (VTEX's
     /// gift card `id` of `"2"` stood in for a key a response lacked), so the property has none,
     /// and a default the format could not hold (beside `nullable`, of the wrong type, an array of

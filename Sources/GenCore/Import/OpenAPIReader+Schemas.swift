@@ -1558,12 +1558,32 @@ extension OpenAPIReader {
         let keys = members.map { member in
             requiredKeysFirst && rank(member.type.value) == 8 ? schema(ofModel: member.type.value).map { requiredKeys(of: $0).count } ?? 0 : 0
         }
-        return members.enumerated().sorted { lhs, rhs in
+        var ordered = members.enumerated().sorted { lhs, rhs in
             let l = rank(lhs.element.type.value), r = rank(rhs.element.type.value)
             if l != r { return l < r }
             if keys[lhs.offset] != keys[rhs.offset] { return keys[lhs.offset] > keys[rhs.offset] }
             return lhs.offset < rhs.offset
         }.map(\.element)
+        // Tried in order (`requiredKeysFirst`, for a union without a discriminator), among objects
+        // that require no key one whose keys another's all include comes before it
+        // (ListenNotes' `CustomAudio` before `EpisodeSimple`): such a member is tried only with an
+        // object that holds no key but its own, and after the larger one it would never be.
+        func optionalKeys(_ member: SpecDocument.UnionMember) -> Set<String>? {
+            guard rank(member.type.value) == 8, let schema = schema(ofModel: member.type.value), modelKind(of: schema) == .structure,
+                  requiredKeys(of: schema).isEmpty else { return nil }
+            return propertyKeys(of: schema)
+        }
+        guard requiredKeysFirst else { return ordered }
+        let memberKeys = ordered.map(optionalKeys)
+        var order = Array(ordered.indices)
+        for position in order.indices {
+            guard let own = memberKeys[order[position]] else { continue }
+            if let before = order[..<position].firstIndex(where: { memberKeys[$0].map { own.isStrictSubset(of: $0) } ?? false }) {
+                order.insert(order.remove(at: position), at: before)
+            }
+        }
+        ordered = order.map { ordered[$0] }
+        return ordered
     }
 
 }
