@@ -1295,6 +1295,18 @@ import Testing
         // `importing` also checks that the spec generates without a warning: no member is never decoded.
     }
 
+    /// Found by testers on Codat's documents: a part of `allOf` referred to on its own was named
+    /// as an alternative (`OrderOption1`); it is a part.
+    @Test func aPartOfAnAllOfReferredToOnItsOwnIsNamedAsAPart() throws {
+        let imported = try importing(document(schemas: """
+            "Base": {"type": "object", "properties": {"modified": {"type": "string"}}},
+            "Order": {"allOf": [{"type": "object", "properties": {"id": {"type": "string"}}}, {"$ref": "#/components/schemas/Base"}]},
+            "Line": {"type": "object", "properties": {"order": {"$ref": "#/components/schemas/Order/allOf/0"}}}
+            """))
+        #expect(imported.type("Line", "order") == "OrderPart1?")
+        #expect(imported.properties("OrderPart1")?["id"] as? String == "String?")
+    }
+
     /// Found by a tester on ListenNotes' playlist items: of objects that require no key, one
     /// whose keys another's all include (`Custom {id, title, audio}` inside `Episode {id, title,
     /// audio, podcast}`) was never decoded after it, and its objects came as the other. It goes

@@ -674,7 +674,8 @@ extension OpenAPIReader {
     }
 
     /// What the places inside a schema add to its name: `properties/owner` → `Owner`, `items` →
-    /// `Item`, `additionalProperties` → `Value`, an alternative → `Option2`.
+    /// `Item`, `additionalProperties` → `Value`, an alternative → `Option2`, a part of `allOf` →
+    /// `Part2`.
     private static func trailingName(_ tokens: ArraySlice<String>) -> String {
         var result = ""
         var rest = tokens
@@ -688,8 +689,10 @@ extension OpenAPIReader {
                 result += SwiftNaming.typeName(key)
                 rest = rest.dropFirst()
             case "allOf", "oneOf", "anyOf":
+                // A part of a composition is no alternative (Codat's `Order/allOf/0`, referred to
+                // on its own, was `OrderOption1`).
                 guard let index = rest.first.flatMap({ Int($0) }) else { return result }
-                result += "Option\(index + 1)"
+                result += (token == "allOf" ? "Part" : "Option") + "\(index + 1)"
                 rest = rest.dropFirst()
             default: result += SwiftNaming.typeName(token)
             }
