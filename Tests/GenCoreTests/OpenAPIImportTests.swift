@@ -513,9 +513,11 @@ import Testing
             paths: #""/channels": {"get": \#(operation("getChannels"))}, "/stats": {"get": \#(operation("getStats"))}"#,
             extra: #""components": {"parameters": {"responseFormat": {"in": "query", "name": "format", "schema": {"type": "string", "enum": ["json", "msgpack"]}}}}"#
         ).replacingOccurrences(of: #", "components": {"schemas": {}}"#, with: ""))
-        #expect(Set(((imported.spec["models"] as? [String: Any]) ?? [:]).keys) == ["ResponseFormat", "GetChannelsMode", "GetStatsMode"])
+        // The inline `mode` that both declare alike is one enum too (`aParameterEnumThatOperationsDeclareAlikeIsOneEnum`).
+        #expect(Set(((imported.spec["models"] as? [String: Any]) ?? [:]).keys) == ["ResponseFormat", "Mode"])
         for name in ["getChannels", "getStats"] {
             #expect((imported.endpoint(name)?["query"] as? [String: String])?["format"] == "ResponseFormat?")
+            #expect((imported.endpoint(name)?["query"] as? [String: String])?["mode"] == "Mode?")
         }
     }
 
@@ -1293,6 +1295,33 @@ import Testing
         #expect(imported.model("Y")?["oneOf"] as? [String] == ["String", "Named", "Ref"], "also when the discriminator is left out")
         #expect(imported.model("Z")?["oneOf"] as? [String] == ["Ref", "Named"], "a tagged union keeps the document's order")
         // `importing` also checks that the spec generates without a warning: no member is never decoded.
+    }
+
+    /// Found by a tester on Wordnik's document: the same inline parameter enum in eleven operations
+    /// (`useCanonical: [false, true]`) made eleven enums; OpenAI's `order: [asc, desc]` 23. One
+    /// that operations of several paths declare alike is made once, named after the parameter
+    /// where no other shared enum has its name (else after its first operation).
+    @Test func aParameterEnumThatOperationsDeclareAlikeIsOneEnum() throws {
+        func parameters(_ id: String, _ list: String) -> String {
+            #"{"operationId": "\#(id)", "parameters": [\#(list)], "responses": {"204": {"description": ""}}}"#
+        }
+        let canonical = #"{"name": "useCanonical", "in": "query", "schema": {"type": "string", "enum": ["false", "true"]}}"#
+        let sort = #"{"name": "order", "in": "query", "schema": {"type": "string", "enum": ["asc", "desc"]}}"#
+        let userSort = #"{"name": "order", "in": "query", "schema": {"type": "string", "enum": ["name", "age"]}}"#
+        let imported = try importing(document(paths: """
+            "/audio": {"get": \(parameters("fetchAudio", canonical + ", " + sort))},
+            "/definitions": {"get": \(parameters("fetchDefinitions", canonical + ", " + sort)), "post": \(parameters("createDefinitions", canonical))},
+            "/users": {"get": \(parameters("fetchUsers", userSort))}, "/admins": {"get": \(parameters("fetchAdmins", userSort))},
+            "/other": {"get": \(parameters("fetchOther", #"{"name": "useCanonical", "in": "query", "schema": {"type": "string", "enum": ["true", "false"]}}"#))}
+            """))
+        func query(_ endpoint: String) -> [String: String]? { imported.endpoint(endpoint)?["query"] as? [String: String] }
+        #expect(query("fetchAudio") == ["useCanonical": "UseCanonical?", "order": "FetchAudioOrder?"])
+        #expect(query("fetchDefinitions") == ["useCanonical": "UseCanonical?", "order": "FetchAudioOrder?"])
+        #expect(query("createDefinitions") == ["useCanonical": "UseCanonical?"])
+        #expect(query("fetchUsers") == ["order": "FetchUsersOrder?"] && query("fetchAdmins") == ["order": "FetchUsersOrder?"])
+        #expect(query("fetchOther") == ["useCanonical": "FetchOtherUseCanonical?"], "other values in another order: another enum")
+        #expect(imported.model("UseCanonical")?["enum"] as? [String] == ["false", "true"])
+        #expect(imported.model("FetchDefinitionsOrder") == nil && imported.model("FetchAdminsOrder") == nil)
     }
 
     /// Found by testers on Codat's documents: a part of `allOf` referred to on its own was named

@@ -273,6 +273,12 @@ struct OpenAPIReader {
     var placeholderNames: [String: String] = [:]
     /// Unions whose discriminator the import inferred from constant properties, by pointer.
     var inferredDiscriminators: Set<String> = []
+    /// Inline parameter enums that several operations declare alike (Wordnik's `useCanonical:
+    /// [false, true]` in eleven): named after the parameter and made once
+    /// (``sharedParameterEnumKey(_:)``), with the model made for each key so far.
+    var sharedParameterEnumKeys: Set<String> = []
+    var sharedParameterEnums: [String: String] = [:]
+    var sharedParameterEnumsNamedAlone: Set<String> = []
 
     /// The component schemas by name (the first of a name), for `resolve`: references name them
     /// most, and a search through thousands of them for each would make the import quadratic.

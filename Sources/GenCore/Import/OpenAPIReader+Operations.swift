@@ -437,6 +437,7 @@ extension OpenAPIReader {
         }
         let defaultRequirement = inherits
             ? member("security", members).map { requirement($0.value, pointer: "#/security", schemes: authSchemes) } ?? .none : .none
+        findSharedParameterEnums(member("paths", members).flatMap { Self.object($0.value) } ?? [])
         var tagDescriptions: [String: String] = [:]
         var tagOrder: [String] = []
         // Tags that differ only in case or in the separators between words (eBay's `order` and
@@ -781,6 +782,41 @@ extension OpenAPIReader {
         endpoint.path.value = path + query
     }
 
+    /// What makes two inline parameter enums one: the parameter's place and name, and the enum's
+    /// type and values in order; nil for a parameter whose schema is no inline enum.
+    func sharedParameterEnumKey(_ parameter: [JSONNode.Member]) -> String? {
+        guard let name = member("name", parameter).flatMap({ Self.text($0.value) }),
+              let place = member("in", parameter).flatMap({ Self.text($0.value) }),
+              let schema = member("schema", parameter).flatMap({ Self.object($0.value) }), member("$ref", schema) == nil,
+              let values = member("enum", schema), Self.elements(values.value)?.count ?? 0 > 1 else { return nil }
+        let type = member("type", schema).map { SpecWriter.oneLine($0.value) } ?? ""
+        return [place, name, type, SpecWriter.oneLine(values.value)].joined(separator: "\u{0}")
+    }
+
+    /// The inline parameter enums that operations of more than one path declare alike.
+    private mutating func findSharedParameterEnums(_ paths: [JSONNode.Member]) {
+        var pathsByKey: [String: Set<String>] = [:]
+        for path in paths {
+            guard let item = Self.object(path.value) else { continue }
+            let lists = [member("parameters", item)] + Self.operationMethods.map { member($0, item).flatMap { Self.object($0.value) }.flatMap { member("parameters", $0) } }
+            for element in lists.compactMap({ $0.flatMap { Self.elements($0.value) } }).joined() {
+                guard let parameter = Self.object(element), let key = sharedParameterEnumKey(parameter) else { continue }
+                pathsByKey[key, default: []].insert(path.key)
+            }
+        }
+        sharedParameterEnumKeys = Set(pathsByKey.filter { $0.value.count > 1 }.keys)
+        // Named after the parameter alone where no other shared enum has its place and name
+        // (Discourse's two `order`s keep their first operation's names, not `Order` and `Order2`).
+        var keysByParameter: [String: Int] = [:]
+        for key in sharedParameterEnumKeys { keysByParameter[Self.parameterOfSharedEnumKey(key), default: 0] += 1 }
+        sharedParameterEnumsNamedAlone = sharedParameterEnumKeys.filter { keysByParameter[Self.parameterOfSharedEnumKey($0)] == 1 }
+    }
+
+    /// The place and name of a shared enum's key.
+    private static func parameterOfSharedEnumKey(_ key: String) -> String {
+        key.split(separator: "\u{0}", omittingEmptySubsequences: false).prefix(2).joined(separator: "\u{0}")
+    }
+
     private mutating func readParameters(
         _ endpoint: inout SpecDocument.Endpoint, fields: [JSONNode.Member], pathItem: [JSONNode.Member], pathPointer: String,
         pointer: String, operationName: String
@@ -822,9 +858,20 @@ extension OpenAPIReader {
                 continue
             }
             let required = place == "path" || Self.bool(member("required", parameter.fields)?.value)
-            // Inline types of a shared parameter are named after it, not after the first operation that uses it.
+            // Inline types of a shared parameter are named after it, not after the first operation
+            // that uses it; so is an enum that operations of several paths declare alike, made once.
+            let shared = sharedParameterEnumKey(parameter.fields).flatMap { sharedParameterEnumKeys.contains($0) ? $0 : nil }
             let hint = parameter.pointer.hasPrefix("#/components/parameters/")
-                ? Self.lastToken(parameter.pointer) : operationName + SwiftNaming.typeName(name)
+                ? Self.lastToken(parameter.pointer)
+                : shared.map(sharedParameterEnumsNamedAlone.contains) == true ? SwiftNaming.typeName(name) : operationName + SwiftNaming.typeName(name)
+            if let shared, let model = sharedParameterEnums[shared] {
+                modelAtPointer[parameter.pointer + "/schema"] = model
+            }
+            defer {
+                if let shared, sharedParameterEnums[shared] == nil, let model = modelAtPointer[parameter.pointer + "/schema"] {
+                    sharedParameterEnums[shared] = model
+                }
+            }
             // An object in the query, exploded (`a=1&b=2`, or `filter[a]=1` as a deepObject): a
             // query item per property, which the spec format says exactly.
             if place == "query", let items = objectQueryItems(parameter.fields, name: name, pointer: parameter.pointer,
