@@ -289,6 +289,14 @@ public struct EndpointRequest: Sendable {
         return delimiters == form.fields.count ? nil : "the multipart boundary '\(boundary)' occurs in the content"
     }
 
+    /// Sends `text` as the request body, its UTF-8 bytes as they are, with `contentType`
+    /// (`text/plain; charset=utf-8`, `text/csv; charset=utf-8`).
+    public mutating func setTextBody(_ text: String, contentType: String) {
+        body = Data(text.utf8)
+        upload = nil
+        setHeaderField("Content-Type", contentType)
+    }
+
     /// Sends `body` as the request body, streamed from a file, data or a stream, calling
     /// `progress` as it goes out.
     public mutating func setUploadBody(

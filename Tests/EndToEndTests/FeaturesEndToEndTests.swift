@@ -354,6 +354,13 @@ struct FeaturesEndToEndTests {
         #expect(reports.all.map(\.bytesSent) == reports.all.map(\.bytesSent).sorted(), "progress only grows")
     }
 
+    /// A String body of `text/plain` arrives as the text, every letter as it was.
+    @Test func aTextBodyArrivesAsItsText() async throws {
+        let echo = try await LiveFormsService(client: try Self.client()).sendText(body: "Grüße aus Köln\n")
+        #expect(echo.data == "Grüße aus Köln\n")
+        #expect(echo.headers["Content-Type"] == "text/plain; charset=utf-8")
+    }
+
     /// A form the app encodes itself goes with the boundary the app gives, so httpbin reads its
     /// fields; an upload of a range goes as the type the app says.
     @Test func anUploadGoesWithTheContentTypeTheAppGives() async throws {

@@ -245,7 +245,7 @@ extension CampaignFindingsTests {
         #expect(result.diagnostics.map(\.message) == [
             "'accept' names the JSON media type the response comes in, such as 'application/vnd.api+json', not 'text/html'",
             "'accept' is for a JSON response (or none); this endpoint's response sets its own",
-            "'contentType' is for uploads (\"type\": \"Upload\") and for a JSON body of another JSON media type, such as 'application/merge-patch+json'",
+            "'contentType' is for uploads (\"type\": \"Upload\"), for a String sent as text (such as 'text/plain'), and for a JSON body of another JSON media type, such as 'application/merge-patch+json'",
         ], "\(result.diagnostics)")
     }
 

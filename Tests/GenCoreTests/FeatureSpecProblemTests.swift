@@ -281,7 +281,7 @@ import Testing
             (.marker("\"Date?\""), "a Date in a body must be a model property, so that it has a date strategy"),
             (.marker("\"text/plain\\r\\n"), "'contentType' must be a media type on one line"),
             (.marker("\"\" }"), "'contentType' must be a media type on one line"),
-            (.marker("\"text/plain\" }"), #"'contentType' is for uploads ("type": "Upload") and for a JSON body of another JSON media type, such as 'application/merge-patch+json'"#),
+            (.marker("\"text/plain\" }"), #"'contentType' is for uploads ("type": "Upload"), for a String sent as text (such as 'text/plain'), and for a JSON body of another JSON media type, such as 'application/merge-patch+json'"#),
             (.marker("{ \"type\": \"Upload\" } }", occurrence: 2), "GET endpoints cannot have a body"),
             (.marker("\"Login\", \"encoding\""),
              #"property 'avatar' of model 'Login' is Data: a form body sends text; use "encoding": "multipart" for files"#),

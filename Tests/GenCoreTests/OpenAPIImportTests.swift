@@ -770,6 +770,22 @@ import Testing
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
+    /// Found by a tester on Keycloak's document: a `text/plain` body of `type: string` was an
+    /// upload the app filled with bytes. It is a String; bytes (`format: binary`) and a body
+    /// without a schema stay uploads.
+    @Test func aTextBodyOfAStringIsAString() throws {
+        let imported = try importing(document(paths: """
+            "/a": {"put": {"operationId": "putText", "requestBody": {"content": {"text/plain": {"schema": {"type": "string"}}}}, "responses": {"204": {"description": ""}}}},
+            "/b": {"put": {"operationId": "putBytes", "requestBody": {"required": true, "content": {"text/plain": {"schema": {"type": "string", "format": "binary"}}}}, "responses": {"204": {"description": ""}}}},
+            "/c": {"put": {"operationId": "putCSV", "requestBody": {"required": true, "content": {"text/csv": {}}}, "responses": {"204": {"description": ""}}}}
+            """))
+        #expect(imported.endpoint("putText")?["body"] as? [String: String] == ["type": "String?", "contentType": "text/plain"])
+        #expect(imported.endpoint("putBytes")?["body"] as? [String: String] == ["type": "Upload", "contentType": "text/plain"])
+        #expect(imported.endpoint("putCSV")?["body"] as? [String: String] == ["type": "Upload", "contentType": "text/csv"])
+        let files = Generator.generate(specText: imported.text, specPath: "spec.json").files
+        #expect(files.contains { $0.contents.contains(#"request.setTextBody(body, contentType: "text/plain; charset=utf-8")"#) })
+    }
+
     /// Found by a tester on Codat's document: bytes of `multipart/form-data` (a schema that is
     /// no object of fields) went as an upload labelled `multipart/form-data` without the boundary
     /// only the app's bytes know; and an upload of `image/*` as `application/octet-stream`. Both

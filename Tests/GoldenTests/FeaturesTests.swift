@@ -129,6 +129,14 @@ import Testing
         #expect(FormsService.uploadNotes(upload: .data(Data())).makeRequest().headers["Content-Type"] == "text/plain; charset=utf-8")
     }
 
+    /// Found by a tester on Keycloak's `text/plain` bodies: a String of a text media type went as
+    /// an upload the app filled with bytes. It is sent as its UTF-8 text, declared so.
+    @Test func aStringBodyOfATextMediaTypeIsSentAsItsText() throws {
+        let request = try FeaturesAPI.client(baseURL: Self.base).urlRequest(for: FormsService.sendText(body: "Grüße, \"quoted\"\n"))
+        #expect(request.httpBody == Data("Grüße, \"quoted\"\n".utf8), "the text as it is, not a JSON string")
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "text/plain; charset=utf-8")
+    }
+
     @Test func eachSchemeAddsItsCredentialWhereItBelongs() async throws {
         let transport = CannedTransport()
         transport.stub(.get, "/v2/headers", with: .json(#"{"headers": {}}"#))

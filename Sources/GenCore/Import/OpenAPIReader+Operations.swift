@@ -1415,6 +1415,14 @@ extension OpenAPIReader {
         if mediaType.hasSuffix("/xml") {
             unmapped("an XML body is sent as bytes the app encodes", at: chosen.value, pointer: mediaPointer)
         }
+        // Text of a string schema (Keycloak's `text/plain` bodies) is a String, sent as its UTF-8 text.
+        if Self.mediaType(chosen.key).hasPrefix("text/"), let schema, let fields = Self.object(followingReferences(schema)),
+           typeNames(fields) == ["string"], !holdsBytes(chosen), member("format", fields).flatMap({ Self.text($0.value) }) != "byte",
+           member("contentEncoding", fields) == nil {
+            return SpecDocument.Body(
+                location: location, type: Located(value: "String", location: location),
+                contentType: Located(value: chosen.key, location: chosen.keyLocation))
+        }
         // `*/*` says nothing of the bytes: they go as `application/octet-stream`. A narrower range
         // (`image/*`) is kept: the app gives the type its bytes are.
         let anything = Self.mediaType(chosen.key) == "*/*"

@@ -413,7 +413,7 @@ private struct Replacer {
             case .form(let fields), .multipart(let fields):
                 cannot(type.replacedModels, at: endpoint.pointer, "\(name) sends its properties as form fields")
                 checkFields(fields, of: original, in: endpoint, name)
-            case .json, .upload:
+            case .json, .upload, .text:
                 break
             }
             if let flag = endpoint.streamFlag {

@@ -340,6 +340,8 @@ struct ResolvedAPI: Sendable {
             case form([FormField])
             case multipart([FormField])
             case upload(contentType: String)
+            /// A String sent as its UTF-8 text, with `contentType` (`text/plain; charset=utf-8`).
+            case text(contentType: String)
         }
 
         /// A property of a form body's model, sent as a field.

@@ -643,6 +643,15 @@ extension Resolver {
 
     /// A body: JSON (any type), a form or multipart form (a model of simple fields), or an upload.
     /// An optional body (`"Item?"`, `"Upload?"`) is left out when it is nil.
+    /// A text media type with the charset its bytes are in, UTF-8, where it names none: without
+    /// one, a server may read `text/plain` as US-ASCII or Latin-1 and change every other letter.
+    static func declaringUTF8(_ contentType: String) -> String {
+        let lowered = contentType.lowercased()
+        let type = lowered.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0].drop(while: { $0 == " " })
+        guard type.hasPrefix("text/"), lowered.ranges(of: "charset=").isEmpty else { return contentType }
+        return contentType + "; charset=utf-8"
+    }
+
     /// What the app's `contentType` of an upload is, when the spec's cannot be sent as it is: a
     /// range (`image/*`), which names no one type, or a multipart type without the boundary
     /// that only the app's bytes know (Codat's `multipart/form-data` of bytes); nil otherwise.
@@ -687,9 +696,27 @@ extension Resolver {
                 swiftName: SwiftNaming.memberName(body.swiftName?.value ?? "upload"),
                 type: uploadOptional ? .optional(.uploadBody) : .uploadBody, description: nil)
         }
+        // A String of another media type than JSON's is sent as its text (`text/plain`, `text/csv`).
+        if let contentType = body.contentType, body.encoding == nil, body.key == nil, !Self.isJSONMediaType(contentType.value) {
+            let optional: Bool? = switch expression {
+            case .named("String", _)?: false
+            case .optional(.named("String", _))?: true
+            default: nil
+            }
+            if let optional {
+                guard !contentType.value.isEmpty, !contentType.value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                    diagnostics.error("'contentType' must be a media type on one line", at: contentType.location)
+                    return nil
+                }
+                return .init(
+                    kind: .body(key: nil, encoding: .text(contentType: Self.declaringUTF8(contentType.value))),
+                    swiftName: SwiftNaming.memberName(body.swiftName?.value ?? "body"),
+                    type: optional ? .optional(.builtin(.string)) : .builtin(.string), description: nil)
+            }
+        }
         if let contentType = body.contentType, encoding != "json" || !Self.isJSONMediaType(contentType.value) {
             diagnostics.error(
-                "'contentType' is for uploads (\"type\": \"Upload\") and for a JSON body of another JSON media type, such as 'application/merge-patch+json'",
+                "'contentType' is for uploads (\"type\": \"Upload\"), for a String sent as text (such as 'text/plain'), and for a JSON body of another JSON media type, such as 'application/merge-patch+json'",
                 at: contentType.location)
             return nil
         }

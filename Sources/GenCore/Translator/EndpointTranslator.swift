@@ -222,6 +222,8 @@ struct EndpointTranslator {
                     lines.append("request.setMultipartBody(form)")
                 }
                 return lines
+            case .body(_, .text(let contentType)):
+                return ["request.setTextBody(\(value), contentType: \(SwiftLiteral.string(contentType)))"]
             case .body(_, .upload(let contentType)):
                 let handler = progress.map { reference($0.swiftName) } ?? "nil"
                 let type = givenContentType.map { reference($0.swiftName) } ?? SwiftLiteral.string(contentType)

@@ -26,6 +26,11 @@ public enum FormsService {
         UploadNotesEndpoint(upload: upload, progress: progress)
     }
 
+    /// A String sent as its text.
+    public static func sendText(body: String) -> SendTextEndpoint {
+        SendTextEndpoint(body: body)
+    }
+
     /// A range: the app says which image type its bytes are.
     ///
     /// - Parameter contentType: The media type of the bytes, one that `image/*` covers: the `Content-Type` sent.

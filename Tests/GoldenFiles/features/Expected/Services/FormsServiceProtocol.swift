@@ -15,6 +15,9 @@ public protocol FormsServiceProtocol: Sendable {
     /// - Parameter progress: Called as the body goes out.
     func uploadNotes(upload: UploadBody, progress: (@Sendable (UploadProgress) -> Void)?) async throws -> Echo
 
+    /// A String sent as its text.
+    func sendText(body: String) async throws -> Echo
+
     /// A range: the app says which image type its bytes are.
     ///
     /// - Parameter contentType: The media type of the bytes, one that `image/*` covers: the `Content-Type` sent.

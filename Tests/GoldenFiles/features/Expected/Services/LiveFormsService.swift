@@ -28,6 +28,10 @@ public struct LiveFormsService: FormsServiceProtocol {
         try await self.client.send(FormsService.uploadNotes(upload: upload, progress: progress))
     }
 
+    public func sendText(body: String) async throws -> Echo {
+        try await self.client.send(FormsService.sendText(body: body))
+    }
+
     public func uploadImage(
         upload: UploadBody,
         contentType: String,

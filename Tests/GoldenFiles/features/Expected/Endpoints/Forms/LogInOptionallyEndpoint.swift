@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Forms/endpoints/6
+// Spec: #/resources/Forms/endpoints/7
 /// Optional bodies: each is left out when it is nil.
 public struct LogInOptionallyEndpoint: Endpoint {
     public typealias Response = Echo

@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Forms/endpoints/9
+// Spec: #/resources/Forms/endpoints/10
 public struct PatchLoginEndpoint: Endpoint {
     public typealias Response = Echo
 

@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Forms/endpoints/11
+// Spec: #/resources/Forms/endpoints/12
 public struct ResponseHeadersEndpoint: Endpoint {
     public typealias Response = HTTPResponse
 

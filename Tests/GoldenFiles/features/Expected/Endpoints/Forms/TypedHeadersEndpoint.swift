@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Forms/endpoints/10
+// Spec: #/resources/Forms/endpoints/11
 /// httpbin answers with the query's items as header fields: typed response headers.
 public struct TypedHeadersEndpoint: Endpoint, ResponseHeadersDecoding {
     public typealias Response = [String: JSONValue]

@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Forms/endpoints/5
+// Spec: #/resources/Forms/endpoints/6
 /// A form the app encodes itself: it gives the boundary its bytes use.
 public struct UploadEncodedFormEndpoint: Endpoint {
     public typealias Response = Echo

@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Forms/endpoints/4
+// Spec: #/resources/Forms/endpoints/5
 /// A range: the app says which image type its bytes are.
 public struct UploadImageEndpoint: Endpoint {
     public typealias Response = Echo

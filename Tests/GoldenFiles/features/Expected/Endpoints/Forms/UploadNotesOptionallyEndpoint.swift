@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Forms/endpoints/8
+// Spec: #/resources/Forms/endpoints/9
 public struct UploadNotesOptionallyEndpoint: Endpoint {
     public typealias Response = Echo
 

@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Forms/endpoints/7
+// Spec: #/resources/Forms/endpoints/8
 public struct UploadPhotoOptionallyEndpoint: Endpoint {
     public typealias Response = Echo
 
