@@ -172,7 +172,7 @@ import Testing
         #expect(imported.warnings == [
             "#/paths/~1defs/get/parameters/0/schema/enum: the array's 'enum' lists values of its elements, not arrays; it is read as the elements' enum",
             "#/components/schemas/Thing/properties/tags/enum: the array's 'enum' lists values of its elements, not arrays; it is read as the elements' enum",
-            "#/components/schemas/Thing/properties/refs/enum: the array's 'enum' lists values of its elements, not arrays; it is not imported: the elements are of a schema of their own",
+            "#/components/schemas/Thing/properties/refs/enum: the array's 'enum' lists values of its elements, not arrays; it is not imported: the elements' schema is not a string or number of its own",
         ], "\(imported.warnings)")
     }
 
@@ -794,7 +794,8 @@ import Testing
         let imported = try importing(document(paths: """
             "/att": {"post": {"operationId": "attach", "requestBody": {"required": true, "content": {
                 "multipart/form-data": {"schema": {"type": "string", "format": "binary"}}}}, "responses": {"204": {"description": ""}}}},
-            "/avatar": {"put": {"operationId": "putAvatar", "requestBody": {"required": true, "content": {
+            "/avatar": {"put": {"operationId": "putAvatar", "parameters": [{"name": "content_type", "in": "query", "schema": {"type": "string"}}],
+                "requestBody": {"required": true, "content": {
                 "image/*": {"schema": {"type": "string", "format": "binary"}}}}, "responses": {"204": {"description": ""}}}},
             "/any": {"put": {"operationId": "putAny", "requestBody": {"required": true, "content": {
                 "*/*": {"schema": {"type": "string", "format": "binary"}}}}, "responses": {"204": {"description": ""}}}}
@@ -802,6 +803,9 @@ import Testing
         #expect(imported.endpoint("attach")?["body"] as? [String: String] == ["type": "Upload", "contentType": "multipart/form-data"])
         #expect(imported.endpoint("putAvatar")?["body"] as? [String: String] == ["type": "Upload", "contentType": "image/*"])
         #expect(imported.endpoint("putAny")?["body"] as? String == "Upload")
+        // Found by the review: a parameter that would take the name gives way, as one named `progress` does.
+        #expect((imported.endpoint("putAvatar")?["query"] as? [String: Any])?["content_type"] as? [String: String]
+                == ["type": "String?", "swiftName": "contentTypeParameter"])
         #expect(imported.warnings == [
             "#/paths/~1att/post/requestBody/content/multipart~1form-data: a 'multipart/form-data' body whose schema is not an object of fields is sent as bytes the app encodes, with the content type it gives (and the boundary its bytes use)",
         ], "\(imported.warnings)")
@@ -1340,6 +1344,27 @@ import Testing
         #expect(imported.model("FetchDefinitionsOrder") == nil && imported.model("FetchAdminsOrder") == nil)
     }
 
+    /// Found by the review: the parameter's name alone was taken where a model had it (`Order2`
+    /// beside a schema `Order`), and by a query item and a header of one name (`Status`,
+    /// `Status2`). Such an enum keeps its first operation's name.
+    @Test func aSharedParameterEnumIsNamedAloneOnlyWhereTheNameIsFree() throws {
+        func operation(_ id: String, _ list: String) -> String {
+            #"{"operationId": "\#(id)", "parameters": [\#(list)], "responses": {"204": {"description": ""}}}"#
+        }
+        let order = #"{"name": "order", "in": "query", "schema": {"type": "string", "enum": ["asc", "desc"]}}"#
+        let queryStatus = #"{"name": "status", "in": "query", "schema": {"type": "string", "enum": ["on", "off"]}}"#
+        let headerStatus = #"{"name": "status", "in": "header", "schema": {"type": "string", "enum": ["up", "down"]}}"#
+        let imported = try importing(document(
+            schemas: #""Order": {"type": "object", "properties": {"id": {"type": "string"}}}"#,
+            paths: """
+            "/a": {"get": \(operation("listA", [order, queryStatus, headerStatus].joined(separator: ", ")))},
+            "/b": {"get": \(operation("listB", [order, queryStatus, headerStatus].joined(separator: ", ")))}
+            """))
+        let b = try #require(imported.endpoint("listB"))
+        #expect((b["query"] as? [String: String]) == ["order": "ListAOrder?", "status": "ListAStatus?"])
+        #expect((b["headers"] as? [String: [String: String]]) == ["status": ["type": "ListAStatus2?", "swiftName": "statusHeader"]])
+    }
+
     /// Found by testers on Codat's documents: a part of `allOf` referred to on its own was named
     /// as an alternative (`OrderOption1`); it is a part.
     @Test func aPartOfAnAllOfReferredToOnItsOwnIsNamedAsAPart() throws {
@@ -1367,6 +1392,24 @@ import Testing
             """))
         #expect(imported.model("Entry")?["oneOf"] as? [String] == ["Deleted", "Custom", "Episode", "Podcast"])
         // `importing` also checks that the spec generates without a warning: no member is never decoded.
+    }
+
+    /// Found by the review: an object that takes every object wherever it is (no properties of
+    /// its own, or composed of parts) was moved before the others too, and took their objects.
+    @Test func untaggedUnionsMoveOnlyPlainObjectsBeforeOthers() throws {
+        let imported = OpenAPIImport.importSpec(openAPIText: document(schemas: """
+            "A": {"anyOf": [{"$ref": "#/components/schemas/Super"}, {"$ref": "#/components/schemas/Empty"}]},
+            "B": {"anyOf": [{"$ref": "#/components/schemas/Super"}, {"$ref": "#/components/schemas/Sub"}]},
+            "Super": {"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}, "c": {"type": "string"}}},
+            "Empty": {"type": "object", "properties": {}, "additionalProperties": false},
+            "Base": {"type": "object", "properties": {"a": {"type": "string"}}},
+            "Sub": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object", "properties": {"b": {"type": "string"}}}]}
+            """), path: "api.json")
+        let text = try #require(imported.specText)
+        let spec = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let models = try #require(spec["models"] as? [String: [String: Any]])
+        #expect(models["A"]?["oneOf"] as? [String] == ["Super", "Empty"])
+        #expect(models["B"]?["oneOf"] as? [String] == ["Super", "Sub"])
     }
 
     /// A default is said, never kept: one of a required key has no effect on the wire (VTEX's
@@ -1738,6 +1781,40 @@ import Testing
         let query = try #require(imported.endpoint("getX")?["query"] as? [String: Any])
         #expect(query["modified"] as? [String: String] == ["type": "String?", "swiftName": "atModified"], "a reference alone is as it was")
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+    }
+
+    /// Found by the review of the change above: the keys moved under a new `allOf`, so a `$ref`
+    /// into them (`…/Tax/properties/rate`) named nothing and the import failed; and beside a
+    /// reference to a union, a polymorphic base or a string, or as an empty `required`, they
+    /// made a struct of what was not one. The keys stay in place, and only an object schema's
+    /// reference is refined.
+    @Test func keysBesideAReferenceRefineOnlyAnObjectAndStayWhereTheyAre() throws {
+        let imported = try importing(document(schemas: """
+            "Base": {"type": "object", "properties": {"modified": {"type": "string"}}},
+            "Tax": {"$ref": "#/components/schemas/Base", "properties": {"rate": {"type": "object", "properties": {"v": {"type": "number"}}}}, "required": ["rate"]},
+            "Line": {"type": "object", "properties": {"rate": {"$ref": "#/components/schemas/Tax/properties/rate"}}},
+            "Pet": {"oneOf": [{"$ref": "#/components/schemas/Base"}, {"type": "string"}]},
+            "Str": {"type": "string"},
+            "Media": {"type": "object", "discriminator": {"propertyName": "kind"}, "required": ["kind"], "properties": {"kind": {"type": "string"}}},
+            "Photo": {"allOf": [{"$ref": "#/components/schemas/Media"}, {"type": "object", "properties": {"width": {"type": "integer"}}}]},
+            "Holder": {"type": "object", "properties": {
+              "union": {"$ref": "#/components/schemas/Pet", "required": ["name"]},
+              "str": {"$ref": "#/components/schemas/Str", "required": ["x"]},
+              "media": {"$ref": "#/components/schemas/Media", "required": ["title"]},
+              "empty": {"$ref": "#/components/schemas/Base", "required": []},
+              "closed": {"$ref": "#/components/schemas/Base", "additionalProperties": false},
+              "data": {"type": "object", "default": {"$ref": "#/x", "required": ["a"]}}}}
+            """))
+        #expect(imported.model("Tax")?["allOf"] as? [String] == ["Base"])
+        #expect(imported.properties("Tax")?["rate"] as? String == "TaxRate")
+        #expect(imported.type("Line", "rate") == "TaxRate?", "a reference into the refined schema still names it")
+        #expect(imported.type("Holder", "union") == "Pet?")
+        #expect(imported.type("Holder", "str") == "String?")
+        #expect(imported.type("Holder", "media") == "Media?")
+        #expect(imported.type("Holder", "empty") == "Base?")
+        #expect(imported.type("Holder", "closed") == "Base?")
+        #expect((imported.properties("Holder")?["data"] as? [String: Any])?["description"] as? String == ##"Default: `{"$ref": "#/x", "required": ["a"]}`."##,
+                "a default is data, left as it is")
     }
 
     @Test func bodiesAreJSONFormsMultipartOrBytes() throws {

@@ -56,6 +56,10 @@ import Testing
         #expect(values == [.known, .unknown, .undocumented("unknown"), .undocumented("Maybe")])
         #expect(try encodeSorted(values) == #"["Known","Unknown","unknown","Maybe"]"#)
         #expect(Certainty(rawValue: "Unknown") == .unknown)
+        // Found by the review: a union's default of an unlisted value named `.unknown(…)`, which
+        // did not compile beside the listed `.unknown`.
+        #expect(Guess().confidence == .certainty(.undocumented("Maybe")))
+        #expect(try decode(Guess.self, "{}").confidence == .certainty(.undocumented("Maybe")))
     }
 
     @Test func nestedCollectionsAndFreeFormJSON() throws {

@@ -246,8 +246,9 @@ public struct CommandLineTool {
                 standardError("\(diagnostic)\n")
             }
             failed = failed || !unmatched.isEmpty
-            // Said, not ignored: a spec says these in its own `defaults` and `auth`.
-            if !results.contains(where: \.result.isOpenAPI) {
+            // Said, not ignored: a spec says these in its own `defaults` and `auth`. (Not when a
+            // spec failed: it may be an OpenAPI document that did not read.)
+            if !failed, !results.contains(where: \.result.isOpenAPI) {
                 for key in configuration.importKeys {
                     let instead = ["hashable": " (a spec says it in its 'defaults')", "identifiable": " (a spec says it in its 'defaults')",
                                    "auth": " (a spec's endpoints name their scheme)"][key.value] ?? ""

@@ -121,36 +121,34 @@ public enum OpenAPIImport {
 }
 
 extension OpenAPIImport {
-    /// Keys beside a `$ref` that describe the value further, which OpenAPI 3.1 (JSON Schema 2020-12)
-    /// applies together with the schema it names.
-    private static let refinements: Set<String> = ["properties", "required", "additionalProperties"]
-    private static let annotations: Set<String> = [
-        "description", "title", "nullable", "deprecated", "example", "examples", "readOnly", "writeOnly", "default", "externalDocs",
-    ]
+    /// Keys whose values are data, not schemas: the repairs leave them as they are.
+    private static let dataKeys: Set<String> = ["default", "example", "examples", "enum", "const"]
 
     /// The document with what its authors meant where it says it in a way the reader would
-    /// misread; nil when there is nothing to repair:
-    /// - each schema that refines the one its `$ref` names (`{$ref: Base, required: [name]}`,
-    ///   `{$ref: Base, properties: {extra: …}}`, Codat's) is written as the composition it is,
-    ///   `{allOf: [{$ref: Base}, {required: [name]}]}`, its annotations kept beside. Read as a
-    ///   reference alone, the keys beside it were dropped without a word. OpenAPI 3.0 says to
-    ///   ignore them, but a document that writes them means them;
-    /// - an array's `enum` of strings or numbers (Wordnik's `type: array, items: {type: string},
-    ///   enum: [all, ahd]`) is given to its inline elements too, whose values it lists (the
-    ///   reader warns where it reads the array).
-    /// Whether an `enum` beside `items` lists values of the elements: strings or numbers, none
-    /// an array.
-    static func listsElementValues(_ node: JSONNode.Value) -> Bool {
-        guard case .array(let values) = node, !values.isEmpty else { return false }
-        return values.allSatisfy { if case .string = $0.value { true } else if case .number = $0.value { true } else { false } }
+    /// misread; nil when there is nothing to repair. Every other place stays where it was, so
+    /// that a `$ref` into the document still names what it named.
+    /// - A schema that refines the object schema its `$ref` names with a non-empty `required` or
+    ///   `properties` (`{$ref: Base, required: [name]}`, `{$ref: Base, properties: {extra: …}}`,
+    ///   Codat's) has the reference as a part of `allOf` instead, the keys kept in place: the
+    ///   composition JSON Schema makes of them. Read as a reference alone, the keys were dropped
+    ///   without a word. (OpenAPI 3.0 says to ignore them, but a document that writes them means
+    ///   them.) A union, a polymorphic base, a plain type or a reference outside the document is
+    ///   left as it is.
+    /// - An array's `enum` of strings or numbers beside inline `items` of a plain type
+    ///   (Wordnik's `type: array, items: {type: string}, enum: [all, ahd]`) is given to the items,
+    ///   whose values it lists (the reader warns where it reads the array).
+    static func repaired(_ root: JSONNode) -> JSONNode? {
+        repaired(root, in: root, depth: 0)
     }
 
-    static func repaired(_ node: JSONNode) -> JSONNode? {
+    private static func repaired(_ node: JSONNode, in root: JSONNode, depth: Int) -> JSONNode? {
+        // A document nested deeper than the reader follows is left for the reader to report.
+        guard depth < 512 else { return nil }
         switch node.value {
         case .array(let elements):
             var changed: [JSONNode]?
             for (index, element) in elements.enumerated() {
-                if let new = repaired(element) {
+                if let new = repaired(element, in: root, depth: depth + 1) {
                     if changed == nil { changed = elements }
                     changed![index] = new
                 }
@@ -158,31 +156,28 @@ extension OpenAPIImport {
             return changed.map { JSONNode(value: .array($0), location: node.location, columns: node.columns) }
         case .object(let members):
             var changed: [JSONNode.Member]?
-            for (index, member) in members.enumerated() {
-                if let new = repaired(member.value) {
+            for (index, member) in members.enumerated() where !dataKeys.contains(member.key) && !member.key.hasPrefix("x-") {
+                if let new = repaired(member.value, in: root, depth: depth + 1) {
                     if changed == nil { changed = members }
                     changed![index].value = new
                 }
             }
             var result = changed ?? members
-            if let reference = result.first(where: { $0.key == "$ref" }), case .string = reference.value.value,
-               let first = result.first(where: { refinements.contains($0.key) }),
-               result.contains(where: { $0.key == "properties" || $0.key == "additionalProperties" })
-                || result.contains(where: { if $0.key == "required", case .array = $0.value.value { true } else { false } }) {
-                let kept = result.filter { annotations.contains($0.key) || $0.key.hasPrefix("x-") }
-                let refined = result.filter { $0.key != "$ref" && !annotations.contains($0.key) && !$0.key.hasPrefix("x-") }
-                let parts = JSONNode(value: .array([
-                    JSONNode(value: .object([reference]), location: reference.keyLocation),
-                    JSONNode(value: .object(refined), location: first.keyLocation),
-                ]), location: node.location)
-                result = kept + [JSONNode.Member(key: "allOf", keyLocation: reference.keyLocation, value: parts)]
+            if let index = result.firstIndex(where: { $0.key == "$ref" }), case .string(let reference) = result[index].value.value,
+               result.contains(where: refinesAnObject), namesAnObjectSchema(reference, in: root) {
+                let part = JSONNode(value: .object([result[index]]), location: result[index].keyLocation)
+                if let allOf = result.firstIndex(where: { $0.key == "allOf" }), case .array(let parts) = result[allOf].value.value {
+                    result[allOf].value.value = .array(parts + [part])
+                } else {
+                    result.append(JSONNode.Member(
+                        key: "allOf", keyLocation: result[index].keyLocation, value: JSONNode(value: .array([part]), location: result[index].keyLocation)))
+                }
+                result.remove(at: index)
                 changed = result
             }
             if let listed = result.first(where: { $0.key == "enum" }), listsElementValues(listed.value.value),
                let itemsIndex = result.firstIndex(where: { $0.key == "items" }), case .object(let items) = result[itemsIndex].value.value,
-               !items.contains(where: { ["$ref", "enum", "const"].contains($0.key) }),
-               result.contains(where: { if $0.key == "type", case .string("array") = $0.value.value { true } else { false } })
-                || !result.contains(where: { $0.key == "type" }) {
+               isPlainValueSchema(items), isArraySchema(result) {
                 result[itemsIndex].value.value = .object(items + [listed])
                 changed = result
             }
@@ -190,6 +185,63 @@ extension OpenAPIImport {
         default:
             return nil
         }
+    }
+
+    /// `required` naming a key, or `properties` declaring one.
+    private static func refinesAnObject(_ member: JSONNode.Member) -> Bool {
+        switch (member.key, member.value.value) {
+        case ("required", .array(let keys)): !keys.isEmpty
+        case ("properties", .object(let properties)): !properties.isEmpty
+        default: false
+        }
+    }
+
+    /// Whether a local reference names an object schema of properties (or composed of parts),
+    /// through references, that is no union and no polymorphic base.
+    private static func namesAnObjectSchema(_ reference: String, in root: JSONNode) -> Bool {
+        var reference = reference
+        for _ in 0..<16 {
+            guard reference.hasPrefix("#/"),
+                  let node = OpenAPIReader.descend(
+                      root, through: OpenAPIReader.canonicalReference(reference).dropFirst(2).split(separator: "/", omittingEmptySubsequences: false)),
+                  case .object(let members) = node.value else { return false }
+            if let next = members.first(where: { $0.key == "$ref" }), case .string(let text) = next.value.value {
+                reference = text
+                continue
+            }
+            let keys = Set(members.map { $0.key })
+            return !keys.isDisjoint(with: ["properties", "allOf"]) && keys.isDisjoint(with: ["oneOf", "anyOf", "discriminator", "enum", "const"])
+        }
+        return false
+    }
+
+    /// Whether a schema is of a plain value (a string, a number), whose values an enum can list.
+    private static func isPlainValueSchema(_ members: [JSONNode.Member]) -> Bool {
+        guard !members.contains(where: { ["$ref", "enum", "const", "properties", "items", "allOf", "oneOf", "anyOf", "additionalProperties"].contains($0.key) })
+        else { return false }
+        guard let type = members.first(where: { $0.key == "type" }) else { return true }
+        return typeNames(type.value).allSatisfy { ["string", "integer", "number", "null"].contains($0) }
+    }
+
+    /// Whether a schema is an array: of `type: array` (or `[array, "null"]`), or `items` without a type.
+    private static func isArraySchema(_ members: [JSONNode.Member]) -> Bool {
+        guard let type = members.first(where: { $0.key == "type" }) else { return true }
+        return typeNames(type.value).filter { $0 != "null" } == ["array"]
+    }
+
+    private static func typeNames(_ node: JSONNode) -> [String] {
+        switch node.value {
+        case .string(let name): [name]
+        case .array(let names): names.compactMap { if case .string(let name) = $0.value { name } else { nil } }
+        default: []
+        }
+    }
+
+    /// Whether an `enum` beside `items` lists values of the elements: strings or numbers, none
+    /// an array.
+    static func listsElementValues(_ node: JSONNode.Value) -> Bool {
+        guard case .array(let values) = node, !values.isEmpty else { return false }
+        return values.allSatisfy { if case .string = $0.value { true } else if case .number = $0.value { true } else { false } }
     }
 }
 

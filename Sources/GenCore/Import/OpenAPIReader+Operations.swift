@@ -805,16 +805,21 @@ extension OpenAPIReader {
             }
         }
         sharedParameterEnumKeys = Set(pathsByKey.filter { $0.value.count > 1 }.keys)
-        // Named after the parameter alone where no other shared enum has its place and name
-        // (Discourse's two `order`s keep their first operation's names, not `Order` and `Order2`).
-        var keysByParameter: [String: Int] = [:]
-        for key in sharedParameterEnumKeys { keysByParameter[Self.parameterOfSharedEnumKey(key), default: 0] += 1 }
-        sharedParameterEnumsNamedAlone = sharedParameterEnumKeys.filter { keysByParameter[Self.parameterOfSharedEnumKey($0)] == 1 }
+        // Named after the parameter alone where that name is free: no other shared enum would take
+        // it (Discourse's two `order`s keep their first operation's names, not `Order` and
+        // `Order2`; a query item and a header `status` neither) and no model has it.
+        var keysByName: [String: Int] = [:]
+        for key in sharedParameterEnumKeys { keysByName[Self.typeNameOfSharedEnumKey(key), default: 0] += 1 }
+        sharedParameterEnumsNamedAlone = sharedParameterEnumKeys.filter { key in
+            let name = Self.typeNameOfSharedEnumKey(key)
+            return keysByName[name] == 1 && !takenTypeNames.contains(name.lowercased()) && !Resolver.reservedTypeNames.contains(name)
+                && !SwiftNaming.keywords.contains(name)
+        }
     }
 
-    /// The place and name of a shared enum's key.
-    private static func parameterOfSharedEnumKey(_ key: String) -> String {
-        key.split(separator: "\u{0}", omittingEmptySubsequences: false).prefix(2).joined(separator: "\u{0}")
+    /// The type name of a shared enum's parameter.
+    private static func typeNameOfSharedEnumKey(_ key: String) -> String {
+        SwiftNaming.typeName(String(key.split(separator: "\u{0}", omittingEmptySubsequences: false)[1]))
     }
 
     private mutating func readParameters(
@@ -1142,14 +1147,17 @@ extension OpenAPIReader {
             endpoint.body?.swiftName = Located(value: swiftName, location: body.location)
             endpointSwiftNames.insert(swiftName)
         }
-        if isUpload && endpointSwiftNames.contains("progress") {
-            // An upload takes `progress`, its progress handler: a parameter of that name gives way.
+        // An upload takes `progress`, its progress handler, and `contentType` where the app gives
+        // it (a range, a multipart type): a parameter of such a name gives way.
+        var taken = isUpload ? ["progress"] : []
+        if isUpload, let contentType = body.contentType?.value, Resolver.contentTypeTheAppGives(contentType) != nil { taken.append("contentType") }
+        for reserved in taken where endpointSwiftNames.contains(reserved) {
             func rename(_ parameters: inout [SpecDocument.Parameter]) {
-                for index in parameters.indices where SwiftNaming.memberName(parameters[index].swiftName?.value ?? parameters[index].name.value) == "progress" {
+                for index in parameters.indices where SwiftNaming.memberName(parameters[index].swiftName?.value ?? parameters[index].name.value) == reserved {
                     var number = 2
-                    var name = "progressParameter"
+                    var name = reserved + "Parameter"
                     while endpointSwiftNames.contains(name) {
-                        name = "progressParameter\(number)"
+                        name = reserved + "Parameter\(number)"
                         number += 1
                     }
                     endpointSwiftNames.insert(name)

@@ -499,7 +499,12 @@ extension OpenAPIReader {
         }
         // The values are of the type the schema declares (`type: string, enum: [1.0, 1.1]`, as
         // YAML reads unquoted versions; `type: integer, enum: ["1", "2"]`): the API sends that type.
-        let declared = typeNames(members)
+        var declared = typeNames(members)
+        // Integers written as strings are read as integers only when every one is (`" 3"` keeps
+        // the enum of strings it was).
+        if declared == ["integer"], !nodes.allSatisfy({ if case .string(let text) = $0.value { Int(text) != nil } else { true } }) {
+            declared = []
+        }
         var values = EnumValues()
         for node in nodes {
             switch node.value {
@@ -521,8 +526,11 @@ extension OpenAPIReader {
     /// The values of an enum written as another type than the schema declares, which the import
     /// reads as the declared one: what its warning names.
     func enumValuesOfAnotherType(_ members: [JSONNode.Member]) -> [JSONNode] {
-        let declared = typeNames(members)
+        var declared = typeNames(members)
         let nodes = member("enum", members).flatMap { Self.elements($0.value) } ?? member("const", members).map { [$0.value] } ?? []
+        if declared == ["integer"], !nodes.allSatisfy({ if case .string(let text) = $0.value { Int(text) != nil } else { true } }) {
+            declared = []
+        }
         return nodes.filter { node in
             switch node.value {
             case .number, .bool: declared == ["string"]
@@ -851,7 +859,7 @@ extension OpenAPIReader {
         if let listed = member("enum", members), OpenAPIImport.listsElementValues(listed.value.value) {
             let given = Self.object(items.value).map { member("enum", $0)?.value.location == listed.value.location } ?? false
             unmapped("the array's 'enum' lists values of its elements, not arrays; "
-                     + (given ? "it is read as the elements' enum" : "it is not imported: the elements are of a schema of their own"),
+                     + (given ? "it is read as the elements' enum" : "it is not imported: the elements' schema is not a string or number of its own"),
                      at: listed.value, pointer: Self.pointer(pointer, "enum"))
         }
         var element = schemaType(items.value, pointer: Self.pointer(pointer, "items"), hint: hint + "Item", context: context)
@@ -1571,8 +1579,11 @@ extension OpenAPIReader {
         // that require no key one whose keys another's all include comes before it
         // (ListenNotes' `CustomAudio` before `EpisodeSimple`): such a member is tried only with an
         // object that holds no key but its own, and after the larger one it would never be.
-        func optionalKeys(_ member: SpecDocument.UnionMember) -> Set<String>? {
-            guard rank(member.type.value) == 8, let schema = schema(ofModel: member.type.value), modelKind(of: schema) == .structure,
+        // Only a plain object (properties of its own, no parts, no other keys) is tried so; any
+        // other takes every object wherever it is.
+        func optionalKeys(_ candidate: SpecDocument.UnionMember) -> Set<String>? {
+            guard rank(candidate.type.value) == 8, let schema = schema(ofModel: candidate.type.value), modelKind(of: schema) == .structure,
+                  let fields = Self.object(schema), hasProperties(fields), member("allOf", fields) == nil, additionalPropertiesNode(fields) == nil,
                   requiredKeys(of: schema).isEmpty else { return nil }
             return propertyKeys(of: schema)
         }

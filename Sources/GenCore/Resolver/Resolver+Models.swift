@@ -68,7 +68,7 @@ extension Resolver {
         // The case that keeps unlisted values is `unknown`, unless a listed value is (Codat's
         // `"Unknown"` address type): then `undocumented`, so that `.unknown` is the value the
         // API sends and not a catch-all beside an `.unknown2`.
-        let catchAll = cases.enumerated().contains { enumCaseName($1, $0) == "unknown" } ? "undocumented" : "unknown"
+        let catchAll = Self.catchAllCase(of: Dictionary(cases.enumerated().map { ($1.value.value, enumCaseName($1, $0)) }, uniquingKeysWith: { first, _ in first }))
         for (index, enumCase) in cases.enumerated() {
             let name = enumCaseName(enumCase, index)
             let location = enumCase.name?.location ?? enumCase.value.location
@@ -365,11 +365,12 @@ extension Resolver {
             case (.builtin(.json), _): value = SwiftLiteral.json(node)
             case (.model(let enumName), .string(let text)) where modelKinds[enumName] == .enumeration:
                 guard let cases = enumRawValues[enumName], cases.keys.contains(where: { if case .string = $0 { true } else { false } }) else { value = nil; break }
-                value = cases[.string(text)].map { Self.caseExpression($0, of: enumName) } ?? "\(enumName).unknown(\(SwiftLiteral.string(text)))"
+                value = cases[.string(text)].map { Self.caseExpression($0, of: enumName) }
+                    ?? "\(enumName).\(Self.catchAllCase(of: cases))(\(SwiftLiteral.string(text)))"
             case (.model(let enumName), .number(let text)) where modelKinds[enumName] == .enumeration:
                 guard let cases = enumRawValues[enumName], cases.keys.contains(where: { if case .integer = $0 { true } else { false } }),
                       let number = Int(text) else { value = nil; break }
-                value = cases[.integer(number)].map { Self.caseExpression($0, of: enumName) } ?? "\(enumName).unknown(\(number))"
+                value = cases[.integer(number)].map { Self.caseExpression($0, of: enumName) } ?? "\(enumName).\(Self.catchAllCase(of: cases))(\(number))"
             case (.model(let other), _) where modelKinds[other] == .structure: value = nil
             case (.array, _), (.dictionary, _), (.builtin(.date), _), (.builtin(.file), _): value = nil
             case (.builtin(.string), _), (.builtin(.int), _), (.builtin(.int64), _), (.builtin(.double), _), (.builtin(.bool), _): value = nil
@@ -387,6 +388,12 @@ extension Resolver {
     /// `Status.none`, never `.none`: where an optional is expected, `.none` (or `.some`) would
     /// mean `Optional.none`, so a default named like a member of `Optional` would silently become
     /// nil. Naming the type makes every case mean that case, whatever it is called.
+    /// The case of an open enum that keeps the values it does not list: `unknown`, unless a listed
+    /// value is (``resolveEnum(_:_:)``).
+    static func catchAllCase(of cases: [SpecDocument.EnumCase.RawValue: String]) -> String {
+        cases.values.contains("unknown") ? "undocumented" : "unknown"
+    }
+
     static func caseExpression(_ caseName: String, of enumName: String) -> String {
         "\(enumName).\(SwiftNaming.escaped(caseName))"
     }
