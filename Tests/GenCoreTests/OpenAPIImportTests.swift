@@ -1342,6 +1342,16 @@ import Testing
         #expect(query("fetchOther") == ["useCanonical": "FetchOtherUseCanonical?"], "other values in another order: another enum")
         #expect(imported.model("UseCanonical")?["enum"] as? [String] == ["false", "true"])
         #expect(imported.model("FetchDefinitionsOrder") == nil && imported.model("FetchAdminsOrder") == nil)
+
+        // Found by two testers on PTV's `expand` and Enode's `field`: the enum of an array's items, too.
+        let expand = #"{"name": "expand", "in": "query", "explode": false, "schema": {"type": "array", "items": {"type": "string", "enum": ["all", "stop"]}}}"#
+        let arrays = try importing(document(paths: """
+            "/runs": {"get": \(parameters("listRuns", expand))}, "/stops": {"get": \(parameters("listStops", expand))}
+            """))
+        for name in ["listRuns", "listStops"] {
+            #expect((arrays.endpoint(name)?["query"] as? [String: Any])?["expand"] as? [String: String] == ["type": "[ExpandItem]?", "separator": ","])
+        }
+        #expect(arrays.model("ExpandItem")?["enum"] as? [String] == ["all", "stop"])
     }
 
     /// Found by the review: the parameter's name alone was taken where a model had it (`Order2`

@@ -784,13 +784,26 @@ extension OpenAPIReader {
 
     /// What makes two inline parameter enums one: the parameter's place and name, and the enum's
     /// type and values in order; nil for a parameter whose schema is no inline enum.
+    /// An array of such an enum (PTV's `expand`, `items: {enum: […]}`) has a key of its own.
     func sharedParameterEnumKey(_ parameter: [JSONNode.Member]) -> String? {
         guard let name = member("name", parameter).flatMap({ Self.text($0.value) }),
               let place = member("in", parameter).flatMap({ Self.text($0.value) }),
-              let schema = member("schema", parameter).flatMap({ Self.object($0.value) }), member("$ref", schema) == nil,
-              let values = member("enum", schema), Self.elements(values.value)?.count ?? 0 > 1 else { return nil }
+              var schema = member("schema", parameter).flatMap({ Self.object($0.value) }), member("$ref", schema) == nil else { return nil }
+        var array = ""
+        if let items = member("items", schema).flatMap({ Self.object($0.value) }), member("enum", schema) == nil {
+            guard member("$ref", items) == nil else { return nil }
+            schema = items
+            array = "[]"
+        }
+        guard let values = member("enum", schema), Self.elements(values.value)?.count ?? 0 > 1 else { return nil }
         let type = member("type", schema).map { SpecWriter.oneLine($0.value) } ?? ""
-        return [place, name, type, SpecWriter.oneLine(values.value)].joined(separator: "\u{0}")
+        return [place, name, array + type, SpecWriter.oneLine(values.value)].joined(separator: "\u{0}")
+    }
+
+    /// Where the enum of a shared key is read: the parameter's schema, or its items.
+    private static func sharedEnumPointer(_ key: String, parameterPointer: String) -> String {
+        key.split(separator: "\u{0}", omittingEmptySubsequences: false)[2].hasPrefix("[]")
+            ? parameterPointer + "/schema/items" : parameterPointer + "/schema"
     }
 
     /// The inline parameter enums that operations of more than one path declare alike.
@@ -819,7 +832,8 @@ extension OpenAPIReader {
 
     /// The type name of a shared enum's parameter.
     private static func typeNameOfSharedEnumKey(_ key: String) -> String {
-        SwiftNaming.typeName(String(key.split(separator: "\u{0}", omittingEmptySubsequences: false)[1]))
+        let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
+        return SwiftNaming.typeName(String(parts[1])) + (parts[2].hasPrefix("[]") ? "Item" : "")
     }
 
     private mutating func readParameters(
@@ -869,11 +883,12 @@ extension OpenAPIReader {
             let hint = parameter.pointer.hasPrefix("#/components/parameters/")
                 ? Self.lastToken(parameter.pointer)
                 : shared.map(sharedParameterEnumsNamedAlone.contains) == true ? SwiftNaming.typeName(name) : operationName + SwiftNaming.typeName(name)
-            if let shared, let model = sharedParameterEnums[shared] {
-                modelAtPointer[parameter.pointer + "/schema"] = model
+            let sharedPointer = shared.map { Self.sharedEnumPointer($0, parameterPointer: parameter.pointer) }
+            if let shared, let sharedPointer, let model = sharedParameterEnums[shared] {
+                modelAtPointer[sharedPointer] = model
             }
             defer {
-                if let shared, sharedParameterEnums[shared] == nil, let model = modelAtPointer[parameter.pointer + "/schema"] {
+                if let shared, let sharedPointer, sharedParameterEnums[shared] == nil, let model = modelAtPointer[sharedPointer] {
                     sharedParameterEnums[shared] = model
                 }
             }
