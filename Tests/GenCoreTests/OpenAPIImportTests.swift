@@ -757,6 +757,8 @@ import Testing
                 "application/octet-stream": {}, "application/json": {"schema": {"type": "string", "format": "binary"}}}}}}},
             "/typed": {"get": {"operationId": "typed", "responses": {"200": {"description": "", "content": {
                 "text/plain": {"schema": {"type": "string"}}, "application/json": {"schema": {"type": "object", "properties": {"a": {"type": "string"}}}}}}}}},
+            "/qr": {"post": {"operationId": "qrCode", "responses": {"200": {"description": "", "content": {
+                "application/json": {"schema": {"type": "string", "format": "binary"}}}}}}},
             "/loose": {"get": {"operationId": "loose", "responses": {"200": {"description": "", "content": {"application/json": {}}}}}},
             "/range": {"get": {"operationId": "range", "responses": {"200": {"description": "", "content": {"application/json": {}, "*/*": {}}}}}}
             """))
@@ -764,6 +766,8 @@ import Testing
         #expect(imported.endpoint("putRaw")?["body"] as? [String: String] == ["type": "Upload", "contentType": "application/json"])
         #expect(imported.endpoint("badge")?["response"] as? String == "Data")
         #expect(imported.endpoint("log")?["response"] as? String == "Data")
+        // Found by a tester on Neutrino's QR codes: bytes offered as JSON alone are the bytes too.
+        #expect(imported.endpoint("qrCode")?["response"] as? String == "Data")
         #expect(imported.endpoint("typed")?["response"] as? String == "TypedResponse")
         #expect(imported.endpoint("loose")?["response"] as? String == "JSON", "JSON alone stays JSON")
         #expect(imported.endpoint("range")?["response"] as? String == "JSON", "a media range says nothing of the content (found by the review)")

@@ -1598,8 +1598,14 @@ extension OpenAPIReader {
                 return
             }
             let type = schemaType(schema, pointer: content.pointer, hint: hint, context: .plain)
-            // `String` and `Data` responses are read raw; a JSON string is decoded as JSON.
-            let expression = ["String", "Data", "File"].contains(type.type) ? "JSON" : type.type + (type.nullable ? "?" : "")
+            // Bytes (`format: binary`) offered as JSON alone (Neutrino's QR codes and images under
+            // `application/json`) are the body as it comes: as JSON they never decoded.
+            if type.type == "File" {
+                endpoint.response = Located(value: "Data", location: schema.location)
+                return
+            }
+            // `String` and `Data` responses are read raw; a JSON string (of base64, too) is decoded as JSON.
+            let expression = ["String", "Data"].contains(type.type) ? "JSON" : type.type + (type.nullable ? "?" : "")
             endpoint.response = Located(value: expression, location: schema.location)
             // Asked for as the JSON media type the document names (`application/vnd.api+json`).
             if mediaType != "application/json", Resolver.isJSONMediaType(content.written) {
