@@ -1983,6 +1983,21 @@ import Testing
         ], "\(imported.warnings)")
     }
 
+    /// Found by a tester on HERE's positioning document: a `Content-Encoding: gzip` header
+    /// parameter went out beside a plain JSON body, which the server could not read.
+    @Test func aContentEncodingHeaderParameterIsLeftOut() throws {
+        let imported = try importing(document(paths: """
+            "/locate": {"post": {"operationId": "locate", "parameters": [{"name": "Content-Encoding", "in": "header", "schema": {"type": "string", "enum": ["gzip"]}},
+                                                                          {"name": "X-Trace", "in": "header", "schema": {"type": "string"}}],
+              "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object", "properties": {"a": {"type": "string"}}}}}},
+              "responses": {"204": {"description": ""}}}}
+            """))
+        #expect(imported.endpoint("locate")?["headers"] as? [String: String] == ["X-Trace": "String?"])
+        #expect(imported.warnings == [
+            "#/paths/~1locate/post/parameters/0: the Content-Encoding header says how the body is compressed, which the client does not do; it is left out (an app that compresses a body sets it in a middleware)",
+        ])
+    }
+
     @Test func bodyAndParameterNamesNeverClash() throws {
         let imported = try importing(document(
             schemas: #""Item": {"type": "object", "properties": {"x": {"type": "string"}}}"#,

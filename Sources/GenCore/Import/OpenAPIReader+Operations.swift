@@ -868,6 +868,13 @@ extension OpenAPIReader {
                 // OpenAPI: such a header parameter "SHALL be ignored"; the client sets these headers.
                 continue
             }
+            if place == "header", name.lowercased() == "content-encoding" {
+                // HERE's `Content-Encoding: gzip`: the header says the body is compressed, which the
+                // client does not do; sent beside a plain body, the server could not read it.
+                unmapped("the Content-Encoding header says how the body is compressed, which the client does not do; it is left out "
+                         + "(an app that compresses a body sets it in a middleware)", at: parameter.node, pointer: parameter.pointer)
+                continue
+            }
             if credentialFields.contains(where: { credential in
                 place == credential.place && (place == "header" ? name.lowercased() == credential.name.lowercased() : name == credential.name)
             }) {
