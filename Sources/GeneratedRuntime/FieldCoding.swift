@@ -25,10 +25,12 @@ extension KeyedDecodingContainer where Key == AnyCodingKey {
         return try decode(T.self, forKey: key)
     }
 
-    /// The value under `key`, or nil when the key is missing or holds null.
+    /// The value under `key`, or nil when the key is missing or holds null. Free-form JSON holds
+    /// a null itself: `.null`, nil only when the key is missing, so that it goes back as it came.
     @inlinable
     public func decodeFieldIfPresent<T: Decodable>(_ type: T.Type, _ key: String) throws -> T? {
         let key = AnyCodingKey(key)
+        if T.self == JSONValue.self { return contains(key) ? try decode(JSONValue.self, forKey: key) as! T? : nil }
         if T.self == String.self { return try decodeIfPresent(String.self, forKey: key) as! T? }
         if T.self == Int.self { return try decodeIfPresent(Int.self, forKey: key) as! T? }
         if T.self == Int64.self { return try decodeIfPresent(Int64.self, forKey: key) as! T? }

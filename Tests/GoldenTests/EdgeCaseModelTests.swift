@@ -77,6 +77,11 @@ import Testing
         #expect(value.statuses == [.active, .unknown("new")])
         #expect(value.blobs == [Data([0, 1])])
         #expect(try decode(Collections.self, try encodeSorted(value)) == value)
+        // Found by a tester on HERE's `messagePlaceholders: {}`: free-form JSON holds a null
+        // itself; as nil it went back as a missing key.
+        let null = try decode(Collections.self, #"{"matrix": [], "nested": {}, "optionalElements": [], "anything": null, "maybeAnything": null, "ids": [], "big": 1, "statuses": []}"#)
+        #expect(null.anything == .null && null.maybeAnything == .some(.null))
+        #expect(try encodeSorted(null).contains(#""maybeAnything":null"#))
     }
 
     @Test func everyDateStrategyReadsAndWritesItsOwnForm() throws {
