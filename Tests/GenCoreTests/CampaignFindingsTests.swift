@@ -249,6 +249,26 @@ extension CampaignFindingsTests {
         ], "\(result.diagnostics)")
     }
 
+    /// Found by the review of text bodies: a String of a range (`text/*`) went out as that
+    /// range, one of a multipart type without a boundary, and one labelled Latin-1 as UTF-8 bytes.
+    @Test func aTextBodyNamesOneMediaTypeInUTF8() {
+        let resources = #"""
+            {"R": {"endpoints": [
+              {"name": "a", "method": "POST", "path": "/a", "body": {"type": "String", "contentType": "text/*"}},
+              {"name": "b", "method": "POST", "path": "/b", "body": {"type": "String", "contentType": "multipart/form-data"}},
+              {"name": "c", "method": "POST", "path": "/c", "body": {"type": "String?", "contentType": "text/plain; charset=ISO-8859-1"}},
+              {"name": "d", "method": "POST", "path": "/d", "body": {"type": "String", "contentType": " "}},
+              {"name": "e", "method": "POST", "path": "/e", "body": {"type": "String", "contentType": "text/plain; charset=\"utf-8\""}}]}}
+            """#
+        let result = generate(spec(models: "{}", resources: resources))
+        #expect(result.diagnostics.map(\.message) == [
+            "a String is sent as text of one media type, which 'text/*' does not name; send bytes the app encodes as an upload (\"type\": \"Upload\")",
+            "a String is sent as text of one media type, which 'multipart/form-data' does not name; send bytes the app encodes as an upload (\"type\": \"Upload\")",
+            "a String is sent as its UTF-8 text, which 'charset=iso-8859-1' would mislabel; name no charset, or utf-8",
+            "'contentType' must be a media type on one line",
+        ], "\(result.diagnostics)")
+    }
+
     /// Found by a review: models named in lower case (`container`, `response`, or like the
     /// property that holds one) were accepted and gave code that did not compile.
     @Test func modelNamesInLowerCaseAreErrors() {

@@ -140,6 +140,18 @@ import Testing
             "api.yaml:10:35: warning: #/components/schemas/Level/enum: the enum's type is integer, and \"1\", \"2\" among its values are not; they are read as the integers the type declares",
         ])
         let spec = try #require(result.specText)
+        // Found by the second review: where not every string is a whole number, they stay strings, said.
+        let loose = OpenAPIImport.importSpec(openAPIText: """
+            openapi: 3.1.0
+            info: {title: T, version: "1"}
+            paths: {}
+            components:
+              schemas:
+                Level: {type: integer, enum: ["1", "2", " 3"]}
+            """, path: "api.yaml")
+        #expect(loose.diagnostics.map(\.description) == [
+            #"api.yaml:6:45: warning: #/components/schemas/Level/enum: the enum's type is integer, but its values are strings, and " 3" is no whole number; it is an enum of the strings as written"#])
+        #expect(loose.specText?.contains(#""enum": ["1", "2", " 3"]"#) == true)
         #expect(spec.contains(#""Channel": {\#n      "enum": ["stable", "1.0", "1.10", "true", "beta"]"#), "\(spec)")
         #expect(spec.contains(#""Code": {\#n      "enum": ["100", "200"]"#))
         #expect(spec.contains(#""Level": {\#n      "enum": [1, 2]"#))
@@ -758,7 +770,7 @@ import Testing
             "/typed": {"get": {"operationId": "typed", "responses": {"200": {"description": "", "content": {
                 "text/plain": {"schema": {"type": "string"}}, "application/json": {"schema": {"type": "object", "properties": {"a": {"type": "string"}}}}}}}}},
             "/qr": {"post": {"operationId": "qrCode", "responses": {"200": {"description": "", "content": {
-                "application/json": {"schema": {"type": "string", "format": "binary"}}}}}}},
+                "application/json": {"schema": {"type": "string", "format": "binary"}}}}, "204": {"description": ""}}}},
             "/loose": {"get": {"operationId": "loose", "responses": {"200": {"description": "", "content": {"application/json": {}}}}}},
             "/range": {"get": {"operationId": "range", "responses": {"200": {"description": "", "content": {"application/json": {}, "*/*": {}}}}}}
             """))
@@ -767,7 +779,7 @@ import Testing
         #expect(imported.endpoint("badge")?["response"] as? String == "Data")
         #expect(imported.endpoint("log")?["response"] as? String == "Data")
         // Found by a tester on Neutrino's QR codes: bytes offered as JSON alone are the bytes too.
-        #expect(imported.endpoint("qrCode")?["response"] as? String == "Data")
+        #expect(imported.endpoint("qrCode")?["response"] as? String == "Data", "beside a 204 too: empty bytes, not an optional JSON")
         #expect(imported.endpoint("typed")?["response"] as? String == "TypedResponse")
         #expect(imported.endpoint("loose")?["response"] as? String == "JSON", "JSON alone stays JSON")
         #expect(imported.endpoint("range")?["response"] as? String == "JSON", "a media range says nothing of the content (found by the review)")
@@ -781,11 +793,19 @@ import Testing
         let imported = try importing(document(paths: """
             "/a": {"put": {"operationId": "putText", "requestBody": {"content": {"text/plain": {"schema": {"type": "string"}}}}, "responses": {"204": {"description": ""}}}},
             "/b": {"put": {"operationId": "putBytes", "requestBody": {"required": true, "content": {"text/plain": {"schema": {"type": "string", "format": "binary"}}}}, "responses": {"204": {"description": ""}}}},
-            "/c": {"put": {"operationId": "putCSV", "requestBody": {"required": true, "content": {"text/csv": {}}}, "responses": {"204": {"description": ""}}}}
+            "/c": {"put": {"operationId": "putCSV", "requestBody": {"required": true, "content": {"text/csv": {}}}, "responses": {"204": {"description": ""}}}},
+            "/d": {"put": {"operationId": "putAnyText", "requestBody": {"required": true, "content": {"text/*": {"schema": {"type": "string"}}}}, "responses": {"204": {"description": ""}}}},
+            "/e": {"put": {"operationId": "putLatin", "requestBody": {"required": true, "content": {"text/plain; charset=iso-8859-1": {"schema": {"type": "string"}}}}, "responses": {"204": {"description": ""}}}},
+            "/f": {"put": {"operationId": "putXML", "requestBody": {"required": true, "content": {"text/xml": {"schema": {"type": "string"}}}}, "responses": {"204": {"description": ""}}}}
             """))
         #expect(imported.endpoint("putText")?["body"] as? [String: String] == ["type": "String?", "contentType": "text/plain"])
         #expect(imported.endpoint("putBytes")?["body"] as? [String: String] == ["type": "Upload", "contentType": "text/plain"])
         #expect(imported.endpoint("putCSV")?["body"] as? [String: String] == ["type": "Upload", "contentType": "text/csv"])
+        // Found by the second review: a range names no type to send text as, another charset would
+        // mislabel UTF-8, and `text/xml` text is no upload (and gets no warning that it is).
+        #expect(imported.endpoint("putAnyText")?["body"] as? [String: String] == ["type": "Upload", "contentType": "text/*"])
+        #expect(imported.endpoint("putLatin")?["body"] as? [String: String] == ["type": "Upload", "contentType": "text/plain; charset=iso-8859-1"])
+        #expect(imported.endpoint("putXML")?["body"] as? [String: String] == ["type": "String", "contentType": "text/xml"])
         let files = Generator.generate(specText: imported.text, specPath: "spec.json").files
         #expect(files.contains { $0.contents.contains(#"request.setTextBody(body, contentType: "text/plain; charset=utf-8")"#) })
     }
@@ -1356,6 +1376,13 @@ import Testing
             #expect((arrays.endpoint(name)?["query"] as? [String: Any])?["expand"] as? [String: String] == ["type": "[ExpandItem]?", "separator": ","])
         }
         #expect(arrays.model("ExpandItem")?["enum"] as? [String] == ["all", "stop"])
+        // Found by the second review: also as Wordnik writes it, the enum beside the items.
+        let sources = #"{"name": "sources", "in": "query", "schema": {"type": "array", "items": {"type": "string"}, "enum": ["all", "ahd"]}}"#
+        let beside = OpenAPIImport.importSpec(openAPIText: document(paths: """
+            "/runs": {"get": \(parameters("listRuns", sources))}, "/stops": {"get": \(parameters("listStops", sources))}
+            """), path: "api.json")
+        let besideText = try #require(beside.specText)
+        #expect(besideText.contains(#""SourcesItem": {"#) && !besideText.contains("SourcesItem2"), "\(besideText)")
     }
 
     /// Found by the review: the parameter's name alone was taken where a model had it (`Order2`
@@ -1817,7 +1844,8 @@ import Testing
               "media": {"$ref": "#/components/schemas/Media", "required": ["title"]},
               "empty": {"$ref": "#/components/schemas/Base", "required": []},
               "closed": {"$ref": "#/components/schemas/Base", "additionalProperties": false},
-              "data": {"type": "object", "default": {"$ref": "#/x", "required": ["a"]}}}}
+              "data": {"type": "object", "default": {"$ref": "#/x", "required": ["a"]}},
+              "default": {"$ref": "#/components/schemas/Base", "required": ["modified"]}}}
             """))
         #expect(imported.model("Tax")?["allOf"] as? [String] == ["Base"])
         #expect(imported.properties("Tax")?["rate"] as? String == "TaxRate")
@@ -1829,6 +1857,9 @@ import Testing
         #expect(imported.type("Holder", "closed") == "Base?")
         #expect((imported.properties("Holder")?["data"] as? [String: Any])?["description"] as? String == ##"Default: `{"$ref": "#/x", "required": ["a"]}`."##,
                 "a default is data, left as it is")
+        // Found by the second review: a property named `default` is a schema, not data.
+        #expect(imported.type("Holder", "default") == "HolderDefault?")
+        #expect(imported.properties("HolderDefault")?["modified"] as? String == "String")
     }
 
     @Test func bodiesAreJSONFormsMultipartOrBytes() throws {

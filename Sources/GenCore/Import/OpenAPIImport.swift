@@ -123,6 +123,12 @@ public enum OpenAPIImport {
 extension OpenAPIImport {
     /// Keys whose values are data, not schemas: the repairs leave them as they are.
     private static let dataKeys: Set<String> = ["default", "example", "examples", "enum", "const"]
+    /// Keys whose values are maps of names the document gives (properties, response codes,
+    /// schemas): there a key such as `default` or `example` names a schema or a response.
+    private static let mapKeys: Set<String> = [
+        "properties", "patternProperties", "responses", "schemas", "$defs", "definitions", "headers", "content", "parameters",
+        "requestBodies", "callbacks", "pathItems", "paths", "dependentSchemas",
+    ]
 
     /// The document with what its authors meant where it says it in a way the reader would
     /// misread; nil when there is nothing to repair. Every other place stays where it was, so
@@ -138,17 +144,17 @@ extension OpenAPIImport {
     ///   (Wordnik's `type: array, items: {type: string}, enum: [all, ahd]`) is given to the items,
     ///   whose values it lists (the reader warns where it reads the array).
     static func repaired(_ root: JSONNode) -> JSONNode? {
-        repaired(root, in: root, depth: 0)
+        repaired(root, in: root, depth: 0, isMap: false)
     }
 
-    private static func repaired(_ node: JSONNode, in root: JSONNode, depth: Int) -> JSONNode? {
+    private static func repaired(_ node: JSONNode, in root: JSONNode, depth: Int, isMap: Bool) -> JSONNode? {
         // A document nested deeper than the reader follows is left for the reader to report.
         guard depth < 512 else { return nil }
         switch node.value {
         case .array(let elements):
             var changed: [JSONNode]?
             for (index, element) in elements.enumerated() {
-                if let new = repaired(element, in: root, depth: depth + 1) {
+                if let new = repaired(element, in: root, depth: depth + 1, isMap: false) {
                     if changed == nil { changed = elements }
                     changed![index] = new
                 }
@@ -156,8 +162,8 @@ extension OpenAPIImport {
             return changed.map { JSONNode(value: .array($0), location: node.location, columns: node.columns) }
         case .object(let members):
             var changed: [JSONNode.Member]?
-            for (index, member) in members.enumerated() where !dataKeys.contains(member.key) && !member.key.hasPrefix("x-") {
-                if let new = repaired(member.value, in: root, depth: depth + 1) {
+            for (index, member) in members.enumerated() where isMap || (!dataKeys.contains(member.key) && !member.key.hasPrefix("x-")) {
+                if let new = repaired(member.value, in: root, depth: depth + 1, isMap: !isMap && mapKeys.contains(member.key)) {
                     if changed == nil { changed = members }
                     changed![index].value = new
                 }

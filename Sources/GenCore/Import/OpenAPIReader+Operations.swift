@@ -790,7 +790,8 @@ extension OpenAPIReader {
               let place = member("in", parameter).flatMap({ Self.text($0.value) }),
               var schema = member("schema", parameter).flatMap({ Self.object($0.value) }), member("$ref", schema) == nil else { return nil }
         var array = ""
-        if let items = member("items", schema).flatMap({ Self.object($0.value) }), member("enum", schema) == nil {
+        // An array's enum is its items' (an `enum` beside the items was given to them: `OpenAPIImport.repaired`).
+        if let items = member("items", schema).flatMap({ Self.object($0.value) }) {
             guard member("$ref", items) == nil else { return nil }
             schema = items
             array = "[]"
@@ -1442,16 +1443,18 @@ extension OpenAPIReader {
                 location: location, type: Located(value: "Upload", location: location),
                 contentType: Located(value: chosen.key, location: location))
         }
-        if mediaType.hasSuffix("/xml") {
-            unmapped("an XML body is sent as bytes the app encodes", at: chosen.value, pointer: mediaPointer)
-        }
-        // Text of a string schema (Keycloak's `text/plain` bodies) is a String, sent as its UTF-8 text.
-        if Self.mediaType(chosen.key).hasPrefix("text/"), let schema, let fields = Self.object(followingReferences(schema)),
+        // Text of a string schema (Keycloak's `text/plain` bodies) is a String, sent as its UTF-8
+        // text: of one media type (not a range), in UTF-8 or a charset it does not name.
+        if Self.mediaType(chosen.key).hasPrefix("text/"), !chosen.key.contains("*"), Resolver.textCharsetProblem(chosen.key) == nil,
+           let schema, let fields = Self.object(followingReferences(schema)),
            typeNames(fields) == ["string"], !holdsBytes(chosen), member("format", fields).flatMap({ Self.text($0.value) }) != "byte",
            member("contentEncoding", fields) == nil {
             return SpecDocument.Body(
                 location: location, type: Located(value: "String", location: location),
                 contentType: Located(value: chosen.key, location: chosen.keyLocation))
+        }
+        if mediaType.hasSuffix("/xml") {
+            unmapped("an XML body is sent as bytes the app encodes", at: chosen.value, pointer: mediaPointer)
         }
         // `*/*` says nothing of the bytes: they go as `application/octet-stream`. A narrower range
         // (`image/*`) is kept: the app gives the type its bytes are.
@@ -1501,8 +1504,9 @@ extension OpenAPIReader {
             }
             // A 204 (or another 2xx without content) beside a JSON body: the response may be empty,
             // which an optional response reads as nil.
+            // (Bytes read as they come, `Data`, are empty then, not nil.)
             if bodiless, chosen.map({ Self.isJSON(String($0.prefix { $0 != " " })) }) == true, endpoint.stream == nil,
-               let response = endpoint.response, !response.value.hasSuffix("?") {
+               let response = endpoint.response, !response.value.hasSuffix("?"), !["Data", "String"].contains(response.value) {
                 endpoint.response = Located(value: response.value + "?", location: response.location)
             }
         }

@@ -966,6 +966,11 @@ extension OpenAPIReader {
     ) -> SpecDocument.Model {
         let values = enumValues(members) ?? EnumValues(strings: stringEnumUnionValues(members) ?? [])
         let converted = enumValuesOfAnotherType(members)
+        if typeNames(members) == ["integer"], let text = values.strings.first(where: { Self.text($0).map { Int($0) == nil } ?? false }) {
+            // Not every value reads as a whole number: the strings stay, said.
+            unmapped("the enum's type is integer, but its values are strings, and \(SpecWriter.oneLine(text)) is no whole number; "
+                     + "it is an enum of the strings as written", at: text, pointer: Self.pointer(pointer, member("enum", members) != nil ? "enum" : "const"))
+        }
         if let first = converted.first {
             let declared = typeNames(members).first ?? ""
             let listed = converted.prefix(3).map { SpecWriter.oneLine($0) }.joined(separator: ", ") + (converted.count > 3 ? ", …" : "")

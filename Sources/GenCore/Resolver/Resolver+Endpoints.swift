@@ -641,17 +641,6 @@ extension Resolver {
         return found.allOf.contains { declares(name, model: $0.value, seen: seen.union([model])) }
     }
 
-    /// A body: JSON (any type), a form or multipart form (a model of simple fields), or an upload.
-    /// An optional body (`"Item?"`, `"Upload?"`) is left out when it is nil.
-    /// A text media type with the charset its bytes are in, UTF-8, where it names none: without
-    /// one, a server may read `text/plain` as US-ASCII or Latin-1 and change every other letter.
-    static func declaringUTF8(_ contentType: String) -> String {
-        let lowered = contentType.lowercased()
-        let type = lowered.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0].drop(while: { $0 == " " })
-        guard type.hasPrefix("text/"), lowered.ranges(of: "charset=").isEmpty else { return contentType }
-        return contentType + "; charset=utf-8"
-    }
-
     /// What the app's `contentType` of an upload is, when the spec's cannot be sent as it is: a
     /// range (`image/*`), which names no one type, or a multipart type without the boundary
     /// that only the app's bytes know (Codat's `multipart/form-data` of bytes); nil otherwise.
@@ -668,6 +657,29 @@ extension Resolver {
         return nil
     }
 
+    /// A text media type with the charset its bytes are in, UTF-8, where it names none: without
+    /// one, a server may read `text/plain` as US-ASCII or Latin-1 and change every other letter.
+    static func declaringUTF8(_ contentType: String) -> String {
+        let lowered = contentType.lowercased()
+        let type = lowered.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0].drop(while: { $0 == " " })
+        guard type.hasPrefix("text/"), lowered.ranges(of: "charset=").isEmpty else { return contentType }
+        return contentType + "; charset=utf-8"
+    }
+
+    /// Why a String cannot be sent as its UTF-8 text with `contentType`: a charset other than
+    /// UTF-8 (`charset=iso-8859-1`), which would have the server read other letters; nil when it can.
+    static func textCharsetProblem(_ contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, String(pair[0].filter { $0 != " " }).lowercased() == "charset" else { continue }
+            let value = String(pair[1].filter { $0 != " " && $0 != "\"" }).lowercased()
+            if value != "utf-8" && value != "utf8" { return "'charset=\(value)'" }
+        }
+        return nil
+    }
+
+    /// A body: JSON (any type), a form or multipart form (a model of simple fields), an upload,
+    /// or a String sent as text. An optional body (`"Item?"`, `"Upload?"`) is left out when it is nil.
     mutating func resolveBody(_ body: SpecDocument.Body) -> ResolvedAPI.Parameter? {
         let encoding = body.encoding?.value ?? "json"
         let expression = try? TypeExpressionParser.parse(body.type.value)
@@ -687,7 +699,7 @@ extension Resolver {
                 return nil
             }
             let contentType = body.contentType?.value ?? "application/octet-stream"
-            if contentType.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) || contentType.isEmpty {
+            if contentType.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) || !contentType.contains(where: { $0 != " " }) {
                 diagnostics.error("'contentType' must be a media type on one line", at: body.contentType?.location ?? body.location)
                 return nil
             }
@@ -704,8 +716,19 @@ extension Resolver {
             default: nil
             }
             if let optional {
-                guard !contentType.value.isEmpty, !contentType.value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                guard contentType.value.contains(where: { $0 != " " }),
+                      !contentType.value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
                     diagnostics.error("'contentType' must be a media type on one line", at: contentType.location)
+                    return nil
+                }
+                if Self.contentTypeTheAppGives(contentType.value) != nil {
+                    diagnostics.error("a String is sent as text of one media type, which '\(contentType.value)' does not name; "
+                                      + "send bytes the app encodes as an upload (\"type\": \"Upload\")", at: contentType.location)
+                    return nil
+                }
+                if let problem = Self.textCharsetProblem(contentType.value) {
+                    diagnostics.error("a String is sent as its UTF-8 text, which \(problem) would mislabel; name no charset, or utf-8",
+                                      at: contentType.location)
                     return nil
                 }
                 return .init(

@@ -385,15 +385,15 @@ extension Resolver {
         return nil
     }
 
-    /// `Status.none`, never `.none`: where an optional is expected, `.none` (or `.some`) would
-    /// mean `Optional.none`, so a default named like a member of `Optional` would silently become
-    /// nil. Naming the type makes every case mean that case, whatever it is called.
     /// The case of an open enum that keeps the values it does not list: `unknown`, unless a listed
     /// value is (``resolveEnum(_:_:)``).
     static func catchAllCase(of cases: [SpecDocument.EnumCase.RawValue: String]) -> String {
         cases.values.contains("unknown") ? "undocumented" : "unknown"
     }
 
+    /// `Status.none`, never `.none`: where an optional is expected, `.none` (or `.some`) would
+    /// mean `Optional.none`, so a default named like a member of `Optional` would silently become
+    /// nil. Naming the type makes every case mean that case, whatever it is called.
     static func caseExpression(_ caseName: String, of enumName: String) -> String {
         "\(enumName).\(SwiftNaming.escaped(caseName))"
     }
