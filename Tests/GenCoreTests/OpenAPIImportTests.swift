@@ -1860,6 +1860,13 @@ import Testing
         // Found by the second review: a property named `default` is a schema, not data.
         #expect(imported.type("Holder", "default") == "HolderDefault?")
         #expect(imported.properties("HolderDefault")?["modified"] as? String == "String")
+        // Beside a union, a polymorphic base or a string they are said, not dropped without a word.
+        let beside = "beside the reference is not imported: the schema it names is not an object of properties that it could refine"
+        #expect(imported.warnings == [
+            "#/components/schemas/Holder/properties/union/required: 'required' \(beside)",
+            "#/components/schemas/Holder/properties/str/required: 'required' \(beside)",
+            "#/components/schemas/Holder/properties/media/required: 'required' \(beside)",
+        ], "\(imported.warnings)")
     }
 
     @Test func bodiesAreJSONFormsMultipartOrBytes() throws {

@@ -571,6 +571,13 @@ extension OpenAPIReader {
             return .json
         }
         if let reference = member("$ref", members) {
+            // Keys that refine an object schema's reference were made a composition
+            // (`OpenAPIImport.repaired`); beside any other they are said, not dropped.
+            if let extra = members.first(where: { ($0.key == "properties" && !(Self.object($0.value)?.isEmpty ?? true))
+                || ($0.key == "required" && !(Self.elements($0.value)?.isEmpty ?? true)) }) {
+                unmapped("'\(extra.key)' beside the reference is not imported: the schema it names is not an object of properties "
+                         + "that it could refine", at: extra.value, pointer: Self.pointer(pointer, extra.key))
+            }
             var type = referencedType(reference.value, pointer: pointer, context: context)
             // The schema it names may allow null itself (`"type": ["object", "null"]`, `nullable`,
             // a `null` among its `oneOf`): a model of it is the value, and the place holds null too.
