@@ -183,7 +183,7 @@ extension OpenAPIImport {
             }
             if let listed = result.first(where: { $0.key == "enum" }), listsElementValues(listed.value.value),
                let itemsIndex = result.firstIndex(where: { $0.key == "items" }), case .object(let items) = result[itemsIndex].value.value,
-               isPlainValueSchema(items), isArraySchema(result) {
+               isPlainValueSchema(items), OpenAPIReader.isArray(result, OpenAPIReader.typeNames(result)) {
                 result[itemsIndex].value.value = .object(items + [listed])
                 changed = result
             }
@@ -225,22 +225,7 @@ extension OpenAPIImport {
     private static func isPlainValueSchema(_ members: [JSONNode.Member]) -> Bool {
         guard !members.contains(where: { ["$ref", "enum", "const", "properties", "items", "allOf", "oneOf", "anyOf", "additionalProperties"].contains($0.key) })
         else { return false }
-        guard let type = members.first(where: { $0.key == "type" }) else { return true }
-        return typeNames(type.value).allSatisfy { ["string", "integer", "number", "null"].contains($0) }
-    }
-
-    /// Whether a schema is an array: of `type: array` (or `[array, "null"]`), or `items` without a type.
-    private static func isArraySchema(_ members: [JSONNode.Member]) -> Bool {
-        guard let type = members.first(where: { $0.key == "type" }) else { return true }
-        return typeNames(type.value).filter { $0 != "null" } == ["array"]
-    }
-
-    private static func typeNames(_ node: JSONNode) -> [String] {
-        switch node.value {
-        case .string(let name): [name]
-        case .array(let names): names.compactMap { if case .string(let name) = $0.value { name } else { nil } }
-        default: []
-        }
+        return OpenAPIReader.typeNames(members).allSatisfy { ["string", "integer", "number"].contains($0) }
     }
 
     /// Whether an `enum` beside `items` lists values of the elements: strings or numbers, none
@@ -333,10 +318,10 @@ struct OpenAPIReader {
     var inferredDiscriminators: Set<String> = []
     /// Inline parameter enums that several operations declare alike (Wordnik's `useCanonical:
     /// [false, true]` in eleven): named after the parameter and made once
-    /// (``sharedParameterEnumKey(_:)``), with the model made for each key so far.
-    var sharedParameterEnumKeys: Set<String> = []
-    var sharedParameterEnums: [String: String] = [:]
-    var sharedParameterEnumsNamedAlone: Set<String> = []
+    /// (``sharedParameterEnum(_:)``), with the model made for each so far.
+    var sharedParameterEnumKeys: Set<SharedParameterEnum> = []
+    var sharedParameterEnums: [SharedParameterEnum: String] = [:]
+    var sharedParameterEnumsNamedAlone: Set<SharedParameterEnum> = []
 
     /// The component schemas by name (the first of a name), for `resolve`: references name them
     /// most, and a search through thousands of them for each would make the import quadratic.

@@ -783,58 +783,58 @@ extension OpenAPIReader {
     }
 
     /// What makes two inline parameter enums one: the parameter's place and name, and the enum's
-    /// type and values in order; nil for a parameter whose schema is no inline enum.
-    /// An array of such an enum (PTV's `expand`, `items: {enum: […]}`) has a key of its own.
-    func sharedParameterEnumKey(_ parameter: [JSONNode.Member]) -> String? {
+    /// type and values in order. An array's enum is its items' (PTV's `expand`, `items: {enum:
+    /// […]}`; an `enum` beside the items was given to them: `OpenAPIImport.repaired`).
+    struct SharedParameterEnum: Hashable {
+        var place: String
+        var name: String
+        var inItems: Bool
+        var type: String
+        var values: String
+
+        /// The model's name when it is named after the parameter alone.
+        var typeName: String { SwiftNaming.typeName(name) + (inItems ? "Item" : "") }
+
+        /// Where the enum is read below the parameter: its schema, or its items.
+        func pointer(below parameter: String) -> String { parameter + (inItems ? "/schema/items" : "/schema") }
+    }
+
+    /// The shared enum a parameter's schema would be; nil for one whose schema is no inline enum.
+    func sharedParameterEnum(_ parameter: [JSONNode.Member]) -> SharedParameterEnum? {
         guard let name = member("name", parameter).flatMap({ Self.text($0.value) }),
               let place = member("in", parameter).flatMap({ Self.text($0.value) }),
               var schema = member("schema", parameter).flatMap({ Self.object($0.value) }), member("$ref", schema) == nil else { return nil }
-        var array = ""
-        // An array's enum is its items' (an `enum` beside the items was given to them: `OpenAPIImport.repaired`).
-        if let items = member("items", schema).flatMap({ Self.object($0.value) }) {
+        let items = member("items", schema).flatMap { Self.object($0.value) }
+        if let items {
             guard member("$ref", items) == nil else { return nil }
             schema = items
-            array = "[]"
         }
         guard let values = member("enum", schema), Self.elements(values.value)?.count ?? 0 > 1 else { return nil }
-        let type = member("type", schema).map { SpecWriter.oneLine($0.value) } ?? ""
-        return [place, name, array + type, SpecWriter.oneLine(values.value)].joined(separator: "\u{0}")
-    }
-
-    /// Where the enum of a shared key is read: the parameter's schema, or its items.
-    private static func sharedEnumPointer(_ key: String, parameterPointer: String) -> String {
-        key.split(separator: "\u{0}", omittingEmptySubsequences: false)[2].hasPrefix("[]")
-            ? parameterPointer + "/schema/items" : parameterPointer + "/schema"
+        return SharedParameterEnum(place: place, name: name, inItems: items != nil,
+                                   type: member("type", schema).map { SpecWriter.oneLine($0.value) } ?? "", values: SpecWriter.oneLine(values.value))
     }
 
     /// The inline parameter enums that operations of more than one path declare alike.
     private mutating func findSharedParameterEnums(_ paths: [JSONNode.Member]) {
-        var pathsByKey: [String: Set<String>] = [:]
+        var pathsByEnum: [SharedParameterEnum: Set<String>] = [:]
         for path in paths {
             guard let item = Self.object(path.value) else { continue }
             let lists = [member("parameters", item)] + Self.operationMethods.map { member($0, item).flatMap { Self.object($0.value) }.flatMap { member("parameters", $0) } }
             for element in lists.compactMap({ $0.flatMap { Self.elements($0.value) } }).joined() {
-                guard let parameter = Self.object(element), let key = sharedParameterEnumKey(parameter) else { continue }
-                pathsByKey[key, default: []].insert(path.key)
+                guard let parameter = Self.object(element), let shared = sharedParameterEnum(parameter) else { continue }
+                pathsByEnum[shared, default: []].insert(path.key)
             }
         }
-        sharedParameterEnumKeys = Set(pathsByKey.filter { $0.value.count > 1 }.keys)
+        sharedParameterEnumKeys = Set(pathsByEnum.filter { $0.value.count > 1 }.keys)
         // Named after the parameter alone where that name is free: no other shared enum would take
         // it (Discourse's two `order`s keep their first operation's names, not `Order` and
         // `Order2`; a query item and a header `status` neither) and no model has it.
-        var keysByName: [String: Int] = [:]
-        for key in sharedParameterEnumKeys { keysByName[Self.typeNameOfSharedEnumKey(key), default: 0] += 1 }
-        sharedParameterEnumsNamedAlone = sharedParameterEnumKeys.filter { key in
-            let name = Self.typeNameOfSharedEnumKey(key)
-            return keysByName[name] == 1 && !takenTypeNames.contains(name.lowercased()) && !Resolver.reservedTypeNames.contains(name)
-                && !SwiftNaming.keywords.contains(name)
+        var enumsByName: [String: Int] = [:]
+        for shared in sharedParameterEnumKeys { enumsByName[shared.typeName, default: 0] += 1 }
+        sharedParameterEnumsNamedAlone = sharedParameterEnumKeys.filter { shared in
+            enumsByName[shared.typeName] == 1 && !takenTypeNames.contains(shared.typeName.lowercased())
+                && !Resolver.reservedTypeNames.contains(shared.typeName) && !SwiftNaming.keywords.contains(shared.typeName)
         }
-    }
-
-    /// The type name of a shared enum's parameter.
-    private static func typeNameOfSharedEnumKey(_ key: String) -> String {
-        let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
-        return SwiftNaming.typeName(String(parts[1])) + (parts[2].hasPrefix("[]") ? "Item" : "")
     }
 
     private mutating func readParameters(
@@ -887,11 +887,11 @@ extension OpenAPIReader {
             let required = place == "path" || Self.bool(member("required", parameter.fields)?.value)
             // Inline types of a shared parameter are named after it, not after the first operation
             // that uses it; so is an enum that operations of several paths declare alike, made once.
-            let shared = sharedParameterEnumKey(parameter.fields).flatMap { sharedParameterEnumKeys.contains($0) ? $0 : nil }
+            let shared = sharedParameterEnum(parameter.fields).flatMap { sharedParameterEnumKeys.contains($0) ? $0 : nil }
             let hint = parameter.pointer.hasPrefix("#/components/parameters/")
                 ? Self.lastToken(parameter.pointer)
                 : shared.map(sharedParameterEnumsNamedAlone.contains) == true ? SwiftNaming.typeName(name) : operationName + SwiftNaming.typeName(name)
-            let sharedPointer = shared.map { Self.sharedEnumPointer($0, parameterPointer: parameter.pointer) }
+            let sharedPointer = shared?.pointer(below: parameter.pointer)
             if let shared, let sharedPointer, let model = sharedParameterEnums[shared] {
                 modelAtPointer[sharedPointer] = model
             }

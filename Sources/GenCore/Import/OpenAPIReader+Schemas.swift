@@ -300,7 +300,11 @@ extension OpenAPIReader {
 
     /// `type` as a list without `null`: `"string"` → ["string"], `["string", "null"]` → ["string"].
     func typeNames(_ members: [JSONNode.Member]) -> [String] {
-        guard let node = member("type", members)?.value else { return [] }
+        Self.typeNames(members)
+    }
+
+    static func typeNames(_ members: [JSONNode.Member]) -> [String] {
+        guard let node = members.first(where: { $0.key == "type" })?.value else { return [] }
         switch node.value {
         case .string(let name): return name == "null" ? [] : [name]
         case .array(let elements):
@@ -497,14 +501,7 @@ extension OpenAPIReader {
         } else {
             return nil
         }
-        // The values are of the type the schema declares (`type: string, enum: [1.0, 1.1]`, as
-        // YAML reads unquoted versions; `type: integer, enum: ["1", "2"]`): the API sends that type.
-        var declared = typeNames(members)
-        // Integers written as strings are read as integers only when every one is (`" 3"` keeps
-        // the enum of strings it was).
-        if declared == ["integer"], !nodes.allSatisfy({ if case .string(let text) = $0.value { Int(text) != nil } else { true } }) {
-            declared = []
-        }
+        let declared = Self.declaredEnumType(members, nodes)
         var values = EnumValues()
         for node in nodes {
             switch node.value {
@@ -526,11 +523,8 @@ extension OpenAPIReader {
     /// The values of an enum written as another type than the schema declares, which the import
     /// reads as the declared one: what its warning names.
     func enumValuesOfAnotherType(_ members: [JSONNode.Member]) -> [JSONNode] {
-        var declared = typeNames(members)
         let nodes = member("enum", members).flatMap { Self.elements($0.value) } ?? member("const", members).map { [$0.value] } ?? []
-        if declared == ["integer"], !nodes.allSatisfy({ if case .string(let text) = $0.value { Int(text) != nil } else { true } }) {
-            declared = []
-        }
+        let declared = Self.declaredEnumType(members, nodes)
         return nodes.filter { node in
             switch node.value {
             case .number, .bool: declared == ["string"]
@@ -538,6 +532,18 @@ extension OpenAPIReader {
             default: false
             }
         }
+    }
+
+    /// The type an enum's values are read as: the schema's declared type (`type: string, enum:
+    /// [1.0, 1.1]`, as YAML reads unquoted versions; `type: integer, enum: ["1", "2"]`), since the
+    /// API sends that type; integers written as strings only when every one is (`" 3"` keeps the
+    /// enum of strings it was). Empty: each value as it is.
+    static func declaredEnumType(_ members: [JSONNode.Member], _ values: [JSONNode]) -> [String] {
+        let declared = typeNames(members)
+        if declared == ["integer"], !values.allSatisfy({ if case .string(let text) = $0.value { Int(text) != nil } else { true } }) {
+            return []
+        }
+        return declared
     }
 
     /// Whether a schema is an array: `type: array`, or `items` without a type.

@@ -518,12 +518,18 @@ extension Resolver {
         return failed ? nil : headers
     }
 
+    /// The media type of a content type, without its parameters and the spaces around it:
+    /// `" text/plain ; charset=utf-8"` → `text/plain`.
+    static func mediaType(of contentType: String) -> String {
+        let part = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        return String(part.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+
     /// `application/json`, or a media type that says it is JSON (`application/vnd.api+json`,
     /// `application/merge-patch+json`), parameters allowed; on one line.
     static func isJSONMediaType(_ text: String) -> Bool {
         guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return false }
-        let part = text.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        let type = String(part.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()).lowercased()
+        let type = mediaType(of: text).lowercased()
         guard let slash = type.firstIndex(of: "/"), !type[..<slash].isEmpty, !type.contains(" ") else { return false }
         return type == "application/json" || type.hasSuffix("+json")
     }
@@ -645,8 +651,7 @@ extension Resolver {
     /// range (`image/*`), which names no one type, or a multipart type without the boundary
     /// that only the app's bytes know (Codat's `multipart/form-data` of bytes); nil otherwise.
     static func contentTypeTheAppGives(_ contentType: String) -> String? {
-        let part = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        let mediaType = String(part.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+        let mediaType = mediaType(of: contentType)
         if mediaType.contains("*") {
             return "The media type of the bytes, one that `\(mediaType)` covers: the `Content-Type` sent."
         }
@@ -661,8 +666,7 @@ extension Resolver {
     /// one, a server may read `text/plain` as US-ASCII or Latin-1 and change every other letter.
     static func declaringUTF8(_ contentType: String) -> String {
         let lowered = contentType.lowercased()
-        let type = lowered.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0].drop(while: { $0 == " " })
-        guard type.hasPrefix("text/"), lowered.ranges(of: "charset=").isEmpty else { return contentType }
+        guard mediaType(of: lowered).hasPrefix("text/"), lowered.ranges(of: "charset=").isEmpty else { return contentType }
         return contentType + "; charset=utf-8"
     }
 
