@@ -501,6 +501,16 @@ struct FeaturesEndToEndTests {
         #expect(bare.tags == nil)
     }
 
+    /// A path that holds a query (an operation named in it, as Flickr's API does): its items
+    /// arrive with every request, as the spec wrote them, before the parameters' items.
+    @Test func aPathsQueryArrivesWithEveryRequest() async throws {
+        let catalog = LiveCatalogService(client: try Self.client())
+        let bare = try await catalog.echoOperation()
+        #expect(bare.query == "method=catalog.items.search&label=K%C3%B6ln%20%26%20Bonn&flag=")
+        let searched = try await catalog.echoOperation(text: "tea & cake")
+        #expect(searched.query == "method=catalog.items.search&label=K%C3%B6ln%20%26%20Bonn&flag=&text=tea%20%26%20cake")
+    }
+
     /// The fixture server answers each status with the same problem body: read as the spec's
     /// type for that status, or not at all.
     @Test func anErrorBodyPerStatus() async throws {

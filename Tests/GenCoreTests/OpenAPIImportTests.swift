@@ -2204,7 +2204,8 @@ import Testing
     }
 
     /// A placeholder in the path's query (`/search?q={term}`) hands its parameter to that query
-    /// item; the items' names and values are read percent-decoded, so they are sent as written.
+    /// item; the other items stay in the path, written as a spec writes them (`+` a space,
+    /// `%20`), and are sent with every request as the server reads them.
     @Test func aPlaceholderInThePathsQueryBecomesThatQueryItem() throws {
         let imported = try importing(document(paths: """
             "/search?q={term}&label=a%20b&a%2Bc=1+2&k={undeclared}": {"get": {"operationId": "search",
@@ -2212,44 +2213,67 @@ import Testing
               "responses": {"204": {"description": ""}}}}
             """))
         let endpoint = try #require(imported.endpoint("search"))
-        #expect(endpoint["path"] as? String == "/search")
+        #expect(endpoint["path"] as? String == "/search?label=a%20b&a%2Bc=1%202")
         #expect(endpoint["pathParameters"] == nil)
         let query = try #require(endpoint["query"] as? [String: Any])
+        #expect(query.count == 2)
         #expect(query["q"] as? [String: String] == ["type": "Int", "swiftName": "term", "description": "What to find."])
-        #expect(query["label"] as? [String: String] == ["type": "String", "description": "The path names `label=a b`."])
-        #expect(query["a+c"] as? [String: String] == ["type": "String", "description": "The path names `a+c=1 2`."])
         #expect(query["k"] as? [String: String] == ["type": "String", "swiftName": "undeclared"])
-        #expect(imported.warnings.contains("#/paths/~1search?q={term}&label=a%2520b&a%252Bc=1+2&k={undeclared}/get: the path parameter "
-            + "'{undeclared}' is not declared; it is imported as a String"), "\(imported.warnings)")
-        #expect(imported.warnings.count == 2, "the other says the path holds a query: \(imported.warnings)")
+        #expect(imported.warnings == ["#/paths/~1search?q={term}&label=a%2520b&a%252Bc=1+2&k={undeclared}/get: the path parameter "
+            + "'{undeclared}' is not declared; it is imported as a String"])
         let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
-        #expect(source.contains(#"request.addQuery("q", term)"#))
-        #expect(source.contains(#"request.addQuery("a+c", aC)"#))
-        #expect(source.contains("func search(term: Int, label: String, aC: String, undeclared: String)"))
+        #expect(source.contains("""
+                    var request = EndpointRequest(method: .get, path: "/search")
+                    request.addQuery("label", "a b")
+                    request.addQuery("a+c", "1 2")
+                    request.addQuery("q", term)
+            """))
+        #expect(source.contains("func search(term: Int, undeclared: String)"))
     }
 
-    /// A query written in the path (OpenAI's `/responses?beta=true`) becomes query parameters,
-    /// one per item, and leaves the path: the path was percent-encoded whole (`%3F`), a path
-    /// no server has.
-    @Test func aQueryInThePathBecomesQueryParameters() throws {
+    /// A query written in the path (OpenAI's `/responses?beta=true`, Flickr's
+    /// `/rest?method=flickr.photos.search`) stays there, and every request sends it: an item the
+    /// app would have to set to the one value the path names is a call that can send another.
+    /// An item that a query parameter declares is that parameter's.
+    @Test func aQueryInThePathStaysInThePath() throws {
         let imported = try importing(document(paths: """
-            "/items/{id}?beta=true&v=2&label=x y": {"get": {"operationId": "getItem",
+            "/items/{id}?beta=true&v=2&label=x y&flag": {"get": {"operationId": "getItem",
               "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
                              {"name": "v", "in": "query", "schema": {"type": "integer"}}],
               "responses": {"204": {"description": ""}}}}
             """))
         let endpoint = try #require(imported.endpoint("getItem"))
-        #expect(endpoint["path"] as? String == "/items/{id}")
-        let query = try #require(endpoint["query"] as? [String: Any])
-        #expect(query["beta"] as? [String: String] == ["type": "Bool", "description": "The path names `beta=true`."])
-        #expect(query["v"] as? String == "Int?", "declared, it stays as declared")
-        #expect(query["label"] as? [String: String] == ["type": "String", "description": "The path names `label=x y`."])
-        #expect(imported.warnings == [
-            "#/paths/~1items~1{id}?beta=true&v=2&label=x y/get: the path holds a query ('beta=true&v=2&label=x y'); each of its items "
-                + "becomes a query parameter, which the app sets to the value the path names",
-        ])
+        #expect(endpoint["path"] as? String == "/items/{id}?beta=true&label=x%20y&flag=")
+        #expect(endpoint["query"] as? [String: String] == ["v": "Int?"], "declared, it stays as declared")
+        #expect(imported.warnings.isEmpty)
         let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
-        #expect(source.contains(#"EndpointRequest(method: .get, path: "/items/\(id)")"#))
+        #expect(source.contains("""
+                    var request = EndpointRequest(method: .get, path: "/items/\\(id)")
+                    request.addQuery("beta", "true")
+                    request.addQuery("label", "x y")
+                    request.addQuery("flag", "")
+                    request.addQuery("v", v)
+            """))
+    }
+
+    /// Operations without an `operationId` that a query in their path tells apart (Flickr's
+    /// `/rest?method=flickr.photos.getContext`) are named by it, as their inline models are.
+    @Test func operationsOnePathsQueryTellsApartAreNamedByIt() throws {
+        let imported = try importing(document(paths: """
+            "/rest?method=flickr.groups.pools.getContext": {"get": {
+              "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"type": "object", "properties": {"a": {"type": "string"}}}}}}}}},
+            "/rest?method=flickr.photos.getContext": {"get": {
+              "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"type": "object", "properties": {"b": {"type": "string"}}}}}}}}}
+            """))
+        #expect(imported.warnings.isEmpty)
+        let result = Generator.generate(specText: imported.text, specPath: "spec.json")
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let source = result.files.map(\.contents).joined()
+        #expect(source.contains("func fetchRestMethodFlickrGroupsPoolsGetContext() -> FetchRestMethodFlickrGroupsPoolsGetContextEndpoint"))
+        #expect(source.contains("typealias Response = FetchRestMethodFlickrGroupsPoolsGetContextResponse"))
+        #expect(source.contains("func fetchRestMethodFlickrPhotosGetContext() -> FetchRestMethodFlickrPhotosGetContextEndpoint"))
+        #expect(source.contains("typealias Response = FetchRestMethodFlickrPhotosGetContextResponse"))
+        #expect(source.contains(#"request.addQuery("method", "flickr.photos.getContext")"#))
     }
 
     @Test func securitySchemesAndRequirements() throws {

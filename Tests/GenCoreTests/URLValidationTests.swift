@@ -22,6 +22,48 @@ import Testing
         #expect(errors(endpoint(#""path": "/a%20b/c:d@e!$&'()*+,;=-._~""#)).isEmpty)
     }
 
+    /// A path's query of fixed items (Flickr's `/rest?method=flickr.photos.search`) is sent with
+    /// every request, its names and values decoded for the client to encode as it encodes a
+    /// parameter's; an unnamed endpoint takes its query's words too.
+    @Test func aPathsQueryIsSentWithEveryRequest() throws {
+        let result = Generator.generate(specText: endpoint(#""path": "/rest?method=flickr.photos.search&x=K%C3%B6ln%20%2B%26&e=&f&g=/?:@!$'()*,;""#), specPath: "s.json")
+        #expect(result.diagnostics.isEmpty)
+        let source = result.files.map(\.contents).joined()
+        #expect(source.contains("""
+                    var request = EndpointRequest(method: .get, path: "/rest")
+                    request.addQuery("method", "flickr.photos.search")
+                    request.addQuery("x", "Köln +&")
+                    request.addQuery("e", "")
+                    request.addQuery("f", "")
+                    request.addQuery("g", "/?:@!$'()*,;")
+                    return request
+            """))
+        #expect(source.contains("public static func fetchRestMethodFlickrPhotosSearchXKölnEFG() -> FetchRestMethodFlickrPhotosSearchXKölnEFGEndpoint"))
+    }
+
+    @Test(arguments: [
+        ("/r?q=a+b", "the query of path '/r?q=a+b' contains '+', which must be percent-encoded (%20 for a space, %2B for a plus: servers read a bare '+' either way)"),
+        ("/r?q={term}", "the query of path '/r?q={term}' contains '{', which must be percent-encoded (a value the app gives is a query parameter: declare it in 'query')"),
+        ("/r?q=a b", "the query of path '/r?q=a b' contains a space, which must be percent-encoded"),
+        ("/r?q=a=b", "the query of path '/r?q=a=b' contains '=', which must be percent-encoded"),
+        ("/r?q=%zz", "'%' in the query of path '/r?q=%zz' must start a percent-encoded byte such as %20"),
+        ("/r?q=%FF", "the query of path '/r?q=%FF' holds '%FF', whose percent-encoded bytes are not UTF-8"),
+        ("/r?", "the query of path '/r?' has an item without a name (nothing after '?')"),
+        ("/r?a=1&&b=2", "the query of path '/r?a=1&&b=2' has an item without a name"),
+        ("/r?=1", "the query of path '/r?=1' has an item without a name"),
+    ])
+    func aPathsQueryMustBeWrittenAsAURLHasIt(_ path: String, _ message: String) {
+        #expect(errors(endpoint(#""name": "x", "path": "\#(path)""#)) == [message])
+    }
+
+    @Test func aPathsQueryItemCannotAlsoBeAParameter() {
+        #expect(errors(endpoint(#""path": "/r?method=x", "query": {"method": "String?"}"#))
+            == ["query item 'method' is both in the path's query and a parameter, and would be sent twice; leave one out"])
+        // A resource's path is a base path of every endpoint's, and holds no query.
+        #expect(errors(#"{"name": "X", "resources": {"R": {"path": "/a?b=c", "endpoints": [{"method": "GET", "path": "/d"}]}}}"#)
+            == ["path '/a?b=c' contains '?', which must be percent-encoded in a URL path"])
+    }
+
     @Test(arguments: [
         "https://h.example.com/a b", "https://h.example.com/ü", "https://h.example.com/{x}", "https://h.example.com:99999",
         "https://h.example.com/%zz", "ftp://h.example.com", "https:///path", "https://h.example.com/?q=1", "/relative",

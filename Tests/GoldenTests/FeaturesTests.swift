@@ -206,6 +206,7 @@ import Testing
                        counts: [String: Int]?, tags: [String]?) async throws -> RawQuery {
             RawQuery(query: "")
         }
+        func echoOperation(text: String?) async throws -> RawQuery { RawQuery(query: "") }
         func acknowledge(ok: Bool) async throws {}
         func uploadGallery(gallery: Gallery) async throws -> [PartEcho] { [] }
     }
@@ -244,6 +245,14 @@ import Testing
     /// separators percent-encoded; an array without one goes an item per element; a header's
     /// array is one field. An element that holds its separator, or a comma in a header's
     /// list, is not sent: the call fails before anything leaves, naming the parameter.
+    @Test func aPathsQueryGoesFirstInEveryRequest() throws {
+        let client = FeaturesAPI.client(server: .local)
+        #expect(try client.urlRequest(for: CatalogService.echoOperation()).url?.absoluteString
+            == "http://127.0.0.1:8081/echo/query?method=catalog.items.search&label=K%C3%B6ln%20%26%20Bonn&flag=")
+        #expect(try client.urlRequest(for: CatalogService.echoOperation(text: "a+b")).url?.absoluteString
+            == "http://127.0.0.1:8081/echo/query?method=catalog.items.search&label=K%C3%B6ln%20%26%20Bonn&flag=&text=a%2Bb")
+    }
+
     @Test func delimitedArraysAreOneItemOrOneField() async throws {
         let client = FeaturesAPI.client(server: .local)
         let endpoint = CatalogService.echoLists(ids: [3, 1, 2], words: ["red", "wine&é"], kinds: [.inStock, .unknown("on order")],

@@ -582,7 +582,7 @@ extension OpenAPIReader {
     private func uniqueEndpointName(_ endpoint: inout SpecDocument.Endpoint, fields: [JSONNode.Member], taken: inout Set<String>) {
         let method = endpoint.method.value
         let written = member("operationId", fields).flatMap { Self.located($0.value) }.flatMap { SwiftNaming.memberName($0.value).isEmpty ? nil : $0 }
-        let base = written.map { SwiftNaming.memberName($0.value) } ?? Resolver.derivedName(method: method, segments: Self.segments(endpoint.path.value))
+        let base = written.map { SwiftNaming.memberName($0.value) } ?? Resolver.derivedName(method: method, segments: Self.nameSegments(endpoint.path.value))
         var name = base
         var number = 2
         while !taken.insert((SwiftNaming.typeName(ofMember: name == base ? written?.value ?? name : name) + "Endpoint").lowercased()).inserted
@@ -605,7 +605,7 @@ extension OpenAPIReader {
         taken: inout Set<String>
     ) -> SpecDocument.Endpoint {
         var streamed = endpoint
-        let original = endpoint.name?.value ?? Resolver.derivedName(method: endpoint.method.value, segments: Self.segments(endpoint.path.value))
+        let original = endpoint.name?.value ?? Resolver.derivedName(method: endpoint.method.value, segments: Self.nameSegments(endpoint.path.value))
         let base = original + "Stream"
         var name = base
         var number = 2
@@ -649,6 +649,21 @@ extension OpenAPIReader {
         return nil
     }
 
+    /// What a name is derived from, as the resolver derives it: the path's literal text and
+    /// `{parameters}`, then the words of each item of a query it holds, decoded, but for
+    /// placeholders (`q={term}`), which become parameters.
+    static func nameSegments(_ path: String) -> [ResolvedAPI.PathSegment] {
+        guard let mark = path.firstIndex(of: "?") else { return segments(path) }
+        var result = segments(String(path[..<mark]))
+        for item in path[path.index(after: mark)...].split(separator: "&") {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let value = parts.count > 1 ? percentDecodedQueryText(parts[1]) : ""
+            guard !(value.hasPrefix("{") && value.hasSuffix("}")) else { continue }
+            result.append(.literal(percentDecodedQueryText(parts[0]) + " " + value))
+        }
+        return result
+    }
+
     /// A path template's literal text and `{parameters}`, for deriving names.
     static func segments(_ path: String) -> [ResolvedAPI.PathSegment] {
         var segments: [ResolvedAPI.PathSegment] = []
@@ -682,7 +697,7 @@ extension OpenAPIReader {
         pathItem: [JSONNode.Member], pathPointer: String, pointer: String
     ) -> SpecDocument.Endpoint {
         let operationName = member("operationId", fields).flatMap { Self.text($0.value) }.map { SwiftNaming.typeName(ofMember: $0) }
-            ?? SwiftNaming.typeName(Resolver.derivedName(method: method.uppercased(), segments: Self.segments(path)))
+            ?? SwiftNaming.typeName(Resolver.derivedName(method: method.uppercased(), segments: Self.nameSegments(path)))
         var endpoint = SpecDocument.Endpoint(
             location: node.location, pointer: pointer, name: nil,
             method: Located(value: method.uppercased(), location: node.location), path: Located(value: path, location: pathLocation),
@@ -999,12 +1014,13 @@ extension OpenAPIReader {
                      at: endpoint.path.location, pointer: pointer)
             return true
         }
-        // A query in the path (`/responses?beta=true`): each item becomes a query parameter.
+        // A query in the path (`/responses?beta=true`, Flickr's `/rest?method=flickr.photos.search`):
+        // its items stay in the spec's path, which sends them with every request; a placeholder
+        // (`q={term}`) becomes a query parameter, and an item a parameter declares is the parameter's.
         if let mark = endpoint.path.value.firstIndex(of: "?") {
             let query = endpoint.path.value[endpoint.path.value.index(after: mark)...]
-            unmapped("the path holds a query ('\(query)'); each of its items becomes a query parameter, which the app sets to "
-                     + "the value the path names", at: endpoint.path.location, pointer: pointer)
             endpoint.path.value = String(endpoint.path.value[..<mark])
+            var fixed: [String] = []
             for item in query.split(separator: "&") {
                 let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 let name = Self.percentDecodedQueryText(parts[0])
@@ -1021,14 +1037,20 @@ extension OpenAPIReader {
                         separator: parameter.separator))
                     continue
                 }
-                // A placeholder nothing declares is a String named after it; a value the path
-                // names is typed by it.
+                if placeholder == nil, let written = Self.specQueryText(parts[0]), let text = Self.specQueryText(parts.count > 1 ? parts[1] : "") {
+                    fixed.append(written + "=" + text)
+                    continue
+                }
+                // A placeholder nothing declares is a String named after it; an item whose bytes
+                // are not UTF-8 (which a spec's path cannot name) a parameter the app sets.
                 let undeclared = placeholder.map { !declaredPath.contains($0) } ?? false
                 if undeclared {
                     unmapped("the path parameter '{\(placeholder!)}' is not declared; it is imported as a String",
                              at: endpoint.path.location, pointer: pointer)
+                } else {
+                    unmapped("the query item '\(item)' in the path is not UTF-8 once percent-decoded; it becomes a query parameter, "
+                             + "which the app sets", at: endpoint.path.location, pointer: pointer)
                 }
-                let type = undeclared ? "String" : value == "true" || value == "false" ? "Bool" : Int(value) != nil ? "Int" : "String"
                 var swiftName = SwiftNaming.memberName(undeclared ? placeholder! : name)
                 var number = 1
                 while swiftName.isEmpty || swiftNames.contains(swiftName) {
@@ -1037,10 +1059,10 @@ extension OpenAPIReader {
                 }
                 swiftNames.insert(swiftName)
                 endpoint.query.append(.init(
-                    name: Located(value: name, location: endpoint.path.location), type: Located(value: type, location: endpoint.path.location),
-                    description: undeclared ? nil : "The path names `\(name)=\(value)`.",
+                    name: Located(value: name, location: endpoint.path.location), type: Located(value: "String", location: endpoint.path.location),
                     swiftName: swiftName == SwiftNaming.memberName(name) ? nil : Located(value: swiftName, location: endpoint.path.location)))
             }
+            if !fixed.isEmpty { endpoint.path.value += "?" + fixed.joined(separator: "&") }
         }
         for name in inQuery.keys.sorted() {
             unmapped("the path parameter '\(name)' is not in the path '\(endpoint.path.value)'; it is left out",
@@ -1049,9 +1071,34 @@ extension OpenAPIReader {
         endpointSwiftNames = swiftNames
     }
 
+    /// A query item's name or value as a spec's path writes it: what a path's query may not hold
+    /// unencoded percent-encoded, `+` a space (`%20`); nil when its bytes are not UTF-8.
+    static func specQueryText(_ written: Substring) -> String? {
+        let bytes = percentDecodedQueryBytes(written)
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        guard decoded.utf8.elementsEqual(bytes) else { return nil }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        for byte in bytes {
+            if byte < 0x80, byte != UInt8(ascii: "%"), Resolver.queryCharacters.contains(Unicode.Scalar(byte)) {
+                encoded.append(byte)
+            } else {
+                encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
+    }
+
     /// A query item's name or value as the server reads it: `%XX` sequences decoded (kept as
     /// written when they do not spell UTF-8), `+` a space.
     static func percentDecodedQueryText(_ text: Substring) -> String {
+        let bytes = percentDecodedQueryBytes(text)
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        return decoded.utf8.elementsEqual(bytes) ? decoded : String(text)
+    }
+
+    /// The bytes a query item's name or value stands for: `%XX` sequences decoded, `+` a space.
+    static func percentDecodedQueryBytes(_ text: Substring) -> [UInt8] {
         func hexValue(_ byte: UInt8) -> UInt8? {
             byte < 0x80 ? Character(Unicode.Scalar(byte)).hexDigitValue.map(UInt8.init) : nil
         }
@@ -1068,8 +1115,7 @@ extension OpenAPIReader {
                 index += 1
             }
         }
-        let decoded = String(decoding: bytes, as: UTF8.self)
-        return decoded.utf8.elementsEqual(bytes) ? decoded : String(text)
+        return bytes
     }
 
     /// The type of a parameter: a simple value, or an array of one in the query (one item per

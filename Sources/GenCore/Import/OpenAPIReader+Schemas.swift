@@ -670,7 +670,7 @@ extension OpenAPIReader {
         } else if tokens.count >= 3, tokens[0] == "paths",
                   let operation = resolve(Self.pointer(Self.pointer("#/paths", tokens[1]), tokens[2])).flatMap({ Self.object($0) }) {
             name = member("operationId", operation).flatMap { Self.text($0.value) }.map { SwiftNaming.typeName($0) }
-                ?? SwiftNaming.typeName(Resolver.derivedName(method: tokens[2].uppercased(), segments: Self.segments(tokens[1])))
+                ?? SwiftNaming.typeName(Resolver.derivedName(method: tokens[2].uppercased(), segments: Self.nameSegments(tokens[1])))
             // The operation's place: a response's, the request body's or a parameter's schema.
             let place = Array(tokens.dropFirst(3).prefix(5))
             if place.count == 5, place[0] == "responses", place[2] == "content", place[4] == "schema" {

@@ -227,6 +227,9 @@ struct ResolvedAPI: Sendable {
         var typeName: String
         var method: String
         var pathSegments: [PathSegment]
+        /// The items of the query the path holds (`/rest?method=flickr.photos.search`), decoded:
+        /// sent with every request, before the parameters' items.
+        var fixedQuery: [FixedQueryItem] = []
         var description: String?
         var deprecated: String?
         /// Every parameter in the order the functions take them: path, body, query, headers.
@@ -254,6 +257,12 @@ struct ResolvedAPI: Sendable {
         var pagination: Pagination?
         /// The typed header fields of a successful response, in the spec's order.
         var responseHeaders: [ResponseHeader] = []
+    }
+
+    /// A query item the path names, with its value: the same in every request.
+    struct FixedQueryItem: Sendable, Hashable {
+        var name: String
+        var value: String
     }
 
     /// The type an error response's body decodes as, for the statuses it matches.

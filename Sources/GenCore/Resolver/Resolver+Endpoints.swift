@@ -91,17 +91,26 @@ extension Resolver {
         }
         // A path that does not parse is reported, and the rest of the endpoint is still checked
         // (its path parameters against their declarations alone).
-        let parsedSegments = parsePath(endpoint.path.value, at: endpoint.path.location)
+        let mark = endpoint.path.value.firstIndex(of: "?")
+        let parsedSegments = parsePath(String(endpoint.path.value[..<(mark ?? endpoint.path.value.endIndex)]), at: endpoint.path.location)
         if parsedSegments == nil { failed = true }
         let ownSegments = parsedSegments ?? []
         let segments = prefix + ownSegments
+        // The query it holds, sent as it names it (Flickr's `/rest?method=flickr.photos.search`).
+        let queryText = mark.map { String(endpoint.path.value[endpoint.path.value.index(after: $0)...]) }
+        var fixedQuery: [ResolvedAPI.FixedQueryItem] = []
+        if let queryText {
+            if let items = parseFixedQuery(queryText, path: endpoint.path.value, at: endpoint.path.location) { fixedQuery = items } else { failed = true }
+        }
 
         let functionName: String
         if let name = endpoint.name {
             functionName = SwiftNaming.memberName(name.value)
         } else {
-            // The resource's path is a base path: the name comes from the endpoint's own path.
-            functionName = Self.derivedName(method: method, segments: ownSegments)
+            // The resource's path is a base path: the name comes from the endpoint's own path,
+            // and its query's words (`GET /rest?method=flickr.photos.search` → `fetchRestMethodFlickrPhotosSearch`).
+            let queryWords = fixedQuery.map { ResolvedAPI.PathSegment.literal($0.name + " " + $0.value) }
+            functionName = Self.derivedName(method: method, segments: ownSegments + queryWords)
         }
         let typeName = SwiftNaming.typeName(ofMember: endpoint.name?.value ?? functionName) + "Endpoint"
 
@@ -463,11 +472,18 @@ extension Resolver {
                 }
             }
         }
+        // A fixed item is sent beside the parameters' items: one of the same name would be sent twice.
+        for item in fixedQuery where parameters.contains(where: { if case .query(item.name, _, false) = $0.kind { true } else { false } }) {
+            diagnostics.error(
+                "query item '\(item.name)' is both in the path's query and a parameter, and would be sent twice; leave one out",
+                at: endpoint.path.location)
+            failed = true
+        }
         let responseHeaders = resolveResponseHeaders(endpoint)
         if failed || responseHeaders == nil { return nil }
         return .init(
             pointer: endpoint.pointer, functionName: functionName, typeName: typeName, method: method,
-            pathSegments: resolvedSegments, description: Self.describing(streamFlag, after: endpoint.description), deprecated: endpoint.deprecated,
+            pathSegments: resolvedSegments, fixedQuery: fixedQuery, description: Self.describing(streamFlag, after: endpoint.description), deprecated: endpoint.deprecated,
             parameters: parameters, response: response, responseKey: endpoint.responseKey?.value,
             arrayStrategy: strategy, stream: stream, streamFlag: streamFlag, idempotent: endpoint.idempotent, timeout: endpoint.timeout?.value, accept: accept, auth: auth, server: server,
             errorBodies: errorBodies, envelope: envelope, pagination: pagination, responseHeaders: responseHeaders ?? [])
@@ -921,6 +937,68 @@ extension Resolver {
 
     static let pathCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/%".unicodeScalars)
     static let pathParameterNameCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._".unicodeScalars)
+
+    /// Characters a fixed query item may hold unencoded: a path's, and `?`, but not `+`, which
+    /// some servers read as a space and others as a plus, nor `&` and `=`, which separate items.
+    static let queryCharacters = pathCharacters.union(["?"]).subtracting(["+", "&", "="])
+
+    /// The items of the query a path holds (`method=flickr.photos.search&format=json`),
+    /// percent-decoded; nil after reporting what is wrong. An item without `=` has an empty value.
+    mutating func parseFixedQuery(_ query: String, path: String, at location: SourceLocation) -> [ResolvedAPI.FixedQueryItem]? {
+        var items: [ResolvedAPI.FixedQueryItem] = []
+        var problems = 0
+        func report(_ message: String) {
+            diagnostics.error(message, at: location)
+            problems += 1
+        }
+        /// `%XX` sequences decoded; nil after reporting one that is not a byte or not UTF-8, or
+        /// a character that must be encoded.
+        func decoded(_ written: Substring) -> String? {
+            var bytes: [UInt8] = []
+            let scalars = Array(written.unicodeScalars)
+            var index = 0
+            while index < scalars.count {
+                let scalar = scalars[index]
+                if scalar == "%" {
+                    let digits = scalars.dropFirst(index + 1).prefix(2)
+                    guard digits.count == 2, digits.allSatisfy(\.properties.isASCIIHexDigit), let byte = UInt8(String(String.UnicodeScalarView(digits)), radix: 16) else {
+                        report("'%' in the query of path '\(path)' must start a percent-encoded byte such as %20")
+                        return nil
+                    }
+                    bytes.append(byte)
+                    index += 3
+                    continue
+                }
+                guard Self.queryCharacters.contains(scalar) else {
+                    let shown = scalar == " " ? "a space"
+                        : scalar.properties.isWhitespace || CommentText.isUnsafe(scalar)
+                            ? "U+\(String(scalar.value, radix: 16, uppercase: true))" : "'\(scalar)'"
+                    let hint = scalar == "+" ? " (%20 for a space, %2B for a plus: servers read a bare '+' either way)"
+                        : scalar == "{" || scalar == "}" ? " (a value the app gives is a query parameter: declare it in 'query')" : ""
+                    report("the query of path '\(path)' contains \(shown), which must be percent-encoded\(hint)")
+                    return nil
+                }
+                bytes.append(UInt8(scalar.value))
+                index += 1
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard text.utf8.elementsEqual(bytes) else {
+                report("the query of path '\(path)' holds '\(written)', whose percent-encoded bytes are not UTF-8")
+                return nil
+            }
+            return text
+        }
+        for item in query.split(separator: "&", omittingEmptySubsequences: false) {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard !parts[0].isEmpty else {
+                report("the query of path '\(path)' has an item without a name" + (query.isEmpty ? " (nothing after '?')" : ""))
+                continue
+            }
+            guard let name = decoded(parts[0]), let value = parts.count > 1 ? decoded(parts[1]) : "" else { continue }
+            items.append(.init(name: name, value: value))
+        }
+        return problems == 0 ? items : nil
+    }
 
     /// Splits a path template into literal text and `{parameter}`s. Literal text may hold only
     /// characters that are legal unencoded in a URL path, so it can be emitted as it is.

@@ -230,7 +230,9 @@ struct EndpointTranslator {
                 return ["request.setUploadBody(\(value), contentType: \(type), progress: \(handler))"]
             }
         }
-        var statements = endpoint.parameters.flatMap { parameter -> [String] in
+        // The path's own query items go first, as it names them.
+        var statements = endpoint.fixedQuery.map { "request.addQuery(\(SwiftLiteral.string($0.name)), \(SwiftLiteral.string($0.value)))" }
+        statements += endpoint.parameters.flatMap { parameter -> [String] in
             let value = reference(parameter.swiftName)
             let secret = parameter.secret ? ["request.markSecret(\(value))"] : []
             switch parameter.kind {

@@ -64,6 +64,11 @@ public enum CatalogService {
         EchoListsEndpoint(ids: ids, words: words, kinds: kinds, tag: tag, filter: filter, counts: counts, tags: tags)
     }
 
+    /// An operation named in the path's query, as Flickr's API names them: the fixed items go first, then the parameters'.
+    public static func echoOperation(text: String? = nil) -> EchoOperationEndpoint {
+        EchoOperationEndpoint(text: text)
+    }
+
     public static func acknowledge(ok: Bool) -> AcknowledgeEndpoint {
         AcknowledgeEndpoint(ok: ok)
     }

@@ -56,6 +56,9 @@ public protocol CatalogServiceProtocol: Sendable {
         tags: [String]?
     ) async throws -> RawQuery
 
+    /// An operation named in the path's query, as Flickr's API names them: the fixed items go first, then the parameters'.
+    func echoOperation(text: String?) async throws -> RawQuery
+
     func acknowledge(ok: Bool) async throws
 
     func uploadGallery(gallery: Gallery) async throws -> [PartEcho]
@@ -103,5 +106,10 @@ extension CatalogServiceProtocol {
     /// - Parameter ids: Sent as `ids=1,2,3`.
     public func echoLists(ids: [Int]) async throws -> RawQuery {
         try await echoLists(ids: ids, words: nil, kinds: nil, tag: nil, filter: nil, counts: nil, tags: nil)
+    }
+
+    /// An operation named in the path's query, as Flickr's API names them: the fixed items go first, then the parameters'.
+    public func echoOperation() async throws -> RawQuery {
+        try await echoOperation(text: nil)
     }
 }

@@ -76,6 +76,10 @@ public struct LiveCatalogService: CatalogServiceProtocol {
         ))
     }
 
+    public func echoOperation(text: String?) async throws -> RawQuery {
+        try await self.client.send(CatalogService.echoOperation(text: text))
+    }
+
     public func acknowledge(ok: Bool) async throws {
         try await self.client.send(CatalogService.acknowledge(ok: ok))
     }

@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Catalog/endpoints/8
+// Spec: #/resources/Catalog/endpoints/9
 public struct AcknowledgeEndpoint: Endpoint {
     public typealias Response = Void
 

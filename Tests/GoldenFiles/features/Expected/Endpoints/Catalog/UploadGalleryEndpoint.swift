@@ -3,7 +3,7 @@
 import Foundation
 import GeneratedRuntime
 
-// Spec: #/resources/Catalog/endpoints/9
+// Spec: #/resources/Catalog/endpoints/10
 public struct UploadGalleryEndpoint: Endpoint {
     public typealias Response = [PartEcho]
 
