@@ -84,6 +84,41 @@ extension OpenAPIReader {
         return result
     }
 
+    /// Says where a scheme of the document is required by no operation, since no request sends
+    /// its credential. A document that states no requirement anywhere (Personio's declares its
+    /// API key and never says `security`) most likely left it out: the scheme the app names
+    /// first in the configuration becomes every endpoint's, or one warning says how to name it.
+    /// A scheme that no requirement names, beside others, gets a warning of its own: its type is
+    /// generated for an app that uses it itself, and no endpoint sends it.
+    mutating func checkUnrequiredSchemes(_ members: [JSONNode.Member], schemes: [ImportedScheme], defaultRequirement: inout Requirement) {
+        guard !schemes.isEmpty else { return }
+        var stated = member("security", members).map { [$0.value] } ?? []
+        for path in member("paths", members).flatMap({ Self.object($0.value) }) ?? [] {
+            guard let item = Self.object(followingReferences(path.value)) else { continue }
+            for method in Self.operationMethods {
+                guard let operation = member(method, item).flatMap({ Self.object($0.value) }) else { continue }
+                if let security = member("security", operation) { stated.append(security.value) }
+            }
+        }
+        let named = Set(stated.flatMap { Self.elements($0) ?? [] }.flatMap { (Self.object($0) ?? []).map(\.key) })
+        let keys = schemes.map { "'\($0.key)'" }.joined(separator: ", ")
+        if stated.isEmpty {
+            if let preferred = preferredSchemes.lazy.compactMap({ key in schemes.first { $0.key == key } }).first {
+                defaultRequirement = .scheme(preferred.scheme.name.value)
+                return
+            }
+            let securitySchemes = member("components", members).flatMap { Self.object($0.value) }.flatMap { member("securitySchemes", $0) }
+            unmapped("the document requires none of its security schemes (\(keys)): it has no 'security', so no request sends a credential; "
+                     + "name the one every request needs in the configuration (--config), such as {\"auth\": [\"\(schemes[0].key)\"]}",
+                     at: securitySchemes?.value.location ?? schemes[0].scheme.name.location, pointer: "#/components/securitySchemes")
+            return
+        }
+        for scheme in schemes where !named.contains(scheme.key) {
+            unmapped("no operation requires the security scheme '\(scheme.key)'; its type is generated, and no request sends it",
+                     at: scheme.scheme.name.location, pointer: scheme.scheme.pointer)
+        }
+    }
+
     /// The requirement a `security` array states: the first scheme of its first alternative
     /// (an empty one, `{}`, means no credential), or of the first alternative that the app
     /// prefers (``preferredSchemes``). Alternatives and schemes that are not taken get a warning,
