@@ -1406,6 +1406,29 @@ import Testing
         #expect((b["headers"] as? [String: [String: String]]) == ["status": ["type": "ListAStatus2?", "swiftName": "statusHeader"]])
     }
 
+    /// Found by a tester on Plaid's documents: an `allOf` of plain values of one type
+    /// (`NullableAccessToken: {allOf: [{$ref: AccessToken}, {type: string}], nullable: true}`)
+    /// was an empty object, which failed on every token. It is that type; the part that names a
+    /// format gives it, and an integer beside a number is an integer. Parts of other types can
+    /// be nothing at all, and stay as they were.
+    @Test func anAllOfOfPlainValuesOfOneTypeIsThatType() throws {
+        let imported = try importing(document(version: "3.0.3", schemas: """
+            "Token": {"type": "string"},
+            "NullableToken": {"allOf": [{"$ref": "#/components/schemas/Token"}, {"type": "string"}], "nullable": true},
+            "Item": {"type": "object", "required": ["token", "count", "at"], "properties": {
+              "token": {"$ref": "#/components/schemas/NullableToken"},
+              "count": {"allOf": [{"type": "number", "minimum": 0}, {"type": "integer"}]},
+              "at": {"allOf": [{"type": "string"}, {"type": "string", "format": "date-time"}], "description": "When."},
+              "odd": {"allOf": [{"type": "string"}, {"type": "integer"}]}}}
+            """))
+        #expect(imported.model("NullableToken") == nil)
+        let token = try #require(imported.properties("Item")?["token"] as? [String: Any])
+        #expect(token["type"] as? String == "String" && token["nullable"] as? Bool == true && token.count == 2)
+        #expect(imported.type("Item", "count") == "Int")
+        #expect(imported.properties("Item")?["at"] as? [String: String] == ["type": "Date", "description": "When."])
+        #expect(imported.type("Item", "odd") == "ItemOdd?", "a value no schema allows is left as before")
+    }
+
     /// Found by testers on Codat's documents: a part of `allOf` referred to on its own was named
     /// as an alternative (`OrderOption1`); it is a part.
     @Test func aPartOfAnAllOfReferredToOnItsOwnIsNamedAsAPart() throws {

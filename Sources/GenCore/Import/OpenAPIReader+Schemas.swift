@@ -215,6 +215,7 @@ extension OpenAPIReader {
         }
         if let parts = member("allOf", members).flatMap({ Self.elements($0.value) }) {
             let meaningful = parts.filter { !isAnnotationOnly($0, among: parts) }
+            if meaningful.count >= 2, plainValuePart(meaningful) != nil, !hasProperties(members) { return nil }
             if meaningful.count >= 2 || hasProperties(members) || narrowsAnObject(members, meaningful) { return .structure }
             if meaningful.count == 1, let only = Self.object(meaningful[0]), member("$ref", only) == nil {
                 return modelKind(of: meaningful[0])
@@ -227,6 +228,26 @@ extension OpenAPIReader {
             return .structure
         }
         return nil
+    }
+
+    /// Which of an `allOf`'s parts gives it its type when every part is a plain value of one
+    /// type (Plaid's `allOf: [{$ref: Token}, {type: string}]`, a string both ways; an `integer`
+    /// beside a `number` is an integer): the first that names a `format`, else the first; nil
+    /// when they are not.
+    func plainValuePart(_ parts: [JSONNode]) -> Int? {
+        guard parts.count >= 2 else { return nil }
+        let structural: Set<String> = ["properties", "allOf", "oneOf", "anyOf", "enum", "const", "items", "additionalProperties", "not", "$ref"]
+        var types: [(type: String, hasFormat: Bool)] = []
+        for part in parts {
+            guard let members = Self.object(followingReferences(part)), !members.contains(where: { structural.contains($0.key) }) else { return nil }
+            let names = typeNames(members)
+            guard names.count == 1, ["string", "integer", "number", "boolean"].contains(names[0]) else { return nil }
+            types.append((names[0], member("format", members) != nil))
+        }
+        let kinds = Set(types.map(\.type))
+        guard kinds.count == 1 || kinds == ["integer", "number"] else { return nil }
+        let chosen = kinds.count == 1 ? types[0].type : "integer"
+        return types.firstIndex { $0.type == chosen && $0.hasFormat } ?? types.firstIndex { $0.type == chosen }
     }
 
     func hasProperties(_ members: [JSONNode.Member]) -> Bool {
@@ -776,6 +797,10 @@ extension OpenAPIReader {
             let meaningful = parts.enumerated().filter { !isAnnotationOnly($0.element, among: parts) }
             if meaningful.count == 1 {
                 return schemaType(meaningful[0].element, pointer: Self.pointer(pointer, "allOf") + "/\(meaningful[0].offset)",
+                                  hint: hint, context: context)
+            }
+            if let index = plainValuePart(meaningful.map(\.element)) {
+                return schemaType(meaningful[index].element, pointer: Self.pointer(pointer, "allOf") + "/\(meaningful[index].offset)",
                                   hint: hint, context: context)
             }
             return .json
