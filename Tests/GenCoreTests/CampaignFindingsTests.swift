@@ -244,9 +244,42 @@ extension CampaignFindingsTests {
         let result = generate(spec(models: #"{"Doc": {"properties": {"t": "String?"}}}"#, resources: resources))
         #expect(result.diagnostics.map(\.message) == [
             "'accept' names the JSON media type the response comes in, such as 'application/vnd.api+json', not 'text/html'",
-            "'accept' is for a JSON response (or none); this endpoint's response sets its own",
+            "'accept' is for a response read whole (or none); a stream of events sets its own",
             "'contentType' is for uploads (\"type\": \"Upload\"), for a String sent as text (such as 'text/plain'), and for a JSON body of another JSON media type, such as 'application/merge-patch+json'",
         ], "\(result.diagnostics)")
+    }
+
+    /// Found by a tester on Plaid's PDF reports: bytes and text went out asking for `*/*`, and a
+    /// server that serves several media types picks by `Accept`. An endpoint that reads them
+    /// whole (or streams bytes) may name the media types it asks for.
+    @Test func bytesAndTextAskForTheMediaTypesTheSpecNames() {
+        let resources = #"""
+            {"R": {"endpoints": [
+              {"name": "report", "method": "GET", "path": "/a", "accept": "application/pdf", "response": "Data"},
+              {"name": "badge", "method": "GET", "path": "/b", "accept": "image/svg+xml, image/png;q=0.8", "response": "HTTPResponse"},
+              {"name": "export", "method": "GET", "path": "/c", "accept": "text/csv; charset=utf-8", "response": "String"},
+              {"name": "download", "method": "GET", "path": "/d", "accept": "application/zip", "stream": "bytes"},
+              {"name": "bad1", "method": "GET", "path": "/e", "accept": "pdf", "response": "Data"},
+              {"name": "bad2", "method": "GET", "path": "/f", "accept": "text/csv, ", "response": "String"},
+              {"name": "bad3", "method": "GET", "path": "/g", "accept": "text/c sv", "response": "String"},
+              {"name": "bad4", "method": "GET", "path": "/h", "accept": "text/csv;\u0000", "response": "String"}]}}
+            """#
+        let result = generate(spec(models: "{}", resources: resources))
+        #expect(result.diagnostics.map(\.message) == ["pdf", "text/csv, ", "text/c sv", "text/csv;\u{0}"].map {
+            "'accept' names the media types the response may come in, such as 'application/pdf' or 'image/png, image/jpeg', not '\($0)'"
+        }, "\(result.diagnostics)")
+        let fixed = generate(spec(models: "{}", resources: resources.replacingOccurrences(of: #"bad"#, with: #"ok"#)
+            .replacingOccurrences(of: #""accept": "pdf", "#, with: "").replacingOccurrences(of: #""accept": "text/csv, ", "#, with: "")
+            .replacingOccurrences(of: #""accept": "text/c sv", "#, with: "").replacingOccurrences(of: #""accept": "text/csv;\u0000", "#, with: "")))
+        #expect(fixed.succeeded, "\(fixed.diagnostics)")
+        let source = fixed.files.map(\.contents).joined()
+        for line in [#"EndpointRequest(method: .get, path: "/a", accept: "application/pdf")"#,
+                     #"EndpointRequest(method: .get, path: "/b", accept: "image/svg+xml, image/png;q=0.8")"#,
+                     #"EndpointRequest(method: .get, path: "/c", accept: "text/csv; charset=utf-8")"#,
+                     #"EndpointRequest(method: .get, path: "/d", accept: "application/zip")"#,
+                     #"EndpointRequest(method: .get, path: "/e", accept: "*/*")"#] {
+            #expect(source.contains(line), "\(line)")
+        }
     }
 
     /// Found by the review of text bodies: a String of a range (`text/*`) went out as that

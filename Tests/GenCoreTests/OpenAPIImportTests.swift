@@ -772,7 +772,10 @@ import Testing
             "/qr": {"post": {"operationId": "qrCode", "responses": {"200": {"description": "", "content": {
                 "application/json": {"schema": {"type": "string", "format": "binary"}}}}, "204": {"description": ""}}}},
             "/loose": {"get": {"operationId": "loose", "responses": {"200": {"description": "", "content": {"application/json": {}}}}}},
-            "/range": {"get": {"operationId": "range", "responses": {"200": {"description": "", "content": {"application/json": {}, "*/*": {}}}}}}
+            "/range": {"get": {"operationId": "range", "responses": {"200": {"description": "", "content": {"application/json": {}, "*/*": {}}}}}},
+            "/pdf": {"get": {"operationId": "pdf", "responses": {"200": {"description": "", "content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}}}}},
+            "/image": {"get": {"operationId": "image", "responses": {"200": {"description": "", "content": {"image/png": {}, "image/*": {}}}}}},
+            "/csv": {"get": {"operationId": "csv", "responses": {"200": {"description": "", "content": {"text/csv": {}, "application/zip": {}}}}}}
             """))
         #expect(imported.endpoint("putSettings")?["body"] as? [String: String] == ["type": "Upload", "contentType": "text/plain"])
         #expect(imported.endpoint("putRaw")?["body"] as? [String: String] == ["type": "Upload", "contentType": "application/json"])
@@ -783,6 +786,13 @@ import Testing
         #expect(imported.endpoint("typed")?["response"] as? String == "TypedResponse")
         #expect(imported.endpoint("loose")?["response"] as? String == "JSON", "JSON alone stays JSON")
         #expect(imported.endpoint("range")?["response"] as? String == "JSON", "a media range says nothing of the content (found by the review)")
+        // Found by a tester on Plaid's PDF reports: bytes and text ask for the media types the
+        // document offers that are read so, not `*/*`; a range among them asks for any.
+        #expect(imported.endpoint("badge")?["accept"] as? String == "image/svg+xml, image/png", "XML is text, not these bytes")
+        #expect(imported.endpoint("log")?["accept"] as? String == "application/octet-stream")
+        #expect(imported.endpoint("pdf")?["accept"] as? String == "application/pdf")
+        #expect(imported.endpoint("image")?["response"] as? String == "Data" && imported.endpoint("image")?["accept"] == nil)
+        #expect(imported.endpoint("csv")?["response"] as? String == "String" && imported.endpoint("csv")?["accept"] as? String == "text/csv")
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 

@@ -1633,10 +1633,10 @@ extension OpenAPIReader {
         return effectiveMediaType(chosen) + " " + (reference ?? "inline \(schema.location.line):\(schema.location.column)")
     }
 
-    /// A response's media type and schema, preferring JSON.
+    /// A response's media type and schema, preferring JSON; the media types it offers, as written.
     private mutating func content(of node: JSONNode, pointer: String) -> (
         mediaType: String, written: String, schema: JSONNode?, pointer: String, hint: String?,
-        streams: [(mediaType: String, schema: JSONNode?, pointer: String)]
+        streams: [(mediaType: String, schema: JSONNode?, pointer: String)], offered: [String]
     )? {
         guard let (response, responsePointer) = dereference(node, pointer: pointer), let fields = Self.object(response) else { return nil }
         let hint = responsePointer.hasPrefix("#/components/responses/") ? Self.lastToken(responsePointer) : nil
@@ -1658,7 +1658,7 @@ extension OpenAPIReader {
                     Self.pointer(responsePointer + "/content", $0.key) + "/schema") }
         let mediaType = effectiveMediaType(chosen)
         return (mediaType, isWildcardJSON(chosen) ? mediaType : chosen.key, schema,
-                Self.pointer(responsePointer + "/content", chosen.key) + "/schema", hint, streams)
+                Self.pointer(responsePointer + "/content", chosen.key) + "/schema", hint, streams, content.map(\.key))
     }
 
     /// The media types of streamed responses, and what the spec format calls them.
@@ -1709,6 +1709,18 @@ extension OpenAPIReader {
             endpoint.stream = Located(value: stream, location: location)
             endpoint.response = Located(value: streamElement(content.schema, pointer: content.pointer, hint: hint), location: location)
             return
+        }
+        // Asked for as the media types the document offers that are read so, text or bytes (a
+        // PDF; an SVG or a PNG badge), for a server that picks by `Accept`; a wildcard among them
+        // asks for any.
+        let isText = { (type: String) in type.hasPrefix("text/") || type.hasSuffix("/xml") }
+        let offered = content.offered.filter { written in
+            let type = Self.mediaType(written)
+            return !Self.isJSON(type) && Self.streamMediaTypes[type] == nil && isText(type) == isText(mediaType)
+        }
+        let accept = offered.joined(separator: ", ")
+        if !offered.contains(where: { $0.contains("*") }), Resolver.isMediaRangeList(accept) {
+            endpoint.accept = Located(value: accept, location: location)
         }
         if mediaType.hasSuffix("/xml") {
             unmapped("an XML response is read as text", at: node, pointer: pointer)

@@ -457,19 +457,30 @@ extension Resolver {
         }
         var accept: String?
         if let value = endpoint.accept {
-            if !Self.isJSONMediaType(value.value) {
-                diagnostics.error(
-                    "'accept' names the JSON media type the response comes in, such as 'application/vnd.api+json', not '\(value.value)'",
-                    at: value.location)
-                failed = true
-            } else {
-                switch (stream, response) {
-                case (nil, .json), (nil, .void):
+            switch (stream, response) {
+            case (nil, .json), (nil, .void):
+                if Self.isJSONMediaType(value.value) {
                     accept = value.value
-                default:
-                    diagnostics.error("'accept' is for a JSON response (or none); this endpoint's response sets its own", at: value.location)
+                } else {
+                    diagnostics.error(
+                        "'accept' names the JSON media type the response comes in, such as 'application/vnd.api+json', not '\(value.value)'",
+                        at: value.location)
                     failed = true
                 }
+            case (nil, .data), (nil, .text), (nil, .raw), (.bytes?, _):
+                // Bytes or text of the media types the API serves (a PDF, `text/csv`), where a
+                // server that offers several picks by the request's `Accept`.
+                if Self.isMediaRangeList(value.value) {
+                    accept = value.value
+                } else {
+                    diagnostics.error(
+                        "'accept' names the media types the response may come in, such as 'application/pdf' or 'image/png, image/jpeg', not '\(value.value)'",
+                        at: value.location)
+                    failed = true
+                }
+            default:
+                diagnostics.error("'accept' is for a response read whole (or none); a stream of events sets its own", at: value.location)
+                failed = true
             }
         }
         // A fixed item is sent beside the parameters' items: one of the same name would be sent twice.
@@ -548,6 +559,23 @@ extension Resolver {
         let type = mediaType(of: text).lowercased()
         guard let slash = type.firstIndex(of: "/"), !type[..<slash].isEmpty, !type.contains(" ") else { return false }
         return type == "application/json" || type.hasSuffix("+json")
+    }
+
+    /// A list of media ranges as an `Accept` header holds them (`image/png, image/*;q=0.8`): each
+    /// a type and subtype of token characters, with parameters of visible ASCII.
+    static func isMediaRangeList(_ text: String) -> Bool {
+        let token = Set("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".unicodeScalars)
+        let isSpace = { (character: Character) in character == " " || character == "\t" }
+        let elements = text.split(separator: ",", omittingEmptySubsequences: false)
+        return elements.allSatisfy { element in
+            let parts = element.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
+            let range = parts[0].split(separator: "/", omittingEmptySubsequences: false)
+            guard range.count == 2 else { return false }
+            var subtype = range[1]
+            while let last = subtype.last, isSpace(last) { subtype = subtype.dropLast() }
+            guard [range[0].drop(while: isSpace), subtype].allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy(token.contains) }) else { return false }
+            return parts.count == 1 || parts[1].unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || (0x21...0x7E).contains($0.value) }
+        }
     }
 
     /// How a streamed response is read, after checking that nothing else of the endpoint reads the

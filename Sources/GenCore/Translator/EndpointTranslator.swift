@@ -179,7 +179,7 @@ struct EndpointTranslator {
         switch (endpoint.stream, endpoint.response) {
         case (.serverSentEvents?, _): arguments.append("accept: \"text/event-stream\"")
         case (.jsonLines?, _): arguments.append("accept: \"application/jsonl, application/x-ndjson, application/json\"")
-        case (.bytes?, _), (nil, .data), (nil, .text), (nil, .raw): arguments.append("accept: \"*/*\"")
+        case (.bytes?, _), (nil, .data), (nil, .text), (nil, .raw): arguments.append("accept: \(SwiftLiteral.string(endpoint.accept ?? "*/*"))")
         case (nil, .void), (nil, .json):
             if let accept = endpoint.accept { arguments.append("accept: \(SwiftLiteral.string(accept))") }
         }
