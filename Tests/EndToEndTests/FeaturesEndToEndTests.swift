@@ -114,7 +114,7 @@ struct FeaturesEndToEndTests {
     /// and one in the query here: both arrive, and neither shows in an error.
     @Test func apiKeysSentTogetherAllArrive() async throws {
         let token = "tok/s3cret+&="
-        let paired = LivePairedService(client: try Self.client().authorized(AppPairAuth.self, credential: APIKeys("key-1", token)))
+        let paired = LivePairedService(client: try Self.client().authorized(AppPairAuth.self, credential: AppPairAuth.credential(xAppKey: "key-1", appToken: token)))
         let echo = try await paired.pairedGet(q: "tea")
         #expect(echo.headers["X-App-Key"] == "key-1")
         #expect(echo.args?["app_token"] == .string(token))

@@ -34,9 +34,11 @@ struct APINamespaceTranslator {
         } else {
             printer.line("/// The `\(CommentText.singleLine(scheme.specName))` auth scheme: \(what).")
         }
+        let labels = if case .apiKeys(let places) = scheme.kind { Self.credentialLabels(places) } else { [String]() }
         if case .apiKeys(let places) = scheme.kind {
             let names = places.map { "<\(CommentText.singleLine($0.name))>" }.joined(separator: ", ")
-            printer.documentation("Its credential is `APIKeys(\(names))`: the keys in this order.")
+            let function = "credential(" + labels.map { SwiftNaming.argumentLabel($0) + ":" }.joined() + ")"
+            printer.documentation("Its credential is `\(function)`, or `APIKeys(\(names))`: the keys in this order.")
         }
         let head = "\(access)enum \(scheme.typeName): \(conformance)"
         switch scheme.kind {
@@ -45,9 +47,31 @@ struct APINamespaceTranslator {
         case .apiKeys(let places):
             printer.block(head) { printer in
                 printer.line("\(access)static let locations: [APIKeyLocation] = [\(places.map { "." + Self.location($0) }.joined(separator: ", "))]")
+                printer.line()
+                printer.line("/// The keys, each named after where it goes.")
+                let parameters = labels.map { "\(SwiftNaming.escaped($0)): String" }
+                printer.block("\(access)static func credential", list: parameters, " -> APIKeys") { printer in
+                    printer.line("APIKeys(\(labels.map(SwiftNaming.escaped).joined(separator: ", ")))")
+                }
             }
         case .bearer, .basic, .custom:
             printer.line("\(head) {}")
+        }
+    }
+
+    /// The parameter names of an `apiKeys` scheme's `credential(…)`: each key's name by the
+    /// member-name rule (`X-App-Key` → `xAppKey`), numbered where two meet.
+    private static func credentialLabels(_ places: [ResolvedAPI.AuthScheme.APIKeyPlace]) -> [String] {
+        var taken: Set<String> = []
+        return places.map { place in
+            let base = SwiftNaming.memberName(place.name)
+            var label = base
+            var number = 2
+            while !taken.insert(label).inserted {
+                label = base + String(number)
+                number += 1
+            }
+            return label
         }
     }
 

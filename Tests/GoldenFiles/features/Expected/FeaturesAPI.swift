@@ -72,9 +72,14 @@ public enum QueryKeyAuth: APIKeyAuthScheme {
 
 // Spec: #/auth/appPair
 /// The `appPair` auth scheme: API keys sent together.
-/// Its credential is `APIKeys(<X-App-Key>, <app_token>)`: the keys in this order.
+/// Its credential is `credential(xAppKey:appToken:)`, or `APIKeys(<X-App-Key>, <app_token>)`: the keys in this order.
 public enum AppPairAuth: APIKeysAuthScheme {
     public static let locations: [APIKeyLocation] = [.header("X-App-Key"), .query("app_token")]
+
+    /// The keys, each named after where it goes.
+    public static func credential(xAppKey: String, appToken: String) -> APIKeys {
+        APIKeys(xAppKey, appToken)
+    }
 }
 
 // Spec: #/auth/signed

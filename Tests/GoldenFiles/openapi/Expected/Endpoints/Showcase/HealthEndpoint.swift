@@ -10,7 +10,7 @@ public struct HealthEndpoint: Endpoint {
     public init() {}
 
     public func makeRequest() -> EndpointRequest {
-        EndpointRequest(method: .get, path: "/health", accept: "*/*")
+        EndpointRequest(method: .get, path: "/health", accept: "text/plain")
     }
 
     public func decodeResponse(_ response: HTTPResponse) throws -> String {

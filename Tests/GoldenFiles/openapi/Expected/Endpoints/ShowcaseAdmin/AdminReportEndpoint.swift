@@ -11,7 +11,7 @@ public struct AdminReportEndpoint: Endpoint {
     public init() {}
 
     public func makeRequest() -> EndpointRequest {
-        EndpointRequest(method: .get, path: "/admin/report", accept: "*/*")
+        EndpointRequest(method: .get, path: "/admin/report", accept: "application/pdf")
     }
 
     public func decodeResponse(_ response: HTTPResponse) -> Data {
