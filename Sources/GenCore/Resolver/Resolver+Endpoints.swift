@@ -457,29 +457,21 @@ extension Resolver {
         }
         var accept: String?
         if let value = endpoint.accept {
-            switch (stream, response) {
+            // JSON of another JSON media type; or bytes or text of the media types the API serves
+            // (a PDF, `text/csv`), where a server that offers several picks by the request's `Accept`.
+            let allowed: (valid: Bool, names: String)? = switch (stream, response) {
             case (nil, .json), (nil, .void):
-                if Self.isJSONMediaType(value.value) {
-                    accept = value.value
-                } else {
-                    diagnostics.error(
-                        "'accept' names the JSON media type the response comes in, such as 'application/vnd.api+json', not '\(value.value)'",
-                        at: value.location)
-                    failed = true
-                }
+                (Self.isJSONMediaType(value.value), "the JSON media type the response comes in, such as 'application/vnd.api+json'")
             case (nil, .data), (nil, .text), (nil, .raw), (.bytes?, _):
-                // Bytes or text of the media types the API serves (a PDF, `text/csv`), where a
-                // server that offers several picks by the request's `Accept`.
-                if Self.isMediaRangeList(value.value) {
-                    accept = value.value
-                } else {
-                    diagnostics.error(
-                        "'accept' names the media types the response may come in, such as 'application/pdf' or 'image/png, image/jpeg', not '\(value.value)'",
-                        at: value.location)
-                    failed = true
-                }
-            default:
-                diagnostics.error("'accept' is for a response read whole (or none); a stream of events sets its own", at: value.location)
+                (Self.isMediaRangeList(value.value), "the media types the response may come in, such as 'application/pdf' or 'image/png, image/jpeg'")
+            default: nil
+            }
+            if let allowed, allowed.valid {
+                accept = value.value
+            } else {
+                let message = allowed.map { "'accept' names \($0.names), not '\(value.value)'" }
+                    ?? "'accept' is for a response read whole (or none); a stream of events sets its own"
+                diagnostics.error(message, at: value.location)
                 failed = true
             }
         }
