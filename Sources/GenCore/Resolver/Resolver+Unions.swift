@@ -52,7 +52,7 @@ extension Resolver {
         } else if failed {
             return nil
         } else {
-            guardMembersThatTakeEveryObject(&cases)
+            guardStructMembers(&cases)
             pendingReachability.append((unionName, cases, model.pointer, typeTexts))
         }
         return .init(
@@ -188,15 +188,16 @@ extension Resolver {
         return Set(fields.keys).isSubset(of: keys) && covers(earlier.type, later, within: [union])
     }
 
-    /// The members of an untagged union that take every object, each tried only with an object
-    /// that holds no key but its own when a member after it takes objects too: `{"weeks": […],
-    /// "total": 2}` then goes to `WeekData {weeks?, total?}` after `MonthData {months?, total?}`,
-    /// not to a `MonthData` that drops the weeks. An object that no member takes whole comes
-    /// back to the first such member that decodes it. Only a plain struct (no bases, no
-    /// undeclared keys, not tolerant) is tried so.
-    private func guardMembersThatTakeEveryObject(_ cases: inout [ResolvedAPI.Union.Case]) {
+    /// The struct members of an untagged union, each tried only with an object that holds no key
+    /// but its own when a member after it takes objects too: `{"weeks": […], "total": 2}` then
+    /// goes to `WeekData {weeks?, total?}` after `MonthData {months?, total?}`, not to a
+    /// `MonthData` that drops the weeks; and `{"label": "a", "specs": {…}}` to `Linode {label?,
+    /// specs?}` after `Volume {label, size?}` (found by a tester on Linode's tagged objects). An
+    /// object that no member takes whole comes back to the first such member that decodes it.
+    /// Only a plain struct (no bases, no undeclared keys, not tolerant) is tried so.
+    private func guardStructMembers(_ cases: inout [ResolvedAPI.Union.Case]) {
         for index in cases.indices {
-            guard case .model(let name) = cases[index].type, acceptsAnyObject(name),
+            guard case .model(let name) = cases[index].type,
                   cases[(index + 1)...].contains(where: { takesObjects($0.type) }),
                   let model = model(named: name), !model.tolerant, model.allOf.isEmpty, model.additionalProperties == nil,
                   case .structure(let properties) = model.kind, !properties.isEmpty else { continue }
