@@ -2362,10 +2362,6 @@ import Testing
         // a resource of its own, beside the one that needs `key` (and the one that needs none).
         #expect(imported.endpoints("Test").map { $0["name"] as? String } == ["open", "either", "again", "both"])
         #expect(imported.endpoints("Test token").map { $0["name"] as? String } == ["byDefault"])
-        // A scheme that no requirement names is generated for an app that uses it itself; the
-        // warning says that no endpoint sends it.
-        #expect(imported.warnings.contains("#/components/securitySchemes/q: no operation requires the security scheme 'q'; its type is generated, and no request sends it"))
-        #expect(!imported.warnings.contains { $0.contains("no operation requires the security scheme 'basic'") }, "an alternative not taken is said there")
     }
 
     /// A document that declares schemes and requires none anywhere (Personio's API key) would
@@ -2373,21 +2369,28 @@ import Testing
     /// configuration that names one makes it every endpoint's.
     @Test func schemesTheDocumentNeverRequiresAreSaidOrTakenFromTheConfiguration() throws {
         let text = document(
-            paths: #""/a": {"get": {"operationId": "listA", "responses": {"204": {"description": ""}}}}"#,
-            extra: #""components": {"securitySchemes": {"auth": {"type": "apiKey", "in": "header", "name": "Authorization"}, "token": {"type": "http", "scheme": "bearer"}}}"#
+            paths: #""/a": {"get": {"operationId": "listA", "parameters": [{"name": "api_key", "in": "query", "required": true, "schema": {"type": "string"}}], "responses": {"204": {"description": ""}}}}"#,
+            extra: #""components": {"securitySchemes": {"key": {"type": "apiKey", "in": "query", "name": "api_key"}, "token": {"type": "http", "scheme": "bearer"}}}"#
         ).replacingOccurrences(of: #", "components": {"schemas": {}}"#, with: "")
         let imported = try importing(text)
         #expect((imported.spec["defaults"] as? [String: Any])?["auth"] == nil)
         #expect(imported.warnings == [
-            "#/components/securitySchemes: the document requires none of its security schemes ('auth', 'token'): it has no 'security', so no request "
-                + #"sends a credential; name the one every request needs in the configuration (--config), such as {"auth": ["auth"]}"#,
+            "#/components/securitySchemes: the document requires none of its security schemes ('key', 'token'): it has no 'security', so no request "
+                + #"sends a credential; name the one every request needs in the configuration (--config), such as {"auth": ["key"]}"#,
         ])
-        let configured = OpenAPIImport.importSpec(openAPIText: text, path: "api.json", options: .init(preferredSchemes: ["token"]))
+        #expect(imported.endpoint("listA")?["query"] as? [String: String] == ["api_key": "String"], "a parameter of its own, as the document says")
+        // Found by the review: the scheme the configuration names is every operation's as if the
+        // document said so, its credential's parameter left out too (the client sends it).
+        let configured = OpenAPIImport.importSpec(openAPIText: text, path: "api.json", options: .init(preferredSchemes: ["key"]))
         let spec = try #require(configured.specText)
         #expect(configured.diagnostics.isEmpty, "\(configured.diagnostics)")
-        #expect(spec.contains(#""defaults": { "auth": "token" }"#), "\(spec)")
+        #expect(spec.contains(#""defaults": { "auth": "key" }"#), "\(spec)")
         let source = Generator.generate(specText: spec, specPath: "spec.json").files.map(\.contents).joined()
-        #expect(source.contains("public typealias Auth = TokenAuth"))
+        #expect(source.contains("public typealias Auth = KeyAuth"))
+        #expect(source.contains("func listA() async throws"), "\(source)")
+        // A document that requires a scheme anywhere says what it needs: nothing is taken for it.
+        let stated = try importing(text.replacingOccurrences(of: #""operationId": "listA","#, with: #""operationId": "listA", "security": [],"#))
+        #expect(stated.warnings.isEmpty && (stated.spec["defaults"] as? [String: Any])?["auth"] == nil)
     }
 
     @Test func serversWithVariablesAndARelativeBasePath() throws {

@@ -429,7 +429,6 @@ struct OpenAPIReader {
         readComponentModels(components)
         let (servers, basePath) = readServers(members)
         var (resources, defaultRequirement) = readPaths(members, authSchemes: authSchemes, apiName: title.value, servers: servers)
-        checkUnrequiredSchemes(members, schemes: authSchemes, defaultRequirement: &defaultRequirement)
         if let basePath {
             for index in resources.indices { resources[index].path = basePath }
         }

@@ -84,39 +84,28 @@ extension OpenAPIReader {
         return result
     }
 
-    /// Says where a scheme of the document is required by no operation, since no request sends
-    /// its credential. A document that states no requirement anywhere (Personio's declares its
-    /// API key and never says `security`) most likely left it out: the scheme the app names
-    /// first in the configuration becomes every endpoint's, or one warning says how to name it.
-    /// A scheme that no requirement names, beside others, gets a warning of its own: its type is
-    /// generated for an app that uses it itself, and no endpoint sends it.
-    mutating func checkUnrequiredSchemes(_ members: [JSONNode.Member], schemes: [ImportedScheme], defaultRequirement: inout Requirement) {
-        guard !schemes.isEmpty else { return }
-        var stated = member("security", members).map { [$0.value] } ?? []
+    /// The requirement of a document that declares security schemes and says `security` nowhere
+    /// (Personio's declares its API key and never requires it), whose authors most likely left
+    /// it out: the scheme the app names first in the configuration, which every operation then
+    /// needs; without one, nil, and a warning says that no request sends a credential and how
+    /// to name one.
+    mutating func implicitRequirement(_ members: [JSONNode.Member], schemes: [ImportedScheme]) -> Requirement? {
+        guard !schemes.isEmpty, member("security", members) == nil else { return nil }
         for path in member("paths", members).flatMap({ Self.object($0.value) }) ?? [] {
             guard let item = Self.object(followingReferences(path.value)) else { continue }
-            for method in Self.operationMethods {
-                guard let operation = member(method, item).flatMap({ Self.object($0.value) }) else { continue }
-                if let security = member("security", operation) { stated.append(security.value) }
+            for method in Self.operationMethods where member(method, item).flatMap({ Self.object($0.value) }).flatMap({ member("security", $0) }) != nil {
+                return nil
             }
         }
-        let named = Set(stated.flatMap { Self.elements($0) ?? [] }.flatMap { (Self.object($0) ?? []).map(\.key) })
-        let keys = schemes.map { "'\($0.key)'" }.joined(separator: ", ")
-        if stated.isEmpty {
-            if let preferred = preferredSchemes.lazy.compactMap({ key in schemes.first { $0.key == key } }).first {
-                defaultRequirement = .scheme(preferred.scheme.name.value)
-                return
-            }
-            let securitySchemes = member("components", members).flatMap { Self.object($0.value) }.flatMap { member("securitySchemes", $0) }
-            unmapped("the document requires none of its security schemes (\(keys)): it has no 'security', so no request sends a credential; "
-                     + "name the one every request needs in the configuration (--config), such as {\"auth\": [\"\(schemes[0].key)\"]}",
-                     at: securitySchemes?.value.location ?? schemes[0].scheme.name.location, pointer: "#/components/securitySchemes")
-            return
+        if let preferred = preferredSchemes.lazy.compactMap({ key in schemes.first { $0.key == key } }).first {
+            return .scheme(preferred.scheme.name.value)
         }
-        for scheme in schemes where !named.contains(scheme.key) {
-            unmapped("no operation requires the security scheme '\(scheme.key)'; its type is generated, and no request sends it",
-                     at: scheme.scheme.name.location, pointer: scheme.scheme.pointer)
-        }
+        let securitySchemes = member("components", members).flatMap { Self.object($0.value) }.flatMap { member("securitySchemes", $0) }
+        unmapped("the document requires none of its security schemes (\(schemes.map { "'\($0.key)'" }.joined(separator: ", "))): it has no "
+                 + "'security', so no request sends a credential; name the one every request needs in the configuration (--config), "
+                 + "such as {\"auth\": [\"\(schemes[0].key)\"]}",
+                 at: securitySchemes?.value.location ?? schemes[0].scheme.name.location, pointer: "#/components/securitySchemes")
+        return nil
     }
 
     /// The requirement a `security` array states: the first scheme of its first alternative
@@ -461,6 +450,7 @@ extension OpenAPIReader {
     mutating func readPaths(
         _ members: [JSONNode.Member], authSchemes: [ImportedScheme], apiName: String, servers: [(name: Located<String>, url: Located<String>)]
     ) -> (resources: [SpecDocument.Resource], defaultAuth: Requirement) {
+        let implicit = implicitRequirement(members, schemes: authSchemes)
         // The document's requirement, read (and warned about) only when an operation takes it:
         // apideck's every operation states its own.
         let inherits = (member("paths", members).flatMap { Self.object($0.value) } ?? []).contains { path in
@@ -471,7 +461,7 @@ extension OpenAPIReader {
             }
         }
         let defaultRequirement = inherits
-            ? member("security", members).map { requirement($0.value, pointer: "#/security", schemes: authSchemes) } ?? .none : .none
+            ? member("security", members).map { requirement($0.value, pointer: "#/security", schemes: authSchemes) } ?? implicit ?? .none : .none
         findSharedParameterEnums(member("paths", members).flatMap { Self.object($0.value) } ?? [])
         var tagDescriptions: [String: String] = [:]
         var tagOrder: [String] = []
