@@ -59,6 +59,8 @@ import Testing
     @Test func aPathsQueryItemCannotAlsoBeAParameter() {
         #expect(errors(endpoint(#""path": "/r?method=x", "query": {"method": "String?"}"#))
             == ["query item 'method' is both in the path's query and a parameter, and would be sent twice; leave one out"])
+        // A dictionary sends `filter[key]=value`: another name (found by the review).
+        #expect(errors(endpoint(#""path": "/r?filter=1", "query": {"filter": "[String: String]?"}"#)).isEmpty)
         // A resource's path is a base path of every endpoint's, and holds no query.
         #expect(errors(#"{"name": "X", "resources": {"R": {"path": "/a?b=c", "endpoints": [{"method": "GET", "path": "/d"}]}}}"#)
             == ["path '/a?b=c' contains '?', which must be percent-encoded in a URL path"])

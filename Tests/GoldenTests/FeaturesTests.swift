@@ -241,10 +241,8 @@ import Testing
         #expect(request.url?.absoluteString == "https://api.test:443/v2/linked?page=2", "the default port is the same server")
     }
 
-    /// Arrays with a separator go in one query item each, the commas as they are and the other
-    /// separators percent-encoded; an array without one goes an item per element; a header's
-    /// array is one field. An element that holds its separator, or a comma in a header's
-    /// list, is not sent: the call fails before anything leaves, naming the parameter.
+    /// A path that holds a query (an operation named in it): its items go first in every
+    /// request, as the spec names them, then the parameters'.
     @Test func aPathsQueryGoesFirstInEveryRequest() throws {
         let client = FeaturesAPI.client(server: .local)
         #expect(try client.urlRequest(for: CatalogService.echoOperation()).url?.absoluteString
@@ -253,6 +251,10 @@ import Testing
             == "http://127.0.0.1:8081/echo/query?method=catalog.items.search&label=K%C3%B6ln%20%26%20Bonn&flag=&text=a%2Bb")
     }
 
+    /// Arrays with a separator go in one query item each, the commas as they are and the other
+    /// separators percent-encoded; an array without one goes an item per element; a header's
+    /// array is one field. An element that holds its separator, or a comma in a header's
+    /// list, is not sent: the call fails before anything leaves, naming the parameter.
     @Test func delimitedArraysAreOneItemOrOneField() async throws {
         let client = FeaturesAPI.client(server: .local)
         let endpoint = CatalogService.echoLists(ids: [3, 1, 2], words: ["red", "wine&é"], kinds: [.inStock, .unknown("on order")],

@@ -1041,16 +1041,21 @@ extension OpenAPIReader {
         }
         // A query in the path (`/responses?beta=true`, Flickr's `/rest?method=flickr.photos.search`):
         // its items stay in the spec's path, which sends them with every request; a placeholder
-        // (`q={term}`) becomes a query parameter, and an item a parameter declares is the parameter's.
+        // (`q={term}`) becomes a query parameter, and an item a parameter sends too is the parameter's.
         if let mark = endpoint.path.value.firstIndex(of: "?") {
             let query = endpoint.path.value[endpoint.path.value.index(after: mark)...]
             endpoint.path.value = String(endpoint.path.value[..<mark])
-            var fixed: [String] = []
+            var fixed: [(name: String, text: String, item: Substring)] = []
+            var placed: [String: SpecDocument.Parameter] = [:]
+            func leftOut(_ item: Substring, _ why: String) {
+                unmapped("the query item '\(item)' in the path \(why); it is left out", at: endpoint.path.location, pointer: pointer)
+            }
             for item in query.split(separator: "&") {
                 let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 let name = Self.percentDecodedQueryText(parts[0])
                 let value = parts.count > 1 ? Self.percentDecodedQueryText(parts[1]) : ""
-                guard !name.isEmpty, !endpoint.query.contains(where: { $0.name.value == name }) else { continue }
+                guard !name.isEmpty else { leftOut(item, "has no name"); continue }
+                guard !endpoint.query.contains(where: { $0.name.value == name }) else { leftOut(item, "names '\(name)', which a query parameter sends"); continue }
                 let placeholder = value.count > 2 && value.hasPrefix("{") && value.hasSuffix("}") ? String(value.dropFirst().dropLast()) : nil
                 // `q={term}`: the query item takes the path parameter `term`, its type and name.
                 if let placeholder, let parameter = inQuery.removeValue(forKey: placeholder) {
@@ -1060,18 +1065,24 @@ extension OpenAPIReader {
                         description: parameter.description,
                         swiftName: swiftName == SwiftNaming.memberName(name) ? nil : Located(value: swiftName, location: parameter.name.location),
                         separator: parameter.separator))
+                    placed[placeholder] = parameter
                     continue
                 }
                 if placeholder == nil, let written = Self.specQueryText(parts[0]), let text = Self.specQueryText(parts.count > 1 ? parts[1] : "") {
-                    fixed.append(written + "=" + text)
+                    fixed.append((name, written + "=" + text, item))
                     continue
                 }
-                // A placeholder nothing declares is a String named after it; an item whose bytes
-                // are not UTF-8 (which a spec's path cannot name) a parameter the app sets.
+                // A placeholder nothing declares is a String named after it; one whose parameter
+                // the path or another item uses, a parameter of its own of that type; an item
+                // whose bytes are not UTF-8 (which a spec's path cannot name), a String.
                 let undeclared = placeholder.map { !declaredPath.contains($0) } ?? false
+                let used = placeholder.flatMap { name in endpoint.pathParameters.first { $0.name.value == name } ?? placed[name] }
                 if undeclared {
                     unmapped("the path parameter '{\(placeholder!)}' is not declared; it is imported as a String",
                              at: endpoint.path.location, pointer: pointer)
+                } else if let placeholder {
+                    unmapped("the query item '\(item)' in the path names '{\(placeholder)}', which the path or another item uses; it becomes "
+                             + "a query parameter of its own, which the app sets to the same value", at: endpoint.path.location, pointer: pointer)
                 } else {
                     unmapped("the query item '\(item)' in the path is not UTF-8 once percent-decoded; it becomes a query parameter, "
                              + "which the app sets", at: endpoint.path.location, pointer: pointer)
@@ -1084,10 +1095,17 @@ extension OpenAPIReader {
                 }
                 swiftNames.insert(swiftName)
                 endpoint.query.append(.init(
-                    name: Located(value: name, location: endpoint.path.location), type: Located(value: "String", location: endpoint.path.location),
+                    name: Located(value: name, location: endpoint.path.location),
+                    type: Located(value: used?.type.value ?? "String", location: endpoint.path.location),
                     swiftName: swiftName == SwiftNaming.memberName(name) ? nil : Located(value: swiftName, location: endpoint.path.location)))
             }
-            if !fixed.isEmpty { endpoint.path.value += "?" + fixed.joined(separator: "&") }
+            // An item named like one a parameter sends after it (`q=fixed&q={term}`) would go twice.
+            fixed.removeAll { entry in
+                guard endpoint.query.contains(where: { $0.name.value == entry.name }) else { return false }
+                leftOut(entry.item, "names '\(entry.name)', which a query parameter sends")
+                return true
+            }
+            if !fixed.isEmpty { endpoint.path.value += "?" + fixed.map(\.text).joined(separator: "&") }
         }
         for name in inQuery.keys.sorted() {
             unmapped("the path parameter '\(name)' is not in the path '\(endpoint.path.value)'; it is left out",
@@ -1597,6 +1615,12 @@ extension OpenAPIReader {
             unmapped("links are not imported; the response is read without them", at: links.value, pointer: targetPointer + "/links")
         }
         guard let first = errorTypes.first else { return }
+        // Bytes or text asked for by their media types (a PDF) with an error body of JSON: JSON
+        // is asked for too, less preferred, or a server that picks by `Accept` could answer an
+        // error without its body, or with a 406 (found by the review).
+        if let accept = endpoint.accept, !Resolver.isJSONMediaType(accept.value) {
+            endpoint.accept = Located(value: accept.value + ", application/json;q=0.5", location: accept.location)
+        }
         if errorTypes.allSatisfy({ $0.type == first.type }) {
             let chosen = errorTypes.first { $0.key == "default" } ?? first
             endpoint.errorResponse = .one(Located(value: chosen.type, location: chosen.node.location))

@@ -800,8 +800,11 @@ extension OpenAPIReader {
                                   hint: hint, context: context)
             }
             if let index = plainValuePart(meaningful.map(\.element)) {
-                return schemaType(meaningful[index].element, pointer: Self.pointer(pointer, "allOf") + "/\(meaningful[index].offset)",
-                                  hint: hint, context: context)
+                var type = schemaType(meaningful[index].element, pointer: Self.pointer(pointer, "allOf") + "/\(meaningful[index].offset)",
+                                      hint: hint, context: context)
+                // `null` where a part allows it, whichever part gives the type (found by the review).
+                if meaningful.contains(where: { Self.object(followingReferences($0.element)).map(allowsNull) ?? false }) { type.nullable = true }
+                return type
             }
             return .json
         }

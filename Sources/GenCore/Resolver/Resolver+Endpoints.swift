@@ -476,7 +476,12 @@ extension Resolver {
             }
         }
         // A fixed item is sent beside the parameters' items: one of the same name would be sent twice.
-        for item in fixedQuery where parameters.contains(where: { if case .query(item.name, _, false) = $0.kind { true } else { false } }) {
+        for item in fixedQuery where parameters.contains(where: { parameter in
+            guard case .query(item.name, _, false) = parameter.kind else { return false }
+            // A dictionary sends `name[key]=value`, another name.
+            if case .dictionary = parameter.type.unwrapped { return false }
+            return true
+        }) {
             diagnostics.error(
                 "query item '\(item.name)' is both in the path's query and a parameter, and would be sent twice; leave one out",
                 at: endpoint.path.location)
@@ -554,7 +559,7 @@ extension Resolver {
     }
 
     /// A list of media ranges as an `Accept` header holds them (`image/png, image/*;q=0.8`): each
-    /// a type and subtype of token characters, with parameters of visible ASCII.
+    /// a type and subtype of token characters, with parameters of any text but control characters.
     static func isMediaRangeList(_ text: String) -> Bool {
         let token = Set("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".unicodeScalars)
         let isSpace = { (character: Character) in character == " " || character == "\t" }
@@ -566,7 +571,7 @@ extension Resolver {
             var subtype = range[1]
             while let last = subtype.last, isSpace(last) { subtype = subtype.dropLast() }
             guard [range[0].drop(while: isSpace), subtype].allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy(token.contains) }) else { return false }
-            return parts.count == 1 || parts[1].unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || (0x21...0x7E).contains($0.value) }
+            return parts.count == 1 || parts[1].unicodeScalars.allSatisfy { $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) }
         }
     }
 
