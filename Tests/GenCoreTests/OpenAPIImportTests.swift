@@ -1451,6 +1451,20 @@ import Testing
         #expect(imported.type("Item", "odd") == "ItemOdd?", "a value no schema allows is left as before")
     }
 
+    /// Found by a tester on Linode's document: `Linode` composes its base and declares `label:
+    /// {description: …}` again, which only annotates the base's string; the property was `JSON?`.
+    /// It keeps the base's type, with the later text; a later schema of its own replaces it.
+    @Test func aPropertyDeclaredAgainOnlyToAnnotateKeepsItsType() throws {
+        let imported = try importing(document(schemas: """
+            "Base": {"type": "object", "properties": {"label": {"type": "string", "description": "Base label."}, "region": {"type": "string"}}},
+            "Linode": {"type": "object", "allOf": [{"$ref": "#/components/schemas/Base"}], "properties": {
+              "label": {"description": "Display label.", "readOnly": true}, "region": {"type": "integer"}, "extra": {"description": "Free."}}}
+            """))
+        #expect(imported.properties("Linode")?["label"] as? [String: String] == ["type": "String?", "description": "Display label."])
+        #expect(imported.type("Linode", "region") == "Int?")
+        #expect(imported.properties("Linode")?["extra"] as? [String: String] == ["type": "JSON?", "description": "Free."], "nothing to keep: any value")
+    }
+
     /// Found by testers on Codat's documents: a part of `allOf` referred to on its own was named
     /// as an alternative (`OrderOption1`); it is a part.
     @Test func aPartOfAnAllOfReferredToOnItsOwnIsNamedAsAPart() throws {

@@ -1210,8 +1210,13 @@ extension OpenAPIReader {
             guard let entries = member("properties", part.members).flatMap({ Self.object($0.value) }) else { continue }
             for entry in entries {
                 if !keys.insert(entry.key).inserted {
-                    // A later part narrows the property: its schema replaces the earlier one.
-                    if let index = properties.firstIndex(where: { ($0.key ?? $0.name).value == entry.key }) {
+                    // A later part narrows the property: its schema replaces the earlier one, unless
+                    // it only annotates it (Linode's `label: {description: …}` beside its base's
+                    // string, found by a tester): then the property keeps its type, with that text.
+                    if let index = properties.firstIndex(where: { ($0.key ?? $0.name).value == entry.key }),
+                       let annotations = Self.object(entry.value), Self.isPlainAnnotation(annotations) {
+                        if let text = Self.prose(member("description", annotations)?.value) { properties[index].description = text }
+                    } else if let index = properties.firstIndex(where: { ($0.key ?? $0.name).value == entry.key }) {
                         var replacement = property(
                             key: entry.key, keyLocation: entry.keyLocation, schema: entry.value,
                             pointer: Self.pointer(Self.pointer(part.pointer, "properties"), entry.key),
