@@ -26,3 +26,11 @@ extension Indirect: Equatable where Value: Equatable {
 extension Indirect: Hashable where Value: Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
 }
+
+/// Printed and dumped as the value it holds, not as its storage (found by a tester: `print` of
+/// a model showed `Indirect<…>(box: …)` for every property that holds another model).
+extension Indirect: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String { String(describing: wrappedValue) }
+    public var debugDescription: String { String(reflecting: wrappedValue) }
+    public var customMirror: Mirror { Mirror(reflecting: wrappedValue) }
+}

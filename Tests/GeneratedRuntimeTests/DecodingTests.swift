@@ -129,6 +129,17 @@ import Testing
         #expect(b.next?.value == 3)
         #expect(a != b)
     }
+
+    /// Found by a tester: `print` and `dump` of a model showed the wrapper's box for every
+    /// property that holds another model. They show the value.
+    @Test func anIndirectPropertyPrintsAsItsValue() {
+        let node = Node(value: 1, next: Node(value: 2, next: nil))
+        #expect(String(describing: node) == "Node(value: 1, _next: Optional(GeneratedRuntimeTests.Node(value: 2, _next: nil)))")
+        var dumped = ""
+        dump(node, to: &dumped)
+        #expect(!dumped.contains("box"), "\(dumped)")
+        #expect(dumped.contains("value: 2"), "\(dumped)")
+    }
 }
 
 /// A type that holds itself, as generated models do with `@Indirect`.
