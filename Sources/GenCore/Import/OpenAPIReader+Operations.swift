@@ -1293,6 +1293,13 @@ extension OpenAPIReader {
     /// Whether a media type's schema is bytes (`type: string, format: binary`, or in 3.1's words
     /// a `contentMediaType` that is not text, without an encoding), which a JSON body would
     /// carry as base64 text.
+    /// A JSON media type's schema that is a plain string: no format, encoding or enum.
+    private func holdsPlainString(_ entry: JSONNode.Member) -> Bool {
+        guard let schema = Self.object(entry.value).flatMap({ member("schema", $0)?.value }),
+              let fields = Self.object(followingReferences(schema)), typeNames(fields) == ["string"] else { return false }
+        return !fields.contains { ["format", "enum", "const", "contentEncoding", "contentMediaType"].contains($0.key) }
+    }
+
     private func holdsBytes(_ entry: JSONNode.Member) -> Bool {
         guard let schema = Self.object(entry.value).flatMap({ member("schema", $0)?.value }),
               let fields = Self.object(followingReferences(schema)), typeNames(fields) == ["string"] else { return false }
@@ -1663,6 +1670,12 @@ extension OpenAPIReader {
         if Self.isJSON(effectiveMediaType(chosen)), Self.object(chosen.value).flatMap({ member("schema", $0) }) == nil || holdsBytes(chosen),
            let raw = Self.rawContent(content) {
             chosen = raw
+        }
+        // A JSON string beside text (Gitea's `/markdown`: `application/json` and `text/html`, both
+        // `type: string`, served as HTML): the text, which the JSON form would fail to decode.
+        if Self.isJSON(effectiveMediaType(chosen)), holdsPlainString(chosen),
+           let text = content.first(where: { Self.mediaType($0.key).hasPrefix("text/") && !Self.mediaType($0.key).contains("*") && Self.streamMediaTypes[Self.mediaType($0.key)] == nil }) {
+            chosen = text
         }
         let schema = Self.object(chosen.value).flatMap { member("schema", $0)?.value }
         // The streamed media types offered beside it, server-sent events first.
