@@ -1459,6 +1459,19 @@ import Testing
         #expect(imported.type("Item", "odd") == "ItemOdd?", "a value no schema allows is left as before")
     }
 
+    /// Found by a tester on Gitea's document: of `_id` and `id`, listed in that order, `_id`
+    /// took the name `id` and `id` was `id2`. A key written as the Swift name keeps it.
+    @Test func aKeyWrittenAsItsSwiftNameKeepsIt() throws {
+        let imported = try importing(document(schemas: """
+            "Doc": {"type": "object", "properties": {"_id": {"type": "string"}, "id": {"type": "integer"}, "a-b": {"type": "string"}, "aB2": {"type": "string"}, "x_y": {"type": "string"}}}
+            """))
+        let properties = try #require(imported.properties("Doc"))
+        #expect(properties["id"] as? String == "Int?")
+        #expect(properties["id2"] as? [String: String] == ["type": "String?", "key": "_id"])
+        #expect(properties["x_y"] as? String == "String?" || properties["xY"] as? String == "String?", "a key alone keeps its own name")
+        #expect(properties.count == 5, "\(properties)")
+    }
+
     /// Found by a tester on Linode's document: `Linode` composes its base and declares `label:
     /// {description: …}` again, which only annotates the base's string; the property was `JSON?`.
     /// It keeps the base's type, with the later text; a later schema of its own replaces it.

@@ -1232,9 +1232,18 @@ extension OpenAPIReader {
                     pointer: Self.pointer(Self.pointer(part.pointer, "properties"), entry.key),
                     model: part.namer, required: required.contains(entry.key))
                 // Two keys that give one Swift name (`user_id`, `userId`): the later one gets a
-                // name of its own and keeps its key.
+                // name of its own and keeps its key; unless it is written as that name and the
+                // earlier one is not (`_id`, then `id`, found by a tester on Gitea's): then the
+                // earlier one gives it up.
                 var swiftName = SwiftNaming.memberName(property.name.value)
-                if swiftNames.contains(swiftName) || swiftName == "additionalProperties" {
+                if swiftName == entry.key, let earlier = properties.firstIndex(where: { SwiftNaming.memberName($0.name.value) == swiftName }),
+                   (properties[earlier].key ?? properties[earlier].name).value != swiftName {
+                    var number = 2
+                    while swiftNames.contains(swiftName + String(number)) { number += 1 }
+                    properties[earlier].key = properties[earlier].key ?? properties[earlier].name
+                    properties[earlier].name = Located(value: swiftName + String(number), location: properties[earlier].name.location)
+                    swiftNames.insert(swiftName + String(number))
+                } else if swiftNames.contains(swiftName) || swiftName == "additionalProperties" {
                     var number = 2
                     while swiftNames.contains(swiftName + String(number)) { number += 1 }
                     swiftName += String(number)
