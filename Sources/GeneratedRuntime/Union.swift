@@ -36,7 +36,7 @@ public enum UnionCoding {
         try decoder.singleValueContainer().decode(Member.self)
     }
 
-    /// Decodes an untagged union's member that takes every object (its properties are all
+    /// Decodes an untagged union's struct member that takes every object (its properties are all
     /// optional) from an object that holds no key but its `keys`, so that it drops nothing; from
     /// another it fails, and the members after it are tried.
     public static func decode<Member: Decodable>(_ type: Member.Type, holdingOnly keys: Set<String>, from decoder: any Decoder) throws -> Member {
@@ -45,6 +45,19 @@ public enum UnionCoding {
         guard others.isEmpty else {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: decoder.codingPath, debugDescription: "the object holds keys it does not declare (\(others.sorted().joined(separator: ", ")))"))
+        }
+        return try Member(from: decoder)
+    }
+
+    /// Decodes an untagged union's struct member from an object that holds none of `keys`, which
+    /// members after it declare and it does not; from one that holds any, it fails, and those
+    /// members are tried.
+    public static func decode<Member: Decodable>(_ type: Member.Type, holdingNone keys: Set<String>, from decoder: any Decoder) throws -> Member {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        let held = container.allKeys.map(\.stringValue).filter { keys.contains($0) }
+        guard held.isEmpty else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath, debugDescription: "the object holds keys of another member (\(held.sorted().joined(separator: ", ")))"))
         }
         return try Member(from: decoder)
     }

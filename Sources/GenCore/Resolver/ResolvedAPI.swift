@@ -136,6 +136,12 @@ struct ResolvedAPI: Sendable {
             /// that holds no other key, which it drops nothing of; another goes to the members after
             /// it, and comes back to this one only when none of them takes it.
             var keys: [String]? = nil
+            /// An untagged struct member that requires keys, before struct members that declare
+            /// keys it does not: those keys. It is tried with an object that holds none of them,
+            /// so that an object of a later member goes to it (Linode's `{label, specs}` past a
+            /// `Volume {label, size?}`), while keys no member declares (a field the server added)
+            /// stay this one's to drop; it comes back to this one only when none of them takes it.
+            var excludedKeys: [String]? = nil
         }
     }
 

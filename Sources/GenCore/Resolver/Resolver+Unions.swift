@@ -182,19 +182,38 @@ extension Resolver {
     /// Whether case `earlier` takes every JSON value that `later` decodes. A member tried only with
     /// an object that holds no key but its own takes a later struct's objects when that struct
     /// declares no other key (and may hold no undeclared one).
+    /// A member tried only with an object that holds none of some keys takes no object of a later
+    /// struct that declares one of them.
     private func covers(_ earlier: ResolvedAPI.Union.Case, _ later: TypeReference, within union: String) -> Bool {
+        if let excluded = earlier.excludedKeys, case .model(let name) = later, !declaredKeys(of: name).isDisjoint(with: excluded) {
+            return false
+        }
         guard let keys = earlier.keys else { return covers(earlier.type, later, within: [union]) }
         guard case .model(let name) = later, let fields = objectFields(name) else { return false }
         return Set(fields.keys).isSubset(of: keys) && covers(earlier.type, later, within: [union])
     }
 
-    /// The struct members of an untagged union, each tried only with an object that holds no key
-    /// but its own when a member after it takes objects too: `{"weeks": […], "total": 2}` then
-    /// goes to `WeekData {weeks?, total?}` after `MonthData {months?, total?}`, not to a
-    /// `MonthData` that drops the weeks; and `{"label": "a", "specs": {…}}` to `Linode {label?,
-    /// specs?}` after `Volume {label, size?}` (found by a tester on Linode's tagged objects). An
-    /// object that no member takes whole comes back to the first such member that decodes it.
-    /// Only a plain struct (no bases, no undeclared keys, not tolerant) is tried so.
+    /// The JSON keys a struct model declares, its bases' too (each followed once); none for another model.
+    private func declaredKeys(of name: String, visited: Set<String> = []) -> Set<String> {
+        guard !visited.contains(name), visited.count <= Self.maximumCompositionDepth, let model = model(named: name),
+              case .structure(let properties) = model.kind else { return [] }
+        let snakeCase = document.usesSnakeCase(model)
+        var keys = Set(properties.map { Self.jsonKey(of: $0, snakeCase: snakeCase) })
+        for base in model.allOf { keys.formUnion(declaredKeys(of: base.value, visited: visited.union([name]))) }
+        return keys
+    }
+
+    /// The struct members of an untagged union before another member that takes objects, each
+    /// tried so that it does not take what a later member holds whole. One that takes every
+    /// object (its properties all optional) is tried only with an object that holds no key but
+    /// its own: `{"weeks": […], "total": 2}` then goes to `WeekData {weeks?, total?}` after
+    /// `MonthData {months?, total?}`, not to a `MonthData` that drops the weeks. One that
+    /// requires keys is tried only with an object that holds none of the keys later structs
+    /// declare and it does not: `{"label": "a", "specs": {…}}` goes to `Linode {label?, specs?}`
+    /// after `Volume {label, size?}` (found by a tester on Linode's tagged objects), while a key
+    /// no member declares (a field the server added) leaves it to `Volume`. An object that no
+    /// member takes comes back to the first such member that decodes it. Only a plain struct (no
+    /// bases, no undeclared keys, not tolerant) is tried so.
     private func guardStructMembers(_ cases: inout [ResolvedAPI.Union.Case]) {
         for index in cases.indices {
             guard case .model(let name) = cases[index].type,
@@ -202,7 +221,17 @@ extension Resolver {
                   let model = model(named: name), !model.tolerant, model.allOf.isEmpty, model.additionalProperties == nil,
                   case .structure(let properties) = model.kind, !properties.isEmpty else { continue }
             let snakeCase = document.usesSnakeCase(model)
-            cases[index].keys = properties.map { Self.jsonKey(of: $0, snakeCase: snakeCase) }
+            let own = properties.map { Self.jsonKey(of: $0, snakeCase: snakeCase) }
+            if acceptsAnyObject(name) {
+                cases[index].keys = own
+                continue
+            }
+            var excluded: [String] = []
+            for later in cases[(index + 1)...] {
+                guard case .model(let laterName) = later.type else { continue }
+                excluded += declaredKeys(of: laterName).subtracting(own).subtracting(excluded).sorted()
+            }
+            if !excluded.isEmpty { cases[index].excludedKeys = excluded }
         }
     }
 

@@ -207,10 +207,14 @@ struct ModelTranslator {
     private static func renderTries(_ cases: [ResolvedAPI.Union.Case], of union: String, into printer: inout CodePrinter) {
         printer.line("var failures: [(member: String, error: any Error)] = []")
         // A replaced member is the app's type, decoded through the coder's container, as it is.
-        let guarded = { (unionCase: ResolvedAPI.Union.Case) in goesThroughContainer(unionCase.type) ? nil : unionCase.keys }
+        let guarded = { (unionCase: ResolvedAPI.Union.Case) -> (label: String, keys: [String])? in
+            guard !goesThroughContainer(unionCase.type) else { return nil }
+            return unionCase.keys.map { ("holdingOnly", $0) } ?? unionCase.excludedKeys.map { ("holdingNone", $0) }
+        }
         for unionCase in cases {
-            let decode = guarded(unionCase).map { keys in
-                "UnionCoding.decode(\(unionCase.type.swift).self, holdingOnly: [\(keys.map(SwiftLiteral.string).joined(separator: ", "))], from: decoder)"
+            let decode = guarded(unionCase).map { guarded in
+                let keys = guarded.keys.map(SwiftLiteral.string).joined(separator: ", ")
+                return "UnionCoding.decode(\(unionCase.type.swift).self, \(guarded.label): [\(keys)], from: decoder)"
             } ?? decodeMember(unionCase.type)
             printer.line(
                 "do { self = .\(SwiftNaming.escaped(unionCase.name))(try \(decode)); return } catch { failures.append((\(SwiftLiteral.string(unionCase.label)), error)) }")

@@ -12,11 +12,10 @@ public enum Shape: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         var failures: [(member: String, error: any Error)] = []
-        do { self = .circle(try UnionCoding.decode(Circle.self, holdingOnly: ["radius"], from: decoder)); return } catch { failures.append(("circle (Circle)", error)) }
-        do { self = .group(try UnionCoding.decode(Group.self, holdingOnly: ["members", "label", "parent"], from: decoder)); return } catch { failures.append(("group (Group)", error)) }
+        do { self = .circle(try UnionCoding.decode(Circle.self, holdingNone: ["label", "members", "parent"], from: decoder)); return } catch { failures.append(("circle (Circle)", error)) }
+        do { self = .group(try Group(from: decoder)); return } catch { failures.append(("group (Group)", error)) }
         do { self = .named(try [String: Shape](from: decoder)); return } catch { failures.append(("named ([String: Shape])", error)) }
         if let value = try? Circle(from: decoder) { self = .circle(value); return }
-        if let value = try? Group(from: decoder) { self = .group(value); return }
         throw UnionCoding.noMemberFits("Shape", tried: failures, in: decoder)
     }
 
