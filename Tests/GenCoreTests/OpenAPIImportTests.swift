@@ -781,7 +781,13 @@ import Testing
             "/token": {"get": {"operationId": "token", "responses": {"200": {"description": "", "content": {
                 "application/json": {"schema": {"type": "string", "format": "uuid"}}, "text/plain": {"schema": {"type": "string"}}}}}}},
             "/invoice": {"get": {"operationId": "invoice", "responses": {"200": {"description": "", "content": {"application/pdf": {}}},
-              "4XX": {"description": "", "content": {"application/json": {"schema": {"type": "object", "properties": {"title": {"type": "string"}}}}}}}}}
+              "4XX": {"description": "", "content": {"application/json": {"schema": {"type": "object", "properties": {"title": {"type": "string"}}}}}}}}},
+            "/receipt": {"get": {"operationId": "receipt", "responses": {"200": {"description": "", "content": {"application/pdf": {}}},
+              "default": {"description": "", "content": {"application/problem+json": {"schema": {"type": "object", "properties": {"title": {"type": "string"}}}}}}}}},
+            "/chat": {"post": {"operationId": "chat", "responses": {"200": {"description": "", "content": {
+                "application/json": {"schema": {"type": "string"}}, "text/plain": {"schema": {"type": "string"}}, "text/event-stream": {"schema": {"type": "string"}}}}}}},
+            "/fail": {"get": {"operationId": "fail", "responses": {"204": {"description": ""}, "400": {"description": "", "content": {
+                "application/json": {"schema": {"type": "string"}}, "text/plain": {"schema": {"type": "string"}}}}}}}
             """))
         #expect(imported.endpoint("putSettings")?["body"] as? [String: String] == ["type": "Upload", "contentType": "text/plain"])
         #expect(imported.endpoint("putRaw")?["body"] as? [String: String] == ["type": "Upload", "contentType": "application/json"])
@@ -806,6 +812,11 @@ import Testing
         // Found by the review: an error body of JSON is asked for too, less preferred, for a
         // server that picks by `Accept` and would answer the error without it.
         #expect(imported.endpoint("invoice")?["accept"] as? String == "application/pdf, application/json;q=0.5")
+        #expect(imported.endpoint("receipt")?["accept"] as? String == "application/pdf, application/problem+json;q=0.5", "the error's own media type")
+        // Found by the second review: text over a JSON string is for a success alone; beside a
+        // stream the JSON stays, with its streamed twin, and an error body stays JSON.
+        #expect(imported.endpoint("chat")?["response"] as? String == "JSON" && imported.endpoint("chatStream") != nil)
+        #expect(imported.endpoint("fail")?["errorResponse"] as? String == "JSON")
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 
@@ -1468,7 +1479,8 @@ import Testing
         let properties = try #require(imported.properties("Doc"))
         #expect(properties["id"] as? String == "Int?")
         #expect(properties["id2"] as? [String: String] == ["type": "String?", "key": "_id"])
-        #expect(properties["x_y"] as? String == "String?" || properties["xY"] as? String == "String?", "a key alone keeps its own name")
+        #expect(properties["x_y"] as? String == "String?" && properties["a-b"] as? String == "String?" && properties["aB2"] as? String == "String?",
+                "a key alone keeps its own name")
         #expect(properties.count == 5, "\(properties)")
     }
 
@@ -1484,6 +1496,21 @@ import Testing
         #expect(imported.properties("Linode")?["label"] as? [String: String] == ["type": "String?", "description": "Display label."])
         #expect(imported.type("Linode", "region") == "Int?")
         #expect(imported.properties("Linode")?["extra"] as? [String: String] == ["type": "JSON?", "description": "Free."], "nothing to keep: any value")
+        // Found by the review: the other annotations count too, as beside the type itself.
+        let annotated = try importing(document(schemas: """
+            "Base": {"type": "object", "required": ["label", "region"], "properties": {"label": {"type": "string"}, "region": {"type": "string"}}},
+            "Linode": {"type": "object", "allOf": [{"$ref": "#/components/schemas/Base"}], "properties": {
+              "label": {"readOnly": true}, "region": {"type": ["string", "null"]}, "zone": {"type": "string"}}}
+            """))
+        #expect(annotated.type("Linode", "label") == "String?", "read-only: optional")
+        let replaced = try #require(annotated.properties("Linode")?["region"] as? [String: Any])
+        #expect(replaced["type"] as? String == "String" && replaced["nullable"] as? Bool == true, "a schema of its own replaces the base's")
+        let nullable = try importing(document(version: "3.0.3", schemas: """
+            "Base": {"type": "object", "required": ["region"], "properties": {"region": {"type": "string"}}},
+            "Linode": {"type": "object", "allOf": [{"$ref": "#/components/schemas/Base"}], "properties": {"region": {"nullable": true}}}
+            """))
+        let region = try #require(nullable.properties("Linode")?["region"] as? [String: Any])
+        #expect(region["type"] as? String == "String" && region["nullable"] as? Bool == true)
     }
 
     /// Found by testers on Codat's documents: a part of `allOf` referred to on its own was named
@@ -2350,6 +2377,12 @@ import Testing
         #expect(imported.endpoint("a")?["path"] as? String == "/users/{id}")
         #expect(imported.endpoint("a")?["query"] as? [String: [String: String]] == ["id": ["type": "Int", "swiftName": "idQuery"]])
         #expect(imported.endpoint("c")?["path"] as? String == "/s?k=1")
+        // A dictionary sends `filter[key]=…`, not `filter`: no clash (found by the second review).
+        let dictionary = try importing(document(paths: """
+            "/v?filter=1": {"get": {"operationId": "v", "parameters": [{"name": "filter", "in": "query", "style": "deepObject",
+              "schema": {"type": "object", "additionalProperties": {"type": "string"}}}], "responses": {"204": {"description": ""}}}}
+            """))
+        #expect(dictionary.endpoint("v")?["path"] as? String == "/v?filter=1" && dictionary.warnings.isEmpty, "\(dictionary.warnings)")
         #expect(imported.endpoint("c")?["query"] as? [String: [String: String]] == ["q": ["type": "String", "swiftName": "term"]])
         #expect(imported.endpoint("d")?["path"] as? String == "/t")
         #expect(imported.endpoint("d")?["query"] as? [String: String] == ["a": "String"])

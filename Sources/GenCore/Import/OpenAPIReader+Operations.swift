@@ -1050,13 +1050,23 @@ extension OpenAPIReader {
             func leftOut(_ item: Substring, _ why: String) {
                 unmapped("the query item '\(item)' in the path \(why); it is left out", at: endpoint.path.location, pointer: pointer)
             }
+            // A dictionary sends `name[key]=value` (or its keys), not its name (found by the review).
+            func sent(_ name: String) -> Bool {
+                endpoint.query.contains { $0.name.value == name && !($0.type.value.hasPrefix("[") && $0.type.value.contains(":")) }
+            }
             for item in query.split(separator: "&") {
                 let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 let name = Self.percentDecodedQueryText(parts[0])
                 let value = parts.count > 1 ? Self.percentDecodedQueryText(parts[1]) : ""
                 guard !name.isEmpty else { leftOut(item, "has no name"); continue }
-                guard !endpoint.query.contains(where: { $0.name.value == name }) else { leftOut(item, "names '\(name)', which a query parameter sends"); continue }
                 let placeholder = value.count > 2 && value.hasPrefix("{") && value.hasSuffix("}") ? String(value.dropFirst().dropLast()) : nil
+                let spelt = placeholder == nil ? Self.specQueryText(parts[0]).flatMap { name in Self.specQueryText(parts.count > 1 ? parts[1] : "").map { (name, $0) } } : nil
+                // A fixed item beside a parameter that sends its name would go twice; an item that
+                // becomes a parameter takes a name no other has.
+                guard spelt != nil ? !sent(name) : !endpoint.query.contains(where: { $0.name.value == name }) else {
+                    leftOut(item, "names '\(name)', which a query parameter sends")
+                    continue
+                }
                 // `q={term}`: the query item takes the path parameter `term`, its type and name.
                 if let placeholder, let parameter = inQuery.removeValue(forKey: placeholder) {
                     let swiftName = parameter.swiftName?.value ?? SwiftNaming.memberName(parameter.name.value)
@@ -1068,7 +1078,7 @@ extension OpenAPIReader {
                     placed[placeholder] = parameter
                     continue
                 }
-                if placeholder == nil, let written = Self.specQueryText(parts[0]), let text = Self.specQueryText(parts.count > 1 ? parts[1] : "") {
+                if let (written, text) = spelt {
                     fixed.append((name, written + "=" + text, item))
                     continue
                 }
@@ -1076,7 +1086,7 @@ extension OpenAPIReader {
                 // the path or another item uses, a parameter of its own of that type; an item
                 // whose bytes are not UTF-8 (which a spec's path cannot name), a String.
                 let undeclared = placeholder.map { !declaredPath.contains($0) } ?? false
-                let used = placeholder.flatMap { name in endpoint.pathParameters.first { $0.name.value == name } ?? placed[name] }
+                let usedBefore = placeholder.flatMap { name in endpoint.pathParameters.first { $0.name.value == name } ?? placed[name] }
                 if undeclared {
                     unmapped("the path parameter '{\(placeholder!)}' is not declared; it is imported as a String",
                              at: endpoint.path.location, pointer: pointer)
@@ -1096,12 +1106,12 @@ extension OpenAPIReader {
                 swiftNames.insert(swiftName)
                 endpoint.query.append(.init(
                     name: Located(value: name, location: endpoint.path.location),
-                    type: Located(value: used?.type.value ?? "String", location: endpoint.path.location),
+                    type: Located(value: usedBefore?.type.value ?? "String", location: endpoint.path.location),
                     swiftName: swiftName == SwiftNaming.memberName(name) ? nil : Located(value: swiftName, location: endpoint.path.location)))
             }
             // An item named like one a parameter sends after it (`q=fixed&q={term}`) would go twice.
             fixed.removeAll { entry in
-                guard endpoint.query.contains(where: { $0.name.value == entry.name }) else { return false }
+                guard sent(entry.name) else { return false }
                 leftOut(entry.item, "names '\(entry.name)', which a query parameter sends")
                 return true
             }
@@ -1290,9 +1300,6 @@ extension OpenAPIReader {
         content.first { mediaType($0.key) == "application/json" } ?? content.first { isJSON($0.key) }
     }
 
-    /// Whether a media type's schema is bytes (`type: string, format: binary`, or in 3.1's words
-    /// a `contentMediaType` that is not text, without an encoding), which a JSON body would
-    /// carry as base64 text.
     /// A JSON media type's schema that is a plain string: no format, encoding or enum.
     private func holdsPlainString(_ entry: JSONNode.Member) -> Bool {
         guard let schema = Self.object(entry.value).flatMap({ member("schema", $0)?.value }),
@@ -1300,6 +1307,9 @@ extension OpenAPIReader {
         return !fields.contains { ["format", "enum", "const", "contentEncoding", "contentMediaType"].contains($0.key) }
     }
 
+    /// Whether a media type's schema is bytes (`type: string, format: binary`, or in 3.1's words
+    /// a `contentMediaType` that is not text, without an encoding), which a JSON body would
+    /// carry as base64 text.
     private func holdsBytes(_ entry: JSONNode.Member) -> Bool {
         guard let schema = Self.object(entry.value).flatMap({ member("schema", $0)?.value }),
               let fields = Self.object(followingReferences(schema)), typeNames(fields) == ["string"] else { return false }
@@ -1626,7 +1636,19 @@ extension OpenAPIReader {
         // is asked for too, less preferred, or a server that picks by `Accept` could answer an
         // error without its body, or with a 406 (found by the review).
         if let accept = endpoint.accept, !Resolver.isJSONMediaType(accept.value) {
-            endpoint.accept = Located(value: accept.value + ", application/json;q=0.5", location: accept.location)
+            // The media types the error bodies come in (`application/problem+json`), each once.
+            var offered: [String] = []
+            for response in errorTypes {
+                guard let (target, _) = dereference(response.node, pointer: Self.pointer(pointer, response.key)),
+                      let content = Self.object(target).flatMap({ member("content", $0) }).flatMap({ Self.object($0.value) }) else { continue }
+                for media in content where Self.isJSON(Self.mediaType(media.key)) && !media.key.contains("*") && !offered.contains(media.key) {
+                    offered.append(media.key)
+                }
+            }
+            let json = offered.map { $0 + ";q=0.5" }.joined(separator: ", ")
+            if !offered.isEmpty, Resolver.isMediaRangeList(accept.value + ", " + json) {
+                endpoint.accept = Located(value: accept.value + ", " + json, location: accept.location)
+            }
         }
         if errorTypes.allSatisfy({ $0.type == first.type }) {
             let chosen = errorTypes.first { $0.key == "default" } ?? first
@@ -1655,7 +1677,7 @@ extension OpenAPIReader {
     }
 
     /// A response's media type and schema, preferring JSON; the media types it offers, as written.
-    private mutating func content(of node: JSONNode, pointer: String) -> (
+    private mutating func content(of node: JSONNode, pointer: String, textOverJSONString: Bool = false) -> (
         mediaType: String, written: String, schema: JSONNode?, pointer: String, hint: String?,
         streams: [(mediaType: String, schema: JSONNode?, pointer: String)], offered: [String]
     )? {
@@ -1671,10 +1693,12 @@ extension OpenAPIReader {
            let raw = Self.rawContent(content) {
             chosen = raw
         }
-        // A JSON string beside text (Gitea's `/markdown`: `application/json` and `text/html`, both
-        // `type: string`, served as HTML): the text, which the JSON form would fail to decode.
-        if Self.isJSON(effectiveMediaType(chosen)), holdsPlainString(chosen),
-           let text = content.first(where: { Self.mediaType($0.key).hasPrefix("text/") && !Self.mediaType($0.key).contains("*") && Self.streamMediaTypes[Self.mediaType($0.key)] == nil }) {
+        // A success's JSON string beside text (Gitea's `/markdown`: `application/json` and
+        // `text/html`, both `type: string`, served as HTML): the text, which the JSON form would
+        // fail to decode. Not beside a stream, which the JSON's twin reads.
+        if textOverJSONString, Self.isJSON(effectiveMediaType(chosen)), holdsPlainString(chosen),
+           !content.contains(where: { Self.streamMediaTypes[Self.mediaType($0.key)] != nil }),
+           let text = content.first(where: { Self.mediaType($0.key).hasPrefix("text/") && !Self.mediaType($0.key).contains("*") && !holdsBytes($0) }) {
             chosen = text
         }
         let schema = Self.object(chosen.value).flatMap { member("schema", $0)?.value }
@@ -1702,7 +1726,7 @@ extension OpenAPIReader {
     }
 
     private mutating func readSuccess(_ endpoint: inout SpecDocument.Endpoint, _ node: JSONNode, pointer: String, operationName: String) {
-        guard let content = content(of: node, pointer: pointer) else { return }
+        guard let content = content(of: node, pointer: pointer, textOverJSONString: true) else { return }
         let hint = content.hint ?? operationName + "Response"
         let location = node.location
         let mediaType = content.mediaType

@@ -1189,6 +1189,8 @@ extension OpenAPIReader {
         }
         var properties: [SpecDocument.Property] = []
         var keys: Set<String> = []
+        // Each property's schema as it was last read, where, and the model its inline types are named after.
+        var schemaOfKey: [String: (node: JSONNode, pointer: String, namer: String)] = [:]
         var swiftNames: Set<String> = []
         var additional: Located<String>?
         for part in parts {
@@ -1212,21 +1214,27 @@ extension OpenAPIReader {
                 if !keys.insert(entry.key).inserted {
                     // A later part narrows the property: its schema replaces the earlier one, unless
                     // it only annotates it (Linode's `label: {description: …}` beside its base's
-                    // string, found by a tester): then the property keeps its type, with that text.
-                    if let index = properties.firstIndex(where: { ($0.key ?? $0.name).value == entry.key }),
-                       let annotations = Self.object(entry.value), Self.isPlainAnnotation(annotations) {
-                        if let text = Self.prose(member("description", annotations)?.value) { properties[index].description = text }
-                    } else if let index = properties.firstIndex(where: { ($0.key ?? $0.name).value == entry.key }) {
+                    // string, found by a tester): then its annotations (a description, `nullable`,
+                    // `readOnly`, a default…) go beside the earlier schema, whose type it keeps.
+                    if let index = properties.firstIndex(where: { ($0.key ?? $0.name).value == entry.key }), let earlier = schemaOfKey[entry.key] {
+                        var schema = entry.value
+                        var place = (pointer: Self.pointer(Self.pointer(part.pointer, "properties"), entry.key), namer: part.namer)
+                        if let annotations = Self.object(entry.value), Self.isPlainAnnotation(annotations), let base = Self.object(earlier.node) {
+                            let given = Set(annotations.map(\.key))
+                            schema = JSONNode(value: .object(base.filter { !given.contains($0.key) } + annotations), location: earlier.node.location)
+                            place = (earlier.pointer, earlier.namer)
+                        }
                         var replacement = property(
-                            key: entry.key, keyLocation: entry.keyLocation, schema: entry.value,
-                            pointer: Self.pointer(Self.pointer(part.pointer, "properties"), entry.key),
-                            model: part.namer, required: required.contains(entry.key))
+                            key: entry.key, keyLocation: entry.keyLocation, schema: schema, pointer: place.pointer,
+                            model: place.namer, required: required.contains(entry.key))
                         replacement.key = properties[index].key
                         replacement.name = properties[index].name
                         properties[index] = replacement
+                        schemaOfKey[entry.key] = (schema, place.pointer, place.namer)
                     }
                     continue
                 }
+                schemaOfKey[entry.key] = (entry.value, Self.pointer(Self.pointer(part.pointer, "properties"), entry.key), part.namer)
                 var property = property(
                     key: entry.key, keyLocation: entry.keyLocation, schema: entry.value,
                     pointer: Self.pointer(Self.pointer(part.pointer, "properties"), entry.key),

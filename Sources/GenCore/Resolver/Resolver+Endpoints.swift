@@ -571,7 +571,7 @@ extension Resolver {
             var subtype = range[1]
             while let last = subtype.last, isSpace(last) { subtype = subtype.dropLast() }
             guard [range[0].drop(while: isSpace), subtype].allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy(token.contains) }) else { return false }
-            return parts.count == 1 || parts[1].unicodeScalars.allSatisfy { $0 == "\t" || ($0.value >= 0x20 && $0.value != 0x7F) }
+            return parts.count == 1 || parts[1].unicodeScalars.allSatisfy { $0 == "\t" || !($0.properties.generalCategory == .control || $0.value == 0x2028 || $0.value == 0x2029) }
         }
     }
 
