@@ -181,9 +181,8 @@ extension Resolver {
 
     /// Whether case `earlier` takes every JSON value that `later` decodes. A member tried only with
     /// an object that holds no key but its own takes a later struct's objects when that struct
-    /// declares no other key (and may hold no undeclared one).
-    /// A member tried only with an object that holds none of some keys takes no object of a later
-    /// struct that declares one of them.
+    /// declares no other key (and may hold no undeclared one); one tried only with an object that
+    /// holds none of some keys takes no object of a later struct that declares one of them.
     private func covers(_ earlier: ResolvedAPI.Union.Case, _ later: TypeReference, within union: String) -> Bool {
         if let excluded = earlier.excludedKeys, case .model(let name) = later, !declaredKeys(of: name).isDisjoint(with: excluded) {
             return false
