@@ -56,6 +56,23 @@ import Testing
         #expect(errors(endpoint(#""name": "x", "path": "\#(path)""#)) == [message])
     }
 
+    /// Found by the review: the client replaces a query item named like the API key the auth
+    /// scheme sends in the query, so the generator says so.
+    @Test func aQueryItemWhereTheCredentialGoesIsSaid() {
+        let spec = #"""
+            {"name": "X", "auth": {"key": {"type": "apiKey", "in": "query", "name": "api_key"}}, "defaults": {"auth": "key"},
+             "resources": {"R": {"endpoints": [
+               {"name": "a", "method": "GET", "path": "/a?api_key=demo"},
+               {"name": "b", "method": "GET", "path": "/b", "query": {"api_key": "String?"}},
+               {"name": "c", "method": "GET", "path": "/c", "query": {"api_key": "[String: String]?"}},
+               {"name": "d", "method": "GET", "path": "/d?api_key=demo", "auth": "none"}]}}}
+            """#
+        let result = Generator.generate(specText: spec, specPath: "s.json")
+        #expect(result.succeeded)
+        let message = "query item 'api_key' is where auth scheme 'key' sends its API key; the credential replaces what the endpoint sends there"
+        #expect(result.diagnostics.map(\.description) == ["s.json:3:43: warning: \(message)", "s.json:4:43: warning: \(message)"])
+    }
+
     @Test func aPathsQueryItemCannotAlsoBeAParameter() {
         #expect(errors(endpoint(#""path": "/r?method=x", "query": {"method": "String?"}"#))
             == ["query item 'method' is both in the path's query and a parameter, and would be sent twice; leave one out"])

@@ -487,6 +487,24 @@ extension Resolver {
                 at: endpoint.path.location)
             failed = true
         }
+        // An API key the auth scheme sends in the query replaces an item of the same name that the
+        // path's query or a parameter sends (found by the review): said, not silently lost.
+        if let scheme = authSchemes.first(where: { $0.typeName == auth }) {
+            let places: [ResolvedAPI.AuthScheme.APIKeyPlace] = switch scheme.kind {
+            case .apiKey(let place): [place]
+            case .apiKeys(let places): places
+            case .bearer, .basic, .custom: []
+            }
+            for case .query(let key) in places where fixedQuery.contains(where: { $0.name == key }) || parameters.contains(where: { parameter in
+                guard case .query(key, _, false) = parameter.kind else { return false }
+                if case .dictionary = parameter.type.unwrapped { return false }
+                return true
+            }) {
+                diagnostics.warning(
+                    "query item '\(key)' is where auth scheme '\(scheme.specName)' sends its API key; the credential replaces what the endpoint sends there",
+                    at: endpoint.path.location, concerns: [endpoint.pointer])
+            }
+        }
         let responseHeaders = resolveResponseHeaders(endpoint)
         if failed || responseHeaders == nil { return nil }
         return .init(
