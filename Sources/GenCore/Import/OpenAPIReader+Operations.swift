@@ -89,14 +89,10 @@ extension OpenAPIReader {
     /// it out: the scheme the app names first in the configuration, which every operation then
     /// needs; without one, nil, and a warning says that no request sends a credential and how
     /// to name one.
-    mutating func implicitRequirement(_ members: [JSONNode.Member], schemes: [ImportedScheme]) -> Requirement? {
-        guard !schemes.isEmpty, member("security", members) == nil else { return nil }
-        for path in member("paths", members).flatMap({ Self.object($0.value) }) ?? [] {
-            guard let item = Self.object(followingReferences(path.value)) else { continue }
-            for method in Self.operationMethods where member(method, item).flatMap({ Self.object($0.value) }).flatMap({ member("security", $0) }) != nil {
-                return nil
-            }
-        }
+    mutating func implicitRequirement(
+        _ members: [JSONNode.Member], schemes: [ImportedScheme], operationSecurity: [JSONNode.Member?]
+    ) -> Requirement? {
+        guard !schemes.isEmpty, member("security", members) == nil, operationSecurity.allSatisfy({ $0 == nil }) else { return nil }
         if let preferred = preferredSchemes.lazy.compactMap({ key in schemes.first { $0.key == key } }).first {
             return .scheme(preferred.scheme.name.value)
         }
@@ -450,16 +446,19 @@ extension OpenAPIReader {
     mutating func readPaths(
         _ members: [JSONNode.Member], authSchemes: [ImportedScheme], apiName: String, servers: [(name: Located<String>, url: Located<String>)]
     ) -> (resources: [SpecDocument.Resource], defaultAuth: Requirement) {
-        let implicit = implicitRequirement(members, schemes: authSchemes)
         // The document's requirement, read (and warned about) only when an operation takes it:
         // apideck's every operation states its own.
-        let inherits = (member("paths", members).flatMap { Self.object($0.value) } ?? []).contains { path in
-            guard let item = dereference(path.value, pointer: Self.pointer("#/paths", path.key)).flatMap({ Self.object($0.0) }) else { return false }
-            return Self.operationMethods.contains { method in
-                guard let operation = member(method, item).flatMap({ Self.object($0.value) }) else { return false }
-                return member("security", operation) == nil
+        // Each operation's own `security`, nil where it states none.
+        var operationSecurity: [JSONNode.Member?] = []
+        for path in member("paths", members).flatMap({ Self.object($0.value) }) ?? [] {
+            guard let item = dereference(path.value, pointer: Self.pointer("#/paths", path.key)).flatMap({ Self.object($0.0) }) else { continue }
+            for method in Self.operationMethods {
+                guard let operation = member(method, item).flatMap({ Self.object($0.value) }) else { continue }
+                operationSecurity.append(member("security", operation))
             }
         }
+        let inherits = operationSecurity.contains { $0 == nil }
+        let implicit = implicitRequirement(members, schemes: authSchemes, operationSecurity: operationSecurity)
         let defaultRequirement = inherits
             ? member("security", members).map { requirement($0.value, pointer: "#/security", schemes: authSchemes) } ?? implicit ?? .none : .none
         findSharedParameterEnums(member("paths", members).flatMap { Self.object($0.value) } ?? [])
@@ -774,16 +773,7 @@ extension OpenAPIReader {
     /// Literal path text with what a URL path cannot hold unencoded (a space, `[`, `|`,
     /// non-ASCII) percent-encoded as UTF-8; `%` is kept, as text already encoded.
     static func percentEncodedPathText(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for byte in text.utf8 {
-            if byte < 0x80, Resolver.pathCharacters.contains(Unicode.Scalar(byte)) {
-                bytes.append(byte)
-            } else {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        Resolver.percentEncoded(text.utf8, keeping: Resolver.pathCharacters)
     }
 
     // MARK: Parameters
@@ -1127,48 +1117,17 @@ extension OpenAPIReader {
     /// A query item's name or value as a spec's path writes it: what a path's query may not hold
     /// unencoded percent-encoded, `+` a space (`%20`); nil when its bytes are not UTF-8.
     static func specQueryText(_ written: Substring) -> String? {
-        let bytes = percentDecodedQueryBytes(written)
-        let decoded = String(decoding: bytes, as: UTF8.self)
-        guard decoded.utf8.elementsEqual(bytes) else { return nil }
-        let hex = Array("0123456789ABCDEF".utf8)
-        var encoded: [UInt8] = []
-        for byte in bytes {
-            if byte < 0x80, byte != UInt8(ascii: "%"), Resolver.queryCharacters.contains(Unicode.Scalar(byte)) {
-                encoded.append(byte)
-            } else {
-                encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: encoded, as: UTF8.self)
+        let bytes = Resolver.percentDecodedBytes(written)
+        guard String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes) else { return nil }
+        return Resolver.percentEncoded(bytes, keeping: Resolver.queryCharacters.subtracting(["%"]))
     }
 
     /// A query item's name or value as the server reads it: `%XX` sequences decoded (kept as
     /// written when they do not spell UTF-8), `+` a space.
     static func percentDecodedQueryText(_ text: Substring) -> String {
-        let bytes = percentDecodedQueryBytes(text)
+        let bytes = Resolver.percentDecodedBytes(text)
         let decoded = String(decoding: bytes, as: UTF8.self)
         return decoded.utf8.elementsEqual(bytes) ? decoded : String(text)
-    }
-
-    /// The bytes a query item's name or value stands for: `%XX` sequences decoded, `+` a space.
-    static func percentDecodedQueryBytes(_ text: Substring) -> [UInt8] {
-        func hexValue(_ byte: UInt8) -> UInt8? {
-            byte < 0x80 ? Character(Unicode.Scalar(byte)).hexDigitValue.map(UInt8.init) : nil
-        }
-        let written = Array(text.utf8)
-        var bytes: [UInt8] = []
-        var index = 0
-        while index < written.count {
-            let byte = written[index]
-            if byte == UInt8(ascii: "%"), index + 2 < written.count, let high = hexValue(written[index + 1]), let low = hexValue(written[index + 2]) {
-                bytes.append(high << 4 | low)
-                index += 3
-            } else {
-                bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-                index += 1
-            }
-        }
-        return bytes
     }
 
     /// The type of a parameter: a simple value, or an array of one in the query (one item per

@@ -475,13 +475,16 @@ extension Resolver {
                 failed = true
             }
         }
+        /// Whether a parameter sends query items named `name` (a dictionary sends `name[key]=value`, another name).
+        func parameterSends(_ name: String) -> Bool {
+            parameters.contains { parameter in
+                guard case .query(name, _, false) = parameter.kind else { return false }
+                if case .dictionary = parameter.type.unwrapped { return false }
+                return true
+            }
+        }
         // A fixed item is sent beside the parameters' items: one of the same name would be sent twice.
-        for item in fixedQuery where parameters.contains(where: { parameter in
-            guard case .query(item.name, _, false) = parameter.kind else { return false }
-            // A dictionary sends `name[key]=value`, another name.
-            if case .dictionary = parameter.type.unwrapped { return false }
-            return true
-        }) {
+        for item in fixedQuery where parameterSends(item.name) {
             diagnostics.error(
                 "query item '\(item.name)' is both in the path's query and a parameter, and would be sent twice; leave one out",
                 at: endpoint.path.location)
@@ -495,11 +498,7 @@ extension Resolver {
             case .apiKeys(let places): places
             case .bearer, .basic, .custom: []
             }
-            for case .query(let key) in places where fixedQuery.contains(where: { $0.name == key }) || parameters.contains(where: { parameter in
-                guard case .query(key, _, false) = parameter.kind else { return false }
-                if case .dictionary = parameter.type.unwrapped { return false }
-                return true
-            }) {
+            for case .query(let key) in places where fixedQuery.contains(where: { $0.name == key }) || parameterSends(key) {
                 diagnostics.warning(
                     "query item '\(key)' is where auth scheme '\(scheme.specName)' sends its API key; the credential replaces what the endpoint sends there",
                     at: endpoint.path.location, concerns: [endpoint.pointer])
@@ -997,19 +996,13 @@ extension Resolver {
         /// `%XX` sequences decoded; nil after reporting one that is not a byte or not UTF-8, or
         /// a character that must be encoded.
         func decoded(_ written: Substring) -> String? {
-            var bytes: [UInt8] = []
             let scalars = Array(written.unicodeScalars)
-            var index = 0
-            while index < scalars.count {
-                let scalar = scalars[index]
+            for (index, scalar) in scalars.enumerated() {
                 if scalar == "%" {
-                    let digits = scalars.dropFirst(index + 1).prefix(2)
-                    guard digits.count == 2, digits.allSatisfy(\.properties.isASCIIHexDigit), let byte = UInt8(String(String.UnicodeScalarView(digits)), radix: 16) else {
+                    guard index + 2 < scalars.count, scalars[index + 1].properties.isASCIIHexDigit, scalars[index + 2].properties.isASCIIHexDigit else {
                         report("'%' in the query of path '\(path)' must start a percent-encoded byte such as %20")
                         return nil
                     }
-                    bytes.append(byte)
-                    index += 3
                     continue
                 }
                 guard Self.queryCharacters.contains(scalar) else {
@@ -1021,9 +1014,8 @@ extension Resolver {
                     report("the query of path '\(path)' contains \(shown), which must be percent-encoded\(hint)")
                     return nil
                 }
-                bytes.append(UInt8(scalar.value))
-                index += 1
             }
+            let bytes = Self.percentDecodedBytes(written)
             let text = String(decoding: bytes, as: UTF8.self)
             guard text.utf8.elementsEqual(bytes) else {
                 report("the query of path '\(path)' holds '\(written)', whose percent-encoded bytes are not UTF-8")
@@ -1041,6 +1033,41 @@ extension Resolver {
             items.append(.init(name: name, value: value))
         }
         return problems == 0 ? items : nil
+    }
+
+    /// `bytes` as URL text: each in `allowed` as it is, the others (and every non-ASCII byte) as `%XX`.
+    static func percentEncoded(_ bytes: some Sequence<UInt8>, keeping allowed: Set<Unicode.Scalar>) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        for byte in bytes {
+            if byte < 0x80, allowed.contains(Unicode.Scalar(byte)) {
+                encoded.append(byte)
+            } else {
+                encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
+    }
+
+    /// The bytes of URL query text: `%XX` sequences decoded (a `%` before anything else kept), `+` a space.
+    static func percentDecodedBytes(_ text: Substring) -> [UInt8] {
+        func hexValue(_ byte: UInt8) -> UInt8? {
+            byte < 0x80 ? Character(Unicode.Scalar(byte)).hexDigitValue.map(UInt8.init) : nil
+        }
+        let written = Array(text.utf8)
+        var bytes: [UInt8] = []
+        var index = 0
+        while index < written.count {
+            let byte = written[index]
+            if byte == UInt8(ascii: "%"), index + 2 < written.count, let high = hexValue(written[index + 1]), let low = hexValue(written[index + 2]) {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                index += 1
+            }
+        }
+        return bytes
     }
 
     /// Splits a path template into literal text and `{parameter}`s. Literal text may hold only
