@@ -1484,6 +1484,26 @@ import Testing
         #expect(properties.count == 5, "\(properties)")
     }
 
+    /// The same across `allOf`: a base with `_id` and a model of it with `id` failed the import
+    /// ("gets the property 'id' twice"), since the base names its key once for every model
+    /// composed of it. Such a base is read in place, as one that shares a key is.
+    @Test func aBaseWhoseKeyGivesTheSwiftNameOfAnotherIsReadInPlace() throws {
+        let imported = try importing(document(schemas: """
+            "Base": {"type": "object", "properties": {"_id": {"type": "string"}, "name": {"type": "string"}}},
+            "Other": {"type": "object", "properties": {"user_id": {"type": "string"}}},
+            "Thing": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"$ref": "#/components/schemas/Other"}, {"type": "object", "properties": {"id": {"type": "integer"}, "userId": {"type": "string"}}}]},
+            "Plain": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object", "properties": {"size": {"type": "integer"}}}]}
+            """))
+        #expect(imported.model("Thing")?["allOf"] == nil, "both bases read in place")
+        let thing = try #require(imported.properties("Thing"))
+        #expect(thing["id"] as? String == "Int?")
+        #expect(thing["id2"] as? [String: String] == ["type": "String?", "key": "_id"])
+        #expect(thing["userId2"] as? [String: String] == ["type": "String?", "key": "user_id"], "\(thing)")
+        #expect(thing["userId"] as? [String: String] == ["type": "String?", "key": "userId"], "written as its name, it keeps it")
+        #expect(thing.count == 5, "\(thing)")
+        #expect(imported.model("Plain")?["allOf"] as? [String] == ["Base"], "no clash: still a base")
+    }
+
     /// Found by a tester on Linode's document: `Linode` composes its base and declares `label:
     /// {description: …}` again, which only annotates the base's string; the property was `JSON?`.
     /// It keeps the base's type, with the later text; a later schema of its own replaces it.

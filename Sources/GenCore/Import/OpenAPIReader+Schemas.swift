@@ -1100,6 +1100,9 @@ extension OpenAPIReader {
         // a struct model becomes a base, unless it shares a key with the other parts (OpenAPI lets
         // a schema narrow a property it composes; the spec format's composition does not): then
         // its properties are read in place, and a later part's property replaces an earlier one.
+        // So is a base with a key that gives the Swift name of another part's key (`_id` in the
+        // base, `id` here, found by a tester on Gitea's): read in place, the two get names of their
+        // own, which a base, named once for all the models composed of it, cannot.
         var candidates: [(part: JSONNode, pointer: String, base: Located<String>?, target: JSONNode?)] = []
         if let allOf = member("allOf", members).flatMap({ Self.elements($0.value) }) {
             for (offset, part) in allOf.enumerated() {
@@ -1132,6 +1135,7 @@ extension OpenAPIReader {
             let list = node.flatMap(Self.object).flatMap { member("required", $0) }.flatMap { Self.elements($0.value) } ?? []
             return Set(list.compactMap { if case .string(let key) = $0.value { key } else { nil } })
         }
+        func swiftNames(_ keys: Set<String>) -> Set<String> { Set(keys.map(SwiftNaming.memberName)) }
         var changed = true
         while changed {
             changed = false
@@ -1141,14 +1145,19 @@ extension OpenAPIReader {
                 ownKeys.formUnion(requiredHere(candidates[index].target))
             }
             var baseKeys: Set<String> = []
+            let ownNames = swiftNames(ownKeys)
+            var baseNames: Set<String> = []
             for index in candidates.indices where !inlined.contains(index) {
                 let keys = candidates[index].target.map { propertyKeys(of: $0) } ?? []
-                if !keys.isDisjoint(with: ownKeys) || !keys.isDisjoint(with: baseKeys) {
+                let names = swiftNames(keys)
+                if !keys.isDisjoint(with: ownKeys) || !keys.isDisjoint(with: baseKeys)
+                    || !names.isDisjoint(with: ownNames) || !names.isDisjoint(with: baseNames) {
                     inlined.insert(index)
                     changed = true
                     break
                 }
                 baseKeys.formUnion(keys)
+                baseNames.formUnion(names)
             }
         }
         // Each part with the model its inline schemas are named after: a base read in place names
