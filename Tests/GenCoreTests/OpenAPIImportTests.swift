@@ -2416,6 +2416,41 @@ import Testing
         ])
     }
 
+    /// A placeholder of the path's query that names a parameter declared in the query, not in the
+    /// path: it was said to be undeclared, and became a second parameter beside that one, so the
+    /// app set one value twice and the request sent it under both names. The item is that
+    /// parameter, sent once, under the item's name.
+    @Test func aPlaceholderOfThePathsQueryTakesTheQueryParameterItNames() throws {
+        let imported = try importing(document(paths: """
+            "/search?q={term}&k=1": {"get": {"operationId": "search",
+              "parameters": [{"name": "term", "in": "query", "required": true, "description": "What to find.", "schema": {"type": "array", "items": {"type": "integer"}}, "explode": false},
+                             {"name": "page", "in": "query", "schema": {"type": "integer"}}],
+              "responses": {"204": {"description": ""}}}},
+            "/find?term={term}": {"get": {"operationId": "find",
+              "parameters": [{"name": "term", "in": "query", "schema": {"type": "string"}}], "responses": {"204": {"description": ""}}}}
+            """))
+        let endpoint = try #require(imported.endpoint("search"))
+        #expect(endpoint["path"] as? String == "/search?k=1")
+        let query = try #require(endpoint["query"] as? [String: Any])
+        #expect(query.count == 2, "\(query)")
+        #expect(query["q"] as? [String: String] == ["type": "[Int]", "swiftName": "term", "description": "What to find.", "separator": ","])
+        #expect(query["page"] as? String == "Int?")
+        #expect(imported.endpoint("find")?["query"] as? [String: String] == ["term": "String?"], "the parameter sends that item already")
+        #expect(imported.warnings == [
+            "#/paths/~1search?q={term}&k=1/get: the query item 'q={term}' in the path names the query parameter 'term': its value is "
+                + "sent as 'q', the item's name, and not as 'term' too",
+            "#/paths/~1find?term={term}/get: the query item 'term={term}' in the path names 'term', which a query parameter sends; it is left out",
+        ])
+        let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
+        #expect(source.contains("func search(term: [Int], page: Int? = nil)"), "in its place among the parameters")
+        #expect(source.contains("""
+                    var request = EndpointRequest(method: .get, path: "/search")
+                    request.addQuery("k", "1")
+                    request.addQueryList("q", term, separator: ",")
+                    request.addQuery("page", page)
+            """), "\(source)")
+    }
+
     /// Operations without an `operationId` that a query in their path tells apart (Flickr's
     /// `/rest?method=flickr.photos.getContext`) are named by it, as their inline models are.
     @Test func operationsOnePathsQueryTellsApartAreNamedByIt() throws {

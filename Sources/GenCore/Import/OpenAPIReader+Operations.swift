@@ -1068,6 +1068,20 @@ extension OpenAPIReader {
                     placed[placeholder] = parameter
                     continue
                 }
+                // `q={term}` where `term` is declared in the query, not in the path: the item is that
+                // parameter, sent once, under the item's name.
+                if let placeholder, !declaredPath.contains(placeholder), placed[placeholder] == nil,
+                   let index = endpoint.query.firstIndex(where: { $0.name.value == placeholder && sent(placeholder) }) {
+                    var parameter = endpoint.query[index]
+                    let swiftName = parameter.swiftName?.value ?? SwiftNaming.memberName(parameter.name.value)
+                    placed[placeholder] = parameter
+                    parameter.name = Located(value: name, location: parameter.name.location)
+                    parameter.swiftName = swiftName == SwiftNaming.memberName(name) ? nil : Located(value: swiftName, location: parameter.name.location)
+                    endpoint.query[index] = parameter
+                    unmapped("the query item '\(item)' in the path names the query parameter '\(placeholder)': its value is sent as "
+                             + "'\(name)', the item's name, and not as '\(placeholder)' too", at: endpoint.path.location, pointer: pointer)
+                    continue
+                }
                 if let (written, text) = spelt {
                     fixed.append((name, written + "=" + text, item))
                     continue
