@@ -694,6 +694,42 @@ import Testing
         ])
     }
 
+    /// Found by a tester on Linode's document: its 34 date-time examples are all without a zone
+    /// (`2018-01-01T00:01:01`), which made those properties Strings, and its 10 date-times without
+    /// an example stayed `Date`s, which failed to decode what the API sends. Where every example
+    /// of the document is a date in another form, those are Strings too, with one warning; one
+    /// example in RFC 3339's form, or none that is a date, leaves them `Date`s.
+    @Test func dateTimesWithoutAnExampleFollowTheDocumentsForm() throws {
+        let schemas = """
+            "Linode": {"type": "object", "properties": {
+              "created": {"type": "string", "format": "date-time", "example": "2018-01-01T00:01:01"},
+              "updated": {"type": "string", "format": "date-time", "examples": ["2018-01-02 00:01:01"]},
+              "plain": {"type": "string", "format": "date-time"},
+              "day": {"type": "string", "format": "date"}}}
+            """
+        let paths = """
+            "/linodes": {"get": {"operationId": "listLinodes", "parameters": [{"name": "since", "in": "query", "schema": {"type": "string", "format": "date-time"}}],
+              "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"type": "object", "properties": {"at": {"type": "string", "format": "date-time"}}}}}}}}}
+            """
+        let imported = try importing(document(schemas: schemas, paths: paths))
+        #expect(imported.type("Linode", "plain") == "String?" && imported.type("ListLinodesResponse", "at") == "String?")
+        #expect((imported.properties("Linode")?["day"] as? [String: Any])?["type"] as? String == "Date?", "a calendar date is another matter")
+        #expect(imported.warnings.count == 3, "\(imported.warnings)")
+        #expect(imported.warnings.contains(
+            "#/components/schemas/Linode/properties/created/example: the document's date-time examples (2, this one first) are all dates in "
+                + "another form than RFC 3339's (2024-05-01T10:20:30Z): the API most likely writes every date so, and its date-times without "
+                + "an example are Strings too"))
+
+        let mixed = try importing(document(schemas: schemas.replacingOccurrences(of: "\"format\": \"date\"}", with: "\"format\": \"date-time\", \"example\": \"2018-01-01T00:01:01Z\"}"), paths: paths))
+        #expect(mixed.type("Linode", "plain") == "Date?" && mixed.type("ListLinodesResponse", "at") == "Date?" && mixed.type("Linode", "day") == "Date?")
+        #expect(mixed.type("Linode", "created") == "String?" && mixed.warnings.count == 2, "each example that is not RFC 3339's, as before")
+
+        let placeholders = try importing(document(schemas: """
+            "Thing": {"type": "object", "properties": {"at": {"type": "string", "format": "date-time", "example": "string"}, "plain": {"type": "string", "format": "date-time"}}}
+            """))
+        #expect(placeholders.type("Thing", "at") == "String?" && placeholders.type("Thing", "plain") == "Date?", "no date: nothing said of the form")
+    }
+
     /// Found on SpaceTraders' document (`required: [route, cooldown]` beside `nav` and
     /// `cooldown`) and in OpenAI's (`call_id`, `request_id`, `response_id`): a required key that
     /// no property declares was left out without a word. It gets a warning, once for a schema

@@ -314,6 +314,9 @@ struct OpenAPIReader {
     var credentialFields: [(place: String, name: String)] = []
     /// The path placeholders of the endpoint being read that were renamed, by their name.
     var placeholderNames: [String: String] = [:]
+    /// The first of the document's date-time examples and how many there are, when every one is
+    /// a date in another form than RFC 3339's (``findDateTimeForm()``).
+    var dateTimeForm: (example: JSONNode, pointer: String, count: Int)?
     /// Unions whose discriminator the import inferred from constant properties, by pointer.
     var inferredDiscriminators: Set<String> = []
     /// Inline parameter enums that several operations declare alike (Wordnik's `useCanonical:
@@ -425,6 +428,7 @@ struct OpenAPIReader {
         reserveTypeNames(apiName: name.value)
         let authSchemes = readSecuritySchemes(components)
         findPolymorphicBases(components)
+        findDateTimeForm()
         nameComponentModels(components)
         readComponentModels(components)
         let (servers, basePath) = readServers(members)

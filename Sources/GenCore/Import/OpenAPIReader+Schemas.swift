@@ -460,6 +460,45 @@ extension OpenAPIReader {
         }
     }
 
+    /// The document's date-time examples (a schema's `example` or first of its `examples`), when
+    /// there are some and each is a date in another form than RFC 3339's: the form the API most
+    /// likely writes all its dates in. One in RFC 3339's form, or an example that is no date at
+    /// all (`"string"`), says nothing of the kind.
+    mutating func findDateTimeForm() {
+        var first: (example: JSONNode, pointer: String)?
+        var count = 0
+        // Depth first, in the document's order; `path` holds the keys down to the node, and the
+        // pointer is spelt only for the first example.
+        var stack: [(node: JSONNode, depth: Int, token: String)] = [(root, 0, "#")]
+        var path: [String] = []
+        while let (node, depth, token) = stack.popLast() {
+            path.removeLast(path.count - depth)
+            path.append(token)
+            switch node.value {
+            case .object(let members):
+                if let format = member("format", members), Self.text(format.value) == "date-time",
+                   let (example, key) = member("example", members).map({ ($0.value, "example") })
+                    ?? member("examples", members).flatMap({ Self.elements($0.value)?.first }).map({ ($0, "examples") }),
+                   let text = Self.text(example) {
+                    if Self.isRFC3339DateTime(text) { return }
+                    if Self.isCalendarDate(Array(text.utf8)) {
+                        count += 1
+                        if first == nil {
+                            let pointer = path.dropFirst().reduce("#") { Self.pointer($0, $1) }
+                            first = (example, key == "example" ? Self.pointer(pointer, key) : Self.pointer(pointer, key) + "/0")
+                        }
+                    }
+                }
+                for entry in members.reversed() { stack.append((entry.value, depth + 1, entry.key)) }
+            case .array(let elements):
+                for (index, element) in elements.enumerated().reversed() { stack.append((element, depth + 1, String(index))) }
+            default:
+                break
+            }
+        }
+        if let first { dateTimeForm = (first.example, first.pointer, count) }
+    }
+
     /// Whether `text` is a calendar date as RFC 3339 writes it: `2024-05-01`.
     static func isCalendarDate(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
@@ -854,6 +893,15 @@ extension OpenAPIReader {
                 let form = format == "date" ? "a calendar date (2024-05-01)" : "an RFC 3339 date-time (2024-05-01T10:20:30Z)"
                 unmapped("the example \(SpecWriter.oneLine(example)) is not \(form), the form a '\(format!)' is read and sent in; "
                          + "the API may use its own, so this is a String", at: example, pointer: own != nil ? Self.pointer(pointer, "example") : Self.pointer(pointer, "examples") + "/0")
+                return SchemaType(type: "String")
+            }
+            // Without an example of its own, a date-time goes the way of the document's examples
+            // when all of them are in one other form (Linode's `2018-01-01T00:01:01`, without a
+            // zone, in 34 places: the 10 date-times without an example failed to decode).
+            if example == nil, format == "date-time", let form = dateTimeForm {
+                unmapped("the document's date-time examples (\(form.count), this one first) are all dates in another form than "
+                         + "RFC 3339's (2024-05-01T10:20:30Z): the API most likely writes every date so, and its date-times without "
+                         + "an example are Strings too", at: form.example, pointer: form.pointer, concerns: [], once: "dateTimeForm")
                 return SchemaType(type: "String")
             }
             return format == "date" ? SchemaType(type: "Date", dateStrategy: "dateOnly") : SchemaType(type: "Date")
