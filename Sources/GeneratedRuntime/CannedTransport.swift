@@ -13,7 +13,9 @@ import FoundationNetworking
 /// ```
 ///
 /// A request matches a stub by method and by the URL's percent-encoded path, base path included.
-/// A request no stub matches gets a 404 whose body names it.
+/// A stub's path may end in a query (`"/rest?method=flickr.photos.search"`, for endpoints that
+/// share a path and tell themselves apart by a query item): the request must then send each of
+/// its items too. A request no stub matches gets a 404 whose body names it.
 public final class CannedTransport: HTTPTransport, @unchecked Sendable {
     // `@unchecked Sendable`: the state below is only touched under `lock`.
     private let lock = NSLock()
@@ -38,11 +40,20 @@ public final class CannedTransport: HTTPTransport, @unchecked Sendable {
     }
 
     public func send(_ request: URLRequest) async throws -> HTTPResponse {
-        let path = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true)?.percentEncodedPath } ?? ""
+        let components = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }
+        let path = components?.percentEncodedPath ?? ""
+        let items = components?.queryItems ?? []
         let method = request.httpMethod ?? "GET"
+        func matches(_ stubbed: String) -> Bool {
+            guard let mark = stubbed.firstIndex(of: "?") else { return stubbed == path }
+            guard stubbed[..<mark] == path else { return false }
+            var query = URLComponents()
+            query.percentEncodedQuery = String(stubbed[stubbed.index(after: mark)...])
+            return (query.queryItems ?? []).allSatisfy(items.contains)
+        }
         let stub = lock.withLock { () -> (@Sendable (URLRequest) throws -> HTTPResponse)? in
             recorded.append(request)
-            return stubs.first { $0.method.rawValue == method && $0.path == path }?.response
+            return stubs.first { $0.method.rawValue == method && matches($0.path) }?.response
         }
         guard let stub else {
             return HTTPResponse(statusCode: 404, headers: ["Content-Type": "text/plain"], body: Data("no canned response for \(method) \(path)".utf8))

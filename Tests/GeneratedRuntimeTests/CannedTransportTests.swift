@@ -6,7 +6,8 @@ import FoundationNetworking
 #endif
 
 /// `CannedTransport`: stubs match by method and percent-encoded path (base path included, query
-/// ignored), the latest stub wins, every request is recorded, and an unmatched one gets a 404.
+/// ignored unless the stub names items of it), the latest stub wins, every request is recorded,
+/// and an unmatched one gets a 404.
 @Suite struct CannedTransportTests {
     struct Get: Endpoint {
         var path: EndpointPath
@@ -58,6 +59,26 @@ import FoundationNetworking
         #expect(direct.statusCode == 404)
         #expect(String(decoding: direct.body, as: UTF8.self) == "no canned response for GET /nothing")
         #expect(direct.value(forHeader: "content-type") == "text/plain")
+    }
+
+    /// Endpoints that share a path and tell themselves apart by a query item (Flickr's
+    /// `/rest?method=flickr.photos.search`) each get their own answer: a stub that names items
+    /// matches a request that sends each of them, whatever else it sends.
+    @Test func aStubThatNamesQueryItemsMatchesRequestsThatSendThem() async throws {
+        let transport = CannedTransport()
+        transport.stub(.get, "/base/rest", with: .json("0"))
+        transport.stub(.get, "/base/rest?method=flickr.photos.search", with: .json("1"))
+        transport.stub(.get, "/base/rest?method=flickr.photos.getInfo&label=K%C3%B6ln%20a", with: .json("2"))
+        let client = Self.client(transport)
+        #expect(try await client.send(Get(path: "/rest", query: ["method": "flickr.photos.search", "text": "cats"])) == "1")
+        #expect(try await client.send(Get(path: "/rest", query: ["method": "flickr.photos.getInfo", "label": "Köln a", "id": "7"])) == "2")
+        #expect(try await client.send(Get(path: "/rest", query: ["method": "flickr.photos.getInfo"])) == "0", "one item missing")
+        #expect(try await client.send(Get(path: "/rest", query: ["method": "other"])) == "0")
+        #expect(try await client.send(Get(path: "/rest")) == "0")
+        let error = await #expect(throws: EndpointError.self) {
+            try await client.send(Get(path: "/rest/more", query: ["method": "flickr.photos.search"]))
+        }
+        #expect(error?.statusCode == 404, "the path still has to match")
     }
 
     @Test func theLatestStubWins() async throws {
