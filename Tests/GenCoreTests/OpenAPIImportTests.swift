@@ -730,6 +730,26 @@ import Testing
         #expect(placeholders.type("Thing", "at") == "String?" && placeholders.type("Thing", "plain") == "Date?", "no date: nothing said of the form")
     }
 
+    /// Found by a tester on Linode's document: `price.hourly` is an `integer` whose example is
+    /// `0.03`, as the API sends it; as an `Int` every price failed to decode. An integer whose
+    /// example has a fraction is a `Double`, with a warning; `2.0` and `1e3` are integers.
+    @Test func anIntegerWhoseExampleHasAFractionIsADouble() throws {
+        let imported = try importing(document(schemas: """
+            "Price": {"type": "object", "properties": {
+              "hourly": {"type": "integer", "example": 0.03},
+              "monthly": {"type": "integer", "format": "int64", "examples": [2.5e0]},
+              "whole": {"type": "integer", "example": 2.0},
+              "big": {"type": "integer", "example": 1e3},
+              "plain": {"type": "integer", "example": 5}}}
+            """))
+        #expect(imported.type("Price", "hourly") == "Double?" && imported.type("Price", "monthly") == "Double?")
+        #expect(imported.type("Price", "whole") == "Int?" && imported.type("Price", "big") == "Int?" && imported.type("Price", "plain") == "Int?")
+        #expect(imported.warnings.sorted() == [
+            "#/components/schemas/Price/properties/hourly/example: the example 0.03 is not an integer; the API may send fractions, so this is a Double",
+            "#/components/schemas/Price/properties/monthly/examples/0: the example 2.5e0 is not an integer; the API may send fractions, so this is a Double",
+        ])
+    }
+
     /// Found on SpaceTraders' document (`required: [route, cooldown]` beside `nav` and
     /// `cooldown`) and in OpenAI's (`call_id`, `request_id`, `response_id`): a required key that
     /// no property declares was left out without a word. It gets a warning, once for a schema

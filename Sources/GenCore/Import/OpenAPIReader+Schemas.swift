@@ -856,6 +856,15 @@ extension OpenAPIReader {
         case "string":
             return stringType(members, pointer: pointer, context: context)
         case "integer":
+            // The document's own example with a fraction (Linode's `price.hourly: 0.03`) is what
+            // the API sends, most likely: as an integer it would fail to decode.
+            let own = member("example", members)?.value
+            if let example = own ?? member("examples", members).flatMap({ Self.elements($0.value)?.first }),
+               case .number(let text) = example.value, let value = Double(text), value.isFinite, value.rounded() != value {
+                unmapped("the example \(text) is not an integer; the API may send fractions, so this is a Double", at: example,
+                         pointer: own != nil ? Self.pointer(pointer, "example") : Self.pointer(pointer, "examples") + "/0")
+                return SchemaType(type: "Double")
+            }
             if let format = member("format", members).flatMap({ Self.text($0.value) }), format == "int64" || format == "uint32" || format == "uint64" {
                 return SchemaType(type: "Int64")
             }
