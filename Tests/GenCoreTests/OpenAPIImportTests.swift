@@ -1589,6 +1589,27 @@ import Testing
         #expect(region["type"] as? String == "String" && region["nullable"] as? Bool == true)
     }
 
+    /// Found by a tester on Figma's document: `FrameNode` is `allOf: [{type: {enum: [FRAME]}},
+    /// Node]`, and `Node` declares `type: {type: string}`. The later, wider schema replaced the
+    /// constant, so the app had to pass `type:` to every node it built. Both parts hold: the
+    /// constant stays, in either order, with the wider one's description; a later schema that
+    /// says more than a type still replaces the earlier one.
+    @Test func aLaterPartThatOnlyWidensAPropertyKeepsTheEarlierConstant() throws {
+        let imported = try importing(document(schemas: """
+            "Node": {"type": "object", "required": ["id", "type"], "properties": {"id": {"type": "string"}, "type": {"type": "string", "description": "The kind of node."}}},
+            "Kind": {"type": "string", "enum": ["FRAME", "GROUP"]},
+            "Frame": {"allOf": [{"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["FRAME"]}}}, {"$ref": "#/components/schemas/Node"}]},
+            "Frame2": {"allOf": [{"$ref": "#/components/schemas/Node"}, {"type": "object", "required": ["type"], "properties": {"type": {"const": "FRAME"}}}]},
+            "Group": {"allOf": [{"type": "object", "required": ["type"], "properties": {"type": {"$ref": "#/components/schemas/Kind"}}}, {"$ref": "#/components/schemas/Node"}]},
+            "Other": {"allOf": [{"type": "object", "properties": {"type": {"type": "string", "enum": ["FRAME"]}}}, {"type": "object", "properties": {"type": {"type": "integer"}}}]}
+            """))
+        let frame = try #require(imported.properties("Frame")?["type"] as? [String: String])
+        #expect(frame == ["type": "String", "default": "FRAME", "description": "The kind of node.\n\nAlways `\"FRAME\"`."])
+        #expect((imported.properties("Frame2")?["type"] as? [String: String])?["default"] == "FRAME")
+        #expect(imported.type("Group", "type") == "Kind")
+        #expect(imported.type("Other", "type") == "Int?", "a type of its own replaces the earlier schema, as before")
+    }
+
     /// Found by testers on Codat's documents: a part of `allOf` referred to on its own was named
     /// as an alternative (`OrderOption1`); it is a part.
     @Test func aPartOfAnAllOfReferredToOnItsOwnIsNamedAsAPart() throws {

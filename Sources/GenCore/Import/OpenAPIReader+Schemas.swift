@@ -278,6 +278,19 @@ extension OpenAPIReader {
         return parts.contains { $0.location != node.location && !(Self.object($0).map(Self.declaresOnlyAnObject) ?? false) }
     }
 
+    /// The members of a later part's schema for a property, without its `type` when that adds
+    /// nothing to the earlier part's: an enum or constant of that type is narrower (Figma's
+    /// `FrameNode: allOf [{type: {enum: [FRAME]}}, Node {type: {type: string}}]`, found by a
+    /// tester). Both parts hold, whichever comes first, so the constant stays.
+    func narrowerEarlier(_ earlier: JSONNode, than later: [JSONNode.Member]) -> [JSONNode.Member] {
+        guard let type = member("type", later), let typeName = Self.text(type.value), typeName != "object", typeName != "array",
+              let fields = Self.object(followingReferences(earlier)),
+              member("enum", fields) != nil || member("const", fields) != nil,
+              member("type", fields).map({ Self.text($0.value) == typeName }) ?? true
+        else { return later }
+        return later.filter { $0.key != "type" }
+    }
+
     private static let annotations: Set<String> = [
         "description", "title", "nullable", "deprecated", "example", "examples", "readOnly", "writeOnly", "default", "externalDocs", "xml",
     ]
@@ -1285,7 +1298,8 @@ extension OpenAPIReader {
                     if let index = properties.firstIndex(where: { ($0.key ?? $0.name).value == entry.key }), let earlier = schemaOfKey[entry.key] {
                         var schema = entry.value
                         var place = (pointer: Self.pointer(Self.pointer(part.pointer, "properties"), entry.key), namer: part.namer)
-                        if let annotations = Self.object(entry.value), Self.isPlainAnnotation(annotations), let base = Self.object(earlier.node) {
+                        if let annotations = Self.object(entry.value).map({ narrowerEarlier(earlier.node, than: $0) }),
+                           Self.isPlainAnnotation(annotations), let base = Self.object(earlier.node) {
                             let given = Set(annotations.map(\.key))
                             schema = JSONNode(value: .object(base.filter { !given.contains($0.key) } + annotations), location: earlier.node.location)
                             place = (earlier.pointer, earlier.namer)
