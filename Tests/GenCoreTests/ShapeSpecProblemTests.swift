@@ -51,13 +51,42 @@ import Testing
             (.marker(#""[File]""#), "a File can only be a property of a multipart body's model, not a member of union 'Scalars'"),
             (.marker(#""String"] },"#), "union 'Scalars' lists String twice (the first at line 16)"),
             (.marker(#""A": "Bool""#), "two members of union 'Named' become the case 'a' (the first at line 17); name the cases with an object: {\"caseName\": \"Type\"}"),
-            (.marker(#""[String: Int]", "Text""#), "a member of tagged union 'NotStruct' must be a struct model that holds the discriminator, or a value that is never an object (a string, number, Bool, enum or array), not [String: Int]"),
+            (.marker(#""[String: Int]", "Text""#), "a member of tagged union 'NotStruct' must be a struct model that holds the discriminator, a union of such models, or a value that is never an object (a string, number, Bool, enum or array), not [String: Int]"),
             (.at(18, 109), "the mapping of 's' names 'String', which is not an object: it has no discriminator"),
             (.marker(#"[], "mapping""#), "union 'Lonely' has no members"),
             (.marker(#""mapping": {} }"#), "union 'Lonely' has a 'mapping' but no 'discriminator': name the property whose value the mapping reads"),
             (.marker(#""Txt""#), "the 'oneOf' of model 'Wrong' must be an array of types or an object of case names to types, not a string"),
             (.marker(#""Loop"] }"#), "union 'Loop' contains itself through 'Loop' with no struct or array in between, so decoding it would never end; hold the member in a struct property or an array"),
             (.marker(#""Pong", "String""#), "union 'Ping' contains itself through 'Pong' with no struct or array in between, so decoding it would never end; hold the member in a struct property or an array"),
+        ])
+    }
+
+    /// A tagged union's member that is a union: each of its members, and theirs, must be a
+    /// struct that holds the discriminator as a string, each problem said at the member.
+    @Test func aTaggedUnionsMemberThatIsAUnionHoldsTheDiscriminatorInEachOfItsMembers() {
+        expectExactProblems(#"""
+            {
+              "endpointgen": 1,
+              "name": "Nested",
+              "models": {
+                "Action": { "oneOf": ["Back", "Media", "Fine"], "discriminator": "type", "mapping": { "BACK": "Back", "MEDIA": "Media", "FINE": "Fine", "OK": "Fine" } },
+                "Back": { "properties": { "type": "String" } },
+                "Media": { "oneOf": ["Play", "String", "Inner"] },
+                "Inner": { "oneOf": ["Skip", "Kind", "Counted"] },
+                "Fine": { "oneOf": ["Play", "Inner2"] },
+                "Inner2": { "oneOf": ["Back", "Play"], "discriminator": "mode" },
+                "Kind": { "enum": ["a", "b"] },
+                "Play": { "properties": { "type": "String", "mode": "String", "media": "String" } },
+                "Skip": { "properties": { "kind": "String", "seconds": "Double" } },
+                "Counted": { "properties": { "type": "Int" } }
+              }
+            }
+            """#, [
+            (.marker(#""Media", "Fine""#), "member 'String' (in 'Media') of union 'Action' is not an object, so it cannot hold the discriminator 'type': a union that is a member of a tagged union must be of struct models"),
+            (.marker(#""Media", "Fine""#), "member 'Skip' (in 'Inner' in 'Media') of union 'Action' has no property with the JSON key 'type', the union's discriminator"),
+            (.marker(#""Media", "Fine""#), "member 'Kind' (in 'Inner' in 'Media') of union 'Action' is not an object, so it cannot hold the discriminator 'type': a union that is a member of a tagged union must be of struct models"),
+            (.marker(#""Media", "Fine""#), "property 'type' of 'Counted' (in 'Inner' in 'Media') holds the discriminator 'type' of union 'Action', so it must be a String or a string enum, not Int"),
+            (.marker(#""Back", "Play"], "discriminator": "mode""#), "member 'Back' of union 'Inner2' has no property with the JSON key 'mode', the union's discriminator"),
         ])
     }
 

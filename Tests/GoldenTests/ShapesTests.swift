@@ -83,6 +83,36 @@ import Testing
         #expect(try encodeSorted(runners) == #"[{"extra":"e","type":"web_search"},{"count":2,"type":"shell"},{"count":3,"type":"code"}]"#)
     }
 
+    /// A member that is a union of its own (Figma's media actions, among the actions told apart
+    /// by `type`): the discriminator picks it, and it tells its members apart as it does alone.
+    /// Found by a tester: untagged, an object of a later member decoded as the first, an open
+    /// enum's `.unknown`, and lost its other keys.
+    @Test func aTaggedUnionsMemberMayBeAUnionOfItsOwn() throws {
+        let text = #"""
+            [{"type": "UPDATE_MEDIA_RUNTIME", "media_action": "PLAY"},
+             {"type": "MEDIA", "media_action": "SKIP_FORWARD", "seconds": 2.5},
+             {"type": "CLOSE"},
+             {"type": "DELAY", "media_action": "PAUSE"},
+             {"type": "DELAY"},
+             {"type": "SCROLL_TO", "node": "1:2"}]
+            """#
+        let actions = try decode([PrototypeAction].self, text)
+        #expect(actions == [
+            .mediaAction(.mediaToggle(MediaToggle(type: "UPDATE_MEDIA_RUNTIME", mediaAction: "PLAY"))),
+            .mediaAction(.mediaSeek(MediaSeek(type: "MEDIA", mediaAction: "SKIP_FORWARD", seconds: 2.5))),
+            .navigateAction(NavigateAction(type: "CLOSE")),
+            .delayAction(.mediaToggle(MediaToggle(type: "DELAY", mediaAction: "PAUSE"))),
+            .delayAction(.navigateAction(NavigateAction(type: "DELAY"))),
+            .unknown(.object(["type": .string("SCROLL_TO"), "node": .string("1:2")])),
+        ])
+        // Each goes out as it came: a case of several values with its member's own.
+        #expect(try decode(JSONValue.self, try encodeSorted(actions)) == decode(JSONValue.self, text))
+        // One value: the case's, as for a struct member.
+        #expect(try encodeSorted(PrototypeAction.delayAction(.navigateAction(NavigateAction(type: "x")))) == #"{"type":"DELAY"}"#)
+        let error = try #require(throws: DecodingError.self) { try decode(PrototypeAction.self, #"{"type": "MEDIA", "seconds": 1}"#) }
+        #expect("\(error)".contains("no member of MediaAction fits"), "\(error)")
+    }
+
     @Test func anUnknownDiscriminatorIsKeptAsJSONAndWrittenBackAsItCame() throws {
         let text = #"{"type": "input_audio", "input_audio": {"data": "AAA=", "format": "wav"}, "n": 1.5}"#
         let part = try decode(Part.self, text)

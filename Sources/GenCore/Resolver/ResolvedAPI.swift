@@ -131,6 +131,9 @@ struct ResolvedAPI: Sendable {
             /// A case of several tags: how to read the member's own discriminator as a `String?`
             /// (`value.type`, `value.type.rawValue`), so that it goes out as it came.
             var ownTag: String? = nil
+            /// A case of several tags whose member is a union (of structs that each hold the
+            /// discriminator): it goes out as it encodes itself, with its own value.
+            var encodesItsOwnTag = false
             /// An untagged struct member that takes every object (its properties are all optional),
             /// before another member that takes objects: its JSON keys. It is tried with an object
             /// that holds no other key, which it drops nothing of; another goes to the members after

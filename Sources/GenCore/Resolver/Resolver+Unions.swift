@@ -46,7 +46,12 @@ extension Resolver {
             // Checked even when a member failed, so that one run reports every problem.
             let tags = resolveMapping(union, cases: cases, of: unionName)
             guard let tags, !failed else { return nil }
-            for index in cases.indices { cases[index].tags = tags[index] }
+            for index in cases.indices {
+                cases[index].tags = tags[index]
+                if case .model(let name) = cases[index].type, modelKinds[name] == .union, tags[index].count > 1 {
+                    cases[index].encodesItsOwnTag = true
+                }
+            }
             // The members that are never objects are tried in order, as in an untagged union.
             pendingReachability.append((unionName, cases.filter { $0.tags.isEmpty }, model.pointer, typeTexts))
         } else if failed {
@@ -62,7 +67,8 @@ extension Resolver {
 
     /// Whether `type` can be a member: not optional (the property holding the union is), no
     /// `Date` outside a model (it would have no date strategy), no file; for a tagged union, a
-    /// struct model.
+    /// struct model, or a union of struct models (Figma's `UpdateMediaRuntimeAction` among the
+    /// `Action`s told apart by `type`), whose members `checkDiscriminators` checks.
     private mutating func checkMemberType(_ type: TypeReference, of union: String, tagged: Bool, at location: SourceLocation) -> Bool {
         if case .optional = type {
             diagnostics.error(
@@ -81,12 +87,12 @@ extension Resolver {
             return false
         }
         if tagged {
-            if case .model(let name) = type, modelKinds[name] == .structure { return true }
+            if case .model(let name) = type, modelKinds[name] == .structure || modelKinds[name] == .union { return true }
             // A value that is never an object is told apart without the discriminator: tried in
             // order when the value is not an object (OpenAI's `tool_choice`: "auto" or an object).
             guard Self.isNeverAnObject(type, kinds: modelKinds) else {
                 diagnostics.error(
-                    "a member of tagged union '\(union)' must be a struct model that holds the discriminator, or a value that is never an object (a string, number, Bool, enum or array), not \(type.swift)",
+                    "a member of tagged union '\(union)' must be a struct model that holds the discriminator, a union of such models, or a value that is never an object (a string, number, Bool, enum or array), not \(type.swift)",
                     at: location)
                 return false
             }
@@ -121,7 +127,7 @@ extension Resolver {
             }
             // A member that failed to resolve has no case; its own error says why.
             guard let index = cases.firstIndex(where: { $0.type == .model(type.value) || $0.type.swift == type.value }) else { continue }
-            guard case .model(let name) = cases[index].type, modelKinds[name] == .structure else {
+            guard case .model(let name) = cases[index].type, modelKinds[name] == .structure || modelKinds[name] == .union else {
                 diagnostics.error("the mapping of '\(value.value)' names '\(type.value)', which is not an object: it has no discriminator", at: type.location)
                 failed = true
                 continue
@@ -131,7 +137,7 @@ extension Resolver {
         }
         for index in cases.indices where tags[index].isEmpty {
             // A member that is never an object has no tag.
-            guard case .model(let name) = cases[index].type, modelKinds[name] == .structure else { continue }
+            guard case .model(let name) = cases[index].type, modelKinds[name] == .structure || modelKinds[name] == .union else { continue }
             let value = cases[index].type.swift
             if let other = owners[value] {
                 diagnostics.error(
@@ -387,20 +393,40 @@ extension Resolver {
         for model in document.models {
             guard case .union(let union) = model.kind, let discriminator = union.discriminator else { continue }
             for member in union.members {
-                let name = member.type.value
-                guard let structure = structures[name] else { continue }
-                guard let property = structure.properties.first(where: { $0.key == discriminator.value }) else {
-                    diagnostics.error(
-                        "member '\(name)' of union '\(model.name.value)' has no property with the JSON key '\(discriminator.value)', the union's discriminator",
-                        at: member.type.location)
-                    continue
-                }
-                let type = property.type.unwrapped
-                let isStringEnum = isEnum(type) && Self.isString(type, enums: enumRawValues)
-                if type != .builtin(.string) && !isStringEnum {
-                    diagnostics.error(
-                        "property '\(property.swiftName)' of '\(name)' holds the discriminator '\(discriminator.value)' of union '\(model.name.value)', so it must be a String or a string enum, not \(property.type.swift)",
-                        at: member.type.location)
+                // A member that is a union holds the discriminator in each of its own members,
+                // which must be objects (each union looked at once, `seen`; one that did not
+                // resolve has said why).
+                var pending = [(type: TypeReference.model(member.type.value), within: [String]())]
+                var seen: Set<String> = [model.name.value]
+                while let (type, within) = pending.popLast() {
+                    let place = within.isEmpty ? "" : " (in \(within.map { "'\($0)'" }.joined(separator: " in ")))"
+                    guard case .model(let name) = type, modelKinds[name] != .enumeration else {
+                        // The union's own members that are never objects are read without it.
+                        if within.isEmpty { continue }
+                        diagnostics.error(
+                            "member '\(type.swift)'\(place) of union '\(model.name.value)' is not an object, so it cannot hold the discriminator '\(discriminator.value)': a union that is a member of a tagged union must be of struct models",
+                            at: member.type.location)
+                        continue
+                    }
+                    if modelKinds[name] == .union {
+                        guard seen.insert(name).inserted, let inner = unionsByName[name] else { continue }
+                        pending += inner.cases.reversed().map { ($0.type, [name] + within) }
+                        continue
+                    }
+                    guard let structure = structures[name] else { continue }
+                    guard let property = structure.properties.first(where: { $0.key == discriminator.value }) else {
+                        diagnostics.error(
+                            "member '\(name)'\(place) of union '\(model.name.value)' has no property with the JSON key '\(discriminator.value)', the union's discriminator",
+                            at: member.type.location)
+                        continue
+                    }
+                    let type = property.type.unwrapped
+                    let isStringEnum = isEnum(type) && Self.isString(type, enums: enumRawValues)
+                    if type != .builtin(.string) && !isStringEnum {
+                        diagnostics.error(
+                            "property '\(property.swiftName)' of '\(name)'\(place) holds the discriminator '\(discriminator.value)' of union '\(model.name.value)', so it must be a String or a string enum, not \(property.type.swift)",
+                            at: member.type.location)
+                    }
                 }
             }
         }

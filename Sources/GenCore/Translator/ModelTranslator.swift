@@ -266,7 +266,9 @@ struct ModelTranslator {
                 printer.line("switch self {")
                 for unionCase in model.cases {
                     let pattern = "case .\(SwiftNaming.escaped(unionCase.name))(let value):"
-                    if let discriminator = model.discriminator, let own = unionCase.ownTag {
+                    if model.discriminator != nil, unionCase.encodesItsOwnTag {
+                        printer.line("\(pattern) try value.encode(to: encoder)")
+                    } else if let discriminator = model.discriminator, let own = unionCase.ownTag {
                         let tags = unionCase.tags.map(SwiftLiteral.string).joined(separator: ", ")
                         printer.line("\(pattern) try UnionCoding.encode(value, tag: \(own), among: [\(tags)], at: \(SwiftLiteral.string(discriminator)), to: encoder)")
                     } else if let discriminator = model.discriminator, let tag = unionCase.tags.first {
