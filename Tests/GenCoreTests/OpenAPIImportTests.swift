@@ -1589,6 +1589,47 @@ import Testing
         #expect(region["type"] as? String == "String" && region["nullable"] as? Bool == true)
     }
 
+    /// Found by a tester on Figma's document: `Action` is `oneOf` objects told apart by `type`,
+    /// one of them `UpdateMediaRuntimeAction`, a `oneOf` of its own whose members all hold
+    /// `type: UPDATE_MEDIA_RUNTIME`. The union was untagged, and an open enum's first member took
+    /// every object, dropping the media action's keys. The member union is picked by the values
+    /// its members hold, inferred or under a declared discriminator; where those are not its own
+    /// (OpenAI's `InputItem`: `message` is `EasyInputMessage`'s and `Item`'s), the union tries its
+    /// members in order, as before.
+    @Test func aUnionOfObjectsIsAMemberOfATaggedUnionByTheValuesItsMembersHold() throws {
+        let media = """
+            "Media": {"oneOf": [
+              {"type": "object", "required": ["type", "mediaAction"], "properties": {"type": {"const": "MEDIA"}, "mediaAction": {"type": "string", "enum": ["PLAY", "PAUSE"]}}},
+              {"type": "object", "required": ["type", "mediaAction", "seconds"], "properties": {"type": {"type": "string", "enum": ["MEDIA", "SEEK"]}, "mediaAction": {"const": "SKIP"}, "seconds": {"type": "number"}}}]},
+            "Back": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["BACK", "CLOSE"]}}}
+            """
+        let inferred = try importing(document(schemas: media + """
+            , "Action": {"oneOf": [{"$ref": "#/components/schemas/Back"}, {"$ref": "#/components/schemas/Media"}]}
+            """))
+        #expect(inferred.model("Action")?["discriminator"] as? String == "type")
+        #expect(inferred.model("Action")?["mapping"] as? [String: String] == ["BACK": "Back", "CLOSE": "Back", "MEDIA": "Media", "SEEK": "Media"])
+        #expect(inferred.warnings.isEmpty, "\(inferred.warnings)")
+
+        let declared = try importing(document(schemas: media + """
+            , "Action": {"oneOf": [{"$ref": "#/components/schemas/Back"}, {"$ref": "#/components/schemas/Media"}], "discriminator": {"propertyName": "type", "mapping": {"BACK": "#/components/schemas/Back", "CLOSE": "#/components/schemas/Back"}}}
+            """))
+        #expect(declared.model("Action")?["mapping"] as? [String: String] == ["BACK": "Back", "CLOSE": "Back", "MEDIA": "Media", "SEEK": "Media"])
+        #expect(declared.warnings.isEmpty, "\(declared.warnings)")
+
+        let shared = try importing(document(schemas: media + """
+            , "Easy": {"type": "object", "required": ["type"], "properties": {"type": {"const": "MEDIA"}, "text": {"type": "string"}}},
+            "Action": {"oneOf": [{"$ref": "#/components/schemas/Easy"}, {"$ref": "#/components/schemas/Media"}], "discriminator": {"propertyName": "type"}}
+            """))
+        #expect(shared.model("Action")?["discriminator"] == nil && shared.model("Action")?["mapping"] == nil)
+        #expect(shared.warnings == ["#/components/schemas/Action/discriminator: the discriminator 'type' is not imported: Media, a union, holds a value of "
+            + "'type' that another member holds too; the union tries its members in order"])
+        let inferredShared = try importing(document(schemas: media + """
+            , "Easy": {"type": "object", "required": ["type"], "properties": {"type": {"const": "MEDIA"}, "text": {"type": "string"}}},
+            "Action": {"oneOf": [{"$ref": "#/components/schemas/Easy"}, {"$ref": "#/components/schemas/Media"}]}
+            """))
+        #expect(inferredShared.model("Action")?["discriminator"] == nil && inferredShared.warnings.isEmpty)
+    }
+
     /// Found by a tester on Figma's document: `FrameNode` is `allOf: [{type: {enum: [FRAME]}},
     /// Node]`, and `Node` declares `type: {type: string}`. The later, wider schema replaced the
     /// constant, so the app had to pass `type:` to every node it built. Both parts hold: the
@@ -2405,6 +2446,23 @@ import Testing
         #expect(imported.endpoint("namedStream")?["body"] as? String == "UploadRequest", "a model named Upload… is not an upload")
         let twin = try #require(imported.endpoint("freeStream"), "JSON without a schema still has its stream")
         #expect(twin["stream"] as? String == "jsonLines" && twin["response"] as? String == "String")
+    }
+
+    /// A requirement that names a scheme the import left out points to that scheme's warning; one
+    /// that names a scheme the document never declares (Supabase's `oauth2`, found by a tester)
+    /// said the same, and there was no warning to see. Each is said once, for every operation.
+    @Test func aRequirementOfASchemeNotImportedOrNeverDeclaredIsSaid() throws {
+        let imported = try importing("""
+            {"openapi": "3.1.0", "info": {"title": "Test", "version": "1"}, "paths": {
+              "/a": {"get": {"operationId": "a", "security": [{"oauth2": ["read"]}], "responses": {"204": {"description": ""}}}},
+              "/b": {"get": {"operationId": "b", "security": [{"oauth2": ["write"]}], "responses": {"204": {"description": ""}}}},
+              "/c": {"get": {"operationId": "c", "security": [{"cert": []}], "responses": {"204": {"description": ""}}}}},
+             "components": {"securitySchemes": {"cert": {"type": "mutualTLS"}}}}
+            """)
+        #expect(imported.warnings.contains("#/paths/~1a/get/security/0: no security scheme 'oauth2' is declared in 'components/securitySchemes', so no credential is sent for it"), "\(imported.warnings)")
+        #expect(imported.warnings.contains("#/paths/~1c/get/security/0: the security scheme 'cert' is not imported (see its warning), so no credential is sent for it"), "\(imported.warnings)")
+        #expect(imported.warnings.filter { $0.contains("'oauth2'") }.count == 1)
+        #expect(imported.resource("Test")?["auth"] == nil && imported.endpoint("a")?["auth"] == nil)
     }
 
     /// A placeholder in the path's query (`/search?q={term}`) hands its parameter to that query

@@ -23,14 +23,54 @@ extension OpenAPIReader {
             }
             return false
         }
+        var unions: [String: SpecDocument.Union] = [:]
+        for model in document.models {
+            if case .union(let union) = model.kind { unions[model.name.value] = union }
+        }
+        // A member that is a union holds it in each of its members (each union looked at once).
+        func holds(_ type: String, key: String, unionsSeen: inout Set<String>) -> Bool {
+            if let structure = structures[type] {
+                var visited: Set<String> = []
+                return holdsString(structure, key: key, visited: &visited)
+            }
+            guard let inner = unions[type], unionsSeen.insert(type).inserted, !inner.members.isEmpty else { return false }
+            return inner.members.allSatisfy { holds($0.type.value, key: key, unionsSeen: &unionsSeen) }
+        }
         for index in document.models.indices {
             guard case .union(var union) = document.models[index].kind, let discriminator = union.discriminator else { continue }
             let model = document.models[index]
             // Members that are never objects ("auto", a list) need no discriminator.
-            let failing = union.members.first { member in
-                var visited: Set<String> = []
-                return structures[member.type.value].map { !holdsString($0, key: discriminator.value, visited: &visited) }
-                    ?? !isNeverAnObject(member.type.value)
+            var failing = union.members.first { member in
+                var unionsSeen: Set<String> = [model.name.value]
+                return structures[member.type.value] != nil || unions[member.type.value] != nil
+                    ? !holds(member.type.value, key: discriminator.value, unionsSeen: &unionsSeen)
+                    : !isNeverAnObject(member.type.value)
+            }
+            // A member that is a union is picked by the values its members hold, which must be
+            // known and no other member's (OpenAI's `InputItem` lists `EasyInputMessage`, of
+            // `message`, beside `Item`, whose messages are `message` too: only trying them in
+            // order tells them apart).
+            var unionValues: [String: [String]] = [:]
+            if failing == nil {
+                var owners: [String: String] = [:]
+                for member in union.members {
+                    let type = member.type.value
+                    let mapped = union.mapping.filter { $0.type.value == type }.map(\.value.value)
+                    var own = mapped
+                    if mapped.isEmpty, unions[type] != nil {
+                        own = schema(ofModel: type).flatMap { unionTagValues(of: $0)?.values[discriminator.value] } ?? []
+                        unionValues[type] = own
+                        if own.isEmpty { failing = failing ?? member }
+                    } else if mapped.isEmpty, structures[type] != nil {
+                        own = [constant(discriminator.value, of: type) ?? componentKeys[type] ?? type]
+                    }
+                    for value in own {
+                        if let other = owners[value], other != type, unions[other] != nil || unions[type] != nil {
+                            failing = failing ?? (unions[type] != nil ? member : union.members.first { $0.type.value == other })
+                        }
+                        owners[value] = type
+                    }
+                }
             }
             if failing != nil, inferredDiscriminators.contains(model.pointer) {
                 union.discriminator = nil
@@ -40,8 +80,14 @@ extension OpenAPIReader {
                 continue
             }
             if let failing {
-                unmapped("the discriminator '\(discriminator.value)' is not imported: \(failing.type.value) is not an object with a "
-                         + "string property '\(discriminator.value)'; the union tries its members in order", at: discriminator.location,
+                let name = failing.type.value
+                let why = switch (unions[name] != nil, unionValues[name]) {
+                case (false, _): "\(name) is not an object with a string property '\(discriminator.value)'"
+                case (true, nil): "\(name), a union, has a member that is not an object with a string property '\(discriminator.value)'"
+                case (true, let values?) where values.isEmpty: "the members of \(name), a union, hold no fixed values of '\(discriminator.value)'"
+                case (true, _): "\(name), a union, holds a value of '\(discriminator.value)' that another member holds too"
+                }
+                unmapped("the discriminator '\(discriminator.value)' is not imported: \(why); the union tries its members in order", at: discriminator.location,
                          pointer: model.pointer + "/discriminator", concerns: [model.pointer])
                 union.discriminator = nil
                 union.mapping = []
@@ -51,7 +97,7 @@ extension OpenAPIReader {
             }
             let memberTypes = Set(union.members.map(\.type.value))
             union.mapping.removeAll { entry in
-                if memberTypes.contains(entry.type.value), structures[entry.type.value] == nil {
+                if memberTypes.contains(entry.type.value), structures[entry.type.value] == nil, unions[entry.type.value] == nil {
                     unmapped("the mapping of '\(entry.value.value)' names \(entry.type.value), which is not an object and has no "
                              + "discriminator; it is left out", at: entry.value.location, pointer: model.pointer + "/discriminator/mapping",
                              concerns: [model.pointer])
@@ -64,11 +110,19 @@ extension OpenAPIReader {
                 return true
             }
             var values = Set(union.mapping.map(\.value.value))
-            for member in union.members where structures[member.type.value] != nil && !union.mapping.contains(where: { $0.type.value == member.type.value }) {
+            for member in union.members where (structures[member.type.value] != nil || unions[member.type.value] != nil)
+                && !union.mapping.contains(where: { $0.type.value == member.type.value }) {
                 // A member whose discriminator property holds one constant (`"type": {"enum":
                 // ["file_citation"]}`) is only ever sent with that value: the schema's name, which
                 // OpenAPI's implicit mapping uses, would never match one (OpenAI's 54
                 // discriminators have no mapping, and would decode every object as unknown).
+                // A union: each value its members hold.
+                if let held = unionValues[member.type.value] {
+                    for value in held where values.insert(value).inserted {
+                        union.mapping.append((Located(value: value, location: member.type.location), member.type))
+                    }
+                    continue
+                }
                 let implicit = constant(discriminator.value, of: member.type.value)
                     ?? componentKeys[member.type.value] ?? member.type.value
                 if implicit != member.type.value || values.contains(implicit) {
@@ -83,7 +137,9 @@ extension OpenAPIReader {
 
     /// The one string the property `key` of model `type`'s schema holds, if it holds one.
     private func constant(_ key: String, of type: String) -> String? {
-        schema(ofModel: type).flatMap { constantProperties(of: $0)[key] }
+        guard let schema = schema(ofModel: type) else { return nil }
+        if let values = unionTagValues(of: schema)?.values[key] { return values.count == 1 ? values[0] : nil }
+        return constantProperties(of: schema)[key]
     }
 
     /// An untagged union tries its members in order: a struct that decodes from any object (no

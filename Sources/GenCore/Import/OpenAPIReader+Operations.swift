@@ -180,8 +180,13 @@ extension OpenAPIReader {
             warnIfTogether(offset, importing: names[0])
             guard let scheme = schemes.first(where: { $0.key == names[0] }) else {
                 if !names.isEmpty, member(names[0], Self.object(alternative) ?? []) != nil {
-                    // Once for the scheme, concerning every operation that asks for it.
-                    unmapped("the security scheme '\(names[0])' is not imported (see its warning), so no credential is sent for it",
+                    // Once for the scheme, concerning every operation that asks for it. A scheme
+                    // the document never declares has no warning of its own to see (Supabase's
+                    // `oauth2`, found by a tester).
+                    let declared = Self.object(root).flatMap { member("components", $0) }.flatMap { Self.object($0.value) }
+                        .flatMap { member("securitySchemes", $0) }.flatMap { Self.object($0.value) }?.contains { $0.key == names[0] } ?? false
+                    unmapped(declared ? "the security scheme '\(names[0])' is not imported (see its warning), so no credential is sent for it"
+                                      : "no security scheme '\(names[0])' is declared in 'components/securitySchemes', so no credential is sent for it",
                              at: alternative, pointer: pointer + "/\(offset)", once: "scheme \u{0}" + names[0])
                 }
                 continue

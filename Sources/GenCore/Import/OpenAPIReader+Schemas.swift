@@ -1603,7 +1603,7 @@ extension OpenAPIReader {
         let options = member(key, members).flatMap { Self.elements($0.value) } ?? []
         var unionMembers: [SpecDocument.UnionMember] = []
         var seen: Set<String> = []
-        var tagValues: [(type: String, values: [String: [String]], required: Set<String>)] = []
+        var tagValues: [(type: String, values: [String: [String]], required: Set<String>, isUnion: Bool)] = []
         for (offset, option) in options.enumerated() where !isNullSchema(option) {
             let optionPointer = Self.pointer(pointer, key) + "/\(offset)"
             let hint = (Self.object(option).flatMap { member("title", $0) }.flatMap { Self.text($0.value) })
@@ -1613,7 +1613,11 @@ extension OpenAPIReader {
             if type.type == "File" { type.type = "Data" }
             guard seen.insert(type.type).inserted else { continue }
             unionMembers.append(.init(name: nil, type: Located(value: type.type, location: option.location)))
-            tagValues.append((type.type, stringEnumProperties(of: option), requiredKeys(of: option)))
+            if !isStructModel(type.type), let inner = unionTagValues(of: option) {
+                tagValues.append((type.type, inner.values, inner.required, true))
+            } else {
+                tagValues.append((type.type, stringEnumProperties(of: option), requiredKeys(of: option), false))
+            }
         }
         // An open enum keeps every string, the ones it does not list too: beside one, `String`
         // would never be decoded.
@@ -1629,12 +1633,12 @@ extension OpenAPIReader {
         // objects ("auto", a list) may be beside them. The property must be one every object
         // requires (tagged, an object without it fails to decode), unless an object that requires
         // nothing makes the members impossible to tell apart untagged anyway.
-        var objects = tagValues.filter { isStructModel($0.type) }
+        var objects = tagValues.filter { isStructModel($0.type) || $0.isUnion }
         if !objects.contains(where: { $0.required.isEmpty }) {
             for index in objects.indices { objects[index].values = objects[index].values.filter { objects[index].required.contains($0.key) } }
         }
         if member("discriminator", members) == nil, objects.count >= 2,
-           tagValues.allSatisfy({ isStructModel($0.type) || isNeverAnObject($0.type) }) {
+           tagValues.allSatisfy({ isStructModel($0.type) || $0.isUnion || isNeverAnObject($0.type) }) {
             let shared = objects.dropFirst().reduce(Set(objects[0].values.keys)) { $0.intersection($1.values.keys) }
             // Constants before keys of several values (a state), then `type`, then by name.
             func rank(_ key: String) -> (Int, Int, String) {
@@ -1678,6 +1682,38 @@ extension OpenAPIReader {
         if union.discriminator == nil { union.members = untagged }
         return SpecDocument.Model(
             name: name, pointer: pointer, description: description, options: .init(), tolerant: false, kind: .union(union))
+    }
+
+    /// A union of objects as a member of another union (Figma's `UpdateMediaRuntimeAction`, whose
+    /// alternatives each hold `type: UPDATE_MEDIA_RUNTIME`, among its `Action`s): the strings its
+    /// alternatives hold at each key that all of them hold, and the keys all of them require; nil
+    /// when an alternative is not an object, or the schema is no union.
+    func unionTagValues(of node: JSONNode, depth: Int = 0) -> (values: [String: [String]], required: Set<String>)? {
+        guard depth < Self.maximumSchemaDepth, let members = Self.object(followingReferences(node)),
+              let options = alternatives(members), !options.isEmpty else { return nil }
+        var values: [String: [String]]?
+        var required: Set<String>?
+        for option in options {
+            let own: (values: [String: [String]], required: Set<String>)
+            if let inner = unionTagValues(of: option, depth: depth + 1) {
+                own = inner
+            } else if modelKind(of: followingReferences(option)) == .structure {
+                own = (stringEnumProperties(of: option), requiredKeys(of: option))
+            } else {
+                return nil
+            }
+            if let held = values {
+                var kept: [String: [String]] = [:]
+                for (key, strings) in held {
+                    if let more = own.values[key] { kept[key] = strings + more.filter { !strings.contains($0) } }
+                }
+                values = kept
+            } else {
+                values = own.values
+            }
+            required = required?.intersection(own.required) ?? own.required
+        }
+        return values.map { ($0, required ?? []) }
     }
 
     /// `name` and `suffix` joined, without saying twice the words in which one ends and the other
