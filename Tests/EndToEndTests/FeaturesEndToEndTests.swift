@@ -271,6 +271,17 @@ struct FeaturesEndToEndTests {
         ])
     }
 
+    /// A union of values in a form field goes as its member's text, url-encoded or in a part.
+    @Test func aFormFieldOfAUnionOfValuesSendsItsMembersText() async throws {
+        let forms = LiveFormsService(client: try Self.client())
+        let echo = try await forms.logIn(login: Login(userName: "a", password: "b", scopes: ["s"], account: .string("@ada"), teams: [.int(7), .bool(false)]))
+        #expect(echo.form?["account"] == .string("@ada"))
+        #expect(echo.form?["teams"] == .array([.string("7"), .string("false")]))
+        let photo = FormFile(data: Data("PNG".utf8), filename: "p.png", contentType: "image/png")
+        let upload = try await forms.uploadPhoto(profilePhoto: ProfilePhoto(caption: "c", photo: photo, owner: .string("@channel")))
+        #expect(upload.form == ["caption": .string("c"), "owner": .string("@channel")])
+    }
+
     @Test func aMultipartBodyWithFiles() async throws {
         let forms = LiveFormsService(client: try Self.client())
         let photo = FormFile(data: Data("PNG bytes".utf8), filename: "me \"1\".png", contentType: "image/png")

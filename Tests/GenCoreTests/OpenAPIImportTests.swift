@@ -2448,6 +2448,28 @@ import Testing
         #expect(twin["stream"] as? String == "jsonLines" && twin["response"] as? String == "String")
     }
 
+    /// Found by a tester on Telegram's document: `chat_id: anyOf [integer, string]` in a multipart
+    /// form was sent as a JSON part (`"@channel"`, quoted), and in a url-encoded one became a
+    /// String with a warning to encode it as JSON. A union of values is a field's own type in
+    /// both, sent as its member's text.
+    @Test func aUnionOfValuesInAFormStaysAUnionSentAsText() throws {
+        func body(_ mediaType: String) -> String {
+            #""requestBody": {"required": true, "content": {"\#(mediaType)": {"schema": {"type": "object", "required": ["chat_id"], "properties": {"chat_id": {"anyOf": [{"type": "integer"}, {"type": "string"}]}, "ids": {"type": "array", "items": {"oneOf": [{"type": "integer"}, {"type": "string"}]}}}}}}}"#
+        }
+        let imported = try importing(document(paths: """
+            "/photo": {"post": {"operationId": "sendPhoto", \(body("multipart/form-data")), "responses": {"204": {"description": ""}}}},
+            "/message": {"post": {"operationId": "sendMessage", \(body("application/x-www-form-urlencoded")), "responses": {"204": {"description": ""}}}}
+            """))
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+        #expect(imported.type("SendMessageRequest", "chatId") == "SendMessageRequestChatId")
+        #expect(imported.type("SendMessageRequest", "ids") == "[SendMessageRequestIdsItem]?")
+        let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
+        #expect(source.contains("try form.appendText(\"chat_id\", sendPhotoRequest.chatId)"))
+        #expect(source.contains("try form.appendText(\"chat_id\", sendMessageRequest.chatId)"))
+        #expect(source.contains("try form.appendTextElements(\"ids\", sendMessageRequest.ids)"))
+        #expect(!source.contains("appendJSON"))
+    }
+
     /// A requirement that names a scheme the import left out points to that scheme's warning; one
     /// that names a scheme the document never declares (Supabase's `oauth2`, found by a tester)
     /// said the same, and there was no warning to see. Each is said once, for every operation.

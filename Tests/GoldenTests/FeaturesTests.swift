@@ -22,6 +22,24 @@ import Testing
         #expect(decoded.map(\.value) == ["ada lovelace", "p&ss=word+ü/?", "read", "write"])
     }
 
+    /// A field that holds a union of values sends the text of its member, as a field of that
+    /// member would (Telegram's `chat_id`: a number or a channel's name). Found by a tester: a
+    /// multipart form sent it as JSON, so a name arrived with its quotes (`"@channel"`).
+    @Test func aFormFieldOfAUnionOfValuesSendsItsMembersText() throws {
+        let client = FeaturesAPI.client(baseURL: Self.base)
+        let login = Login(userName: "a", password: "b", scopes: [], account: .string("@ada \"l\""), teams: [.int(7), .string("x y"), .bool(true)])
+        let request = try client.urlRequest(for: FormsService.logIn(login: login))
+        let body = String(decoding: try #require(request.httpBody), as: UTF8.self)
+        #expect(body == "user_name=a&password=b&account=%40ada+%22l%22&teams=7&teams=x+y&teams=true")
+        let upload = try client.urlRequest(for: FormsService.uploadPhoto(profilePhoto: ProfilePhoto(
+            caption: "c", photo: FormFile(data: Data("P".utf8), filename: "p.png", contentType: "image/png"), owner: .string("@channel"))))
+        let text = String(decoding: try #require(upload.httpBody), as: UTF8.self)
+        #expect(text.contains("Content-Disposition: form-data; name=\"owner\"\r\n\r\n@channel\r\n"), "\(text)")
+        let number = try client.urlRequest(for: FormsService.uploadPhoto(profilePhoto: ProfilePhoto(
+            caption: "c", photo: FormFile(data: Data("P".utf8), filename: "p.png", contentType: "image/png"), owner: .int(-42))))
+        #expect(String(decoding: try #require(number.httpBody), as: UTF8.self).contains("name=\"owner\"\r\n\r\n-42\r\n"))
+    }
+
     @Test func aMultipartBodyCannotBeBrokenOutOfByItsValues() throws {
         let client = FeaturesAPI.client(baseURL: Self.base)
         let photo = FormFile(data: Data("PNG".utf8), filename: "a\"b\r\nX-Evil: 1.png", contentType: "image/png")

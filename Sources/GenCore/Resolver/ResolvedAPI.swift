@@ -371,6 +371,10 @@ struct ResolvedAPI: Sendable {
                 case json
                 /// Each element's JSON, in a part of its own under the same name (multipart).
                 case jsonElements
+                /// The text of the member a union of such values holds (`"@channel"` or `42`).
+                case unionText
+                /// Each element's so, under the same name.
+                case unionTextElements
             }
             var key: String
             var swiftName: String

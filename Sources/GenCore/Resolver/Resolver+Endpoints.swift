@@ -878,6 +878,8 @@ extension Resolver {
                 failed = true
             } else if isSimple(element) {
                 // Text.
+            } else if isTextUnion(element) {
+                value = isArray ? .unionTextElements : .unionText
             } else if isFile && !multipart {
                 diagnostics.error(
                     "property '\(property.key)' of model '\(model)' is \(property.type.swift): a form body sends text; use \"encoding\": \"multipart\" for files",

@@ -53,6 +53,17 @@ extension Resolver {
     }
 
     /// Types with one text form: what a path segment, query item or header can hold.
+    /// A union whose members are all values a form field sends as text (Telegram's `chat_id`: an
+    /// id or a channel's name), which it sends as the text of its member.
+    func isTextUnion(_ type: TypeReference) -> Bool {
+        guard case .model(let name) = type, modelKinds[name] == .union, let model = model(named: name),
+              case .union(let union) = model.kind, !union.members.isEmpty, union.discriminator == nil else { return false }
+        return union.members.allSatisfy { member in
+            if let builtin = BuiltinType(rawValue: member.type.value) { return [.string, .int, .int64, .double, .bool, .uuid, .url].contains(builtin) }
+            return modelKinds[member.type.value] == .enumeration
+        }
+    }
+
     func isSimple(_ type: TypeReference) -> Bool {
         switch type {
         case .builtin(let builtin): return ![.data, .json, .file].contains(builtin)

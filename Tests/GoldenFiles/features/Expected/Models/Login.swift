@@ -10,12 +10,23 @@ public struct Login: Codable, Sendable {
     public var password: String
     public var remember: Bool?
     public var scopes: [String]
+    public var account: AccountRef?
+    public var teams: [AccountRef]?
 
-    public init(userName: String, password: String, remember: Bool? = nil, scopes: [String]) {
+    public init(
+        userName: String,
+        password: String,
+        remember: Bool? = nil,
+        scopes: [String],
+        account: AccountRef? = nil,
+        teams: [AccountRef]? = nil
+    ) {
         self.userName = userName
         self.password = password
         self.remember = remember
         self.scopes = scopes
+        self.account = account
+        self.teams = teams
     }
 
     public init(from decoder: any Decoder) throws {
@@ -24,6 +35,8 @@ public struct Login: Codable, Sendable {
         self.password = try container.decodeField(String.self, "password")
         self.remember = try container.decodeFieldIfPresent(Bool.self, "remember")
         self.scopes = try container.decodeField([String].self, "scopes")
+        self.account = try container.decodeFieldIfPresent(AccountRef.self, "account")
+        self.teams = try container.decodeFieldIfPresent([AccountRef].self, "teams")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -32,5 +45,7 @@ public struct Login: Codable, Sendable {
         try container.encodeField("password", self.password)
         try container.encodeFieldIfPresent("remember", self.remember)
         try container.encodeField("scopes", self.scopes)
+        try container.encodeFieldIfPresent("account", self.account)
+        try container.encodeFieldIfPresent("teams", self.teams)
     }
 }

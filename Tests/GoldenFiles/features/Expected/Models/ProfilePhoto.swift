@@ -9,11 +9,13 @@ public struct ProfilePhoto: Codable, Sendable {
     public var caption: String
     public var photo: FormFile
     public var thumbnail: Data?
+    public var owner: AccountRef?
 
-    public init(caption: String, photo: FormFile, thumbnail: Data? = nil) {
+    public init(caption: String, photo: FormFile, thumbnail: Data? = nil, owner: AccountRef? = nil) {
         self.caption = caption
         self.photo = photo
         self.thumbnail = thumbnail
+        self.owner = owner
     }
 
     public init(from decoder: any Decoder) throws {
@@ -21,6 +23,7 @@ public struct ProfilePhoto: Codable, Sendable {
         self.caption = try container.decodeField(String.self, "caption")
         self.photo = try container.decodeField(FormFile.self, "photo")
         self.thumbnail = try container.decodeFieldIfPresent(Data.self, "thumbnail")
+        self.owner = try container.decodeFieldIfPresent(AccountRef.self, "owner")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -28,5 +31,6 @@ public struct ProfilePhoto: Codable, Sendable {
         try container.encodeField("caption", self.caption)
         try container.encodeField("photo", self.photo)
         try container.encodeFieldIfPresent("thumbnail", self.thumbnail)
+        try container.encodeFieldIfPresent("owner", self.owner)
     }
 }
