@@ -1589,6 +1589,19 @@ import Testing
         #expect(region["type"] as? String == "String" && region["nullable"] as? Bool == true)
     }
 
+    /// Found by a tester on BigCommerce's document: `line_items` is `oneOf` an array of
+    /// `PostVariant` (no key required) or of `PostModifier` (requires `option_selections`), and
+    /// the first took every array, dropping the modifiers' keys. Arrays of structs are ordered by
+    /// their elements as structs are: those that require more keys first.
+    @Test func arraysOfStructsInAUnionAreOrderedByTheirElements() throws {
+        let imported = try importing(document(schemas: """
+            "Variant": {"type": "object", "properties": {"quantity": {"type": "integer"}}},
+            "Modifier": {"type": "object", "required": ["option_selections"], "properties": {"quantity": {"type": "integer"}, "option_selections": {"type": "array", "items": {"type": "integer"}}}},
+            "Items": {"oneOf": [{"type": "array", "items": {"$ref": "#/components/schemas/Variant"}}, {"type": "array", "items": {"$ref": "#/components/schemas/Modifier"}}, {"type": "array", "items": {"type": "string"}}]}
+            """))
+        #expect(imported.model("Items")?["oneOf"] as? [String] == ["[Modifier]", "[Variant]", "[String]"])
+    }
+
     /// Found by a tester on Figma's document: `Action` is `oneOf` objects told apart by `type`,
     /// one of them `UpdateMediaRuntimeAction`, a `oneOf` of its own whose members all hold
     /// `type: UPDATE_MEDIA_RUNTIME`. The union was untagged, and an open enum's first member took

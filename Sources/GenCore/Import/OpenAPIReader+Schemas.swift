@@ -1750,8 +1750,15 @@ extension OpenAPIReader {
         }
         // Among structs, those that require more keys first: one that requires `id` alone takes
         // every object of one that requires `id` and `name`, whose fields it would then drop.
+        // Among arrays, so by their elements (BigCommerce's line items: `[PostVariant]` or
+        // `[PostModifier]`, found by a tester).
+        func requiredKeyCount(_ type: String) -> Int {
+            let element = rank(type) == 9 ? String(type.dropFirst().dropLast()) : type
+            guard rank(element) == 8 else { return 0 }
+            return schema(ofModel: element).map { requiredKeys(of: $0).count } ?? 0
+        }
         let keys = members.map { member in
-            requiredKeysFirst && rank(member.type.value) == 8 ? schema(ofModel: member.type.value).map { requiredKeys(of: $0).count } ?? 0 : 0
+            requiredKeysFirst && [8, 9].contains(rank(member.type.value)) ? requiredKeyCount(member.type.value) : 0
         }
         var ordered = members.enumerated().sorted { lhs, rhs in
             let l = rank(lhs.element.type.value), r = rank(rhs.element.type.value)
