@@ -1589,6 +1589,21 @@ import Testing
         #expect(region["type"] as? String == "String" && region["nullable"] as? Bool == true)
     }
 
+    /// Found by a tester on Apideck's proxy: a `*/*` body of `anyOf: [object, string]` was a JSON
+    /// body, so the text it forwards went out quoted (`"<lead>…"`). A schema that may be a
+    /// string is no JSON under a media range: an upload, as a string alone is; data alone stays JSON.
+    @Test func aMediaRangeOfAnObjectOrAStringIsNoJSON() throws {
+        let imported = try importing(document(paths: """
+            "/proxy": {"post": {"operationId": "proxy", "requestBody": {"content": {"*/*": {"schema": {"anyOf": [{"type": "object", "properties": {}}, {"type": "string"}]}}}},
+              "responses": {"200": {"description": "", "content": {"*/*": {"schema": {"oneOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"type": "string"}]}}}}}}},
+            "/data": {"post": {"operationId": "data", "requestBody": {"required": true, "content": {"*/*": {"schema": {"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"type": "integer"}]}}}},
+              "responses": {"204": {"description": ""}}}}
+            """))
+        #expect(imported.endpoint("proxy")?["body"] as? String == "Upload?")
+        #expect(imported.endpoint("proxy")?["response"] as? String == "Data")
+        #expect(imported.endpoint("data")?["body"] as? String == "DataRequest")
+    }
+
     /// Found by a tester on BigCommerce's document: `line_items` is `oneOf` an array of
     /// `PostVariant` (no key required) or of `PostModifier` (requires `option_selections`), and
     /// the first took every array, dropping the modifiers' keys. Arrays of structs are ordered by

@@ -1312,6 +1312,12 @@ extension OpenAPIReader {
     private func isWildcardJSON(_ entry: JSONNode.Member) -> Bool {
         guard let schema = wildcardSchema(entry) else { return false }
         guard let members = Self.object(followingReferences(schema)) else { return true }
+        // An object or a string (Apideck's proxy, which forwards any body, found by a tester):
+        // the string is the body as it is, which JSON would send quoted.
+        if let options = alternatives(members),
+           options.contains(where: { Self.object(followingReferences($0)).map { typeNames($0) == ["string"] } ?? false }) {
+            return false
+        }
         return typeNames(members) != ["string"]
     }
 
