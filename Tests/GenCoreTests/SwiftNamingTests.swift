@@ -26,6 +26,19 @@ import Testing
         #expect(SwiftNaming.memberName("ID2") == "id2")
     }
 
+    /// Found by a tester on Sentry's document (`List an Organization's Teams` was
+    /// `listAnOrganizationSTeams`): an apostrophe between letters, straight or curly, does not
+    /// split a word; elsewhere it is punctuation, as before.
+    @Test(arguments: [
+        ("List an Organization's Teams", "listAnOrganizationsTeams", "ListAnOrganizationsTeams"),
+        ("don\u{2019}t stop", "dontStop", "DontStop"), ("rock 'n' roll", "rockNRoll", "RockNRoll"), ("'quoted'", "quoted", "Quoted"),
+        ("Ünï's ça", "ünïsÇa", "ÜnïsÇa"), ("CLIENT'S_ID", "clientsId", "CLIENTSID"), ("it's", "its", "Its"),
+    ])
+    func apostrophesBetweenLetters(_ input: String, _ member: String, _ type: String) {
+        #expect(SwiftNaming.memberName(input) == member)
+        #expect(SwiftNaming.typeName(input) == type)
+    }
+
     /// Found on HubSpot's documents, whose enum values are words in capitals (`NOT_SUBSCRIBED`),
     /// as Google's, Amazon's and many others' are: the rule kept every word after the first as
     /// written (`notSUBSCRIBED`). A name in capitals only, of several words, is read in lower

@@ -21,7 +21,8 @@ enum SwiftNaming {
     /// A lowerCamelCase identifier for a property, parameter or case: `user_name` → `userName`,
     /// `X-Request-ID` → `xRequestID`, `2fa` → `_2fa`. Keeps names that are already identifiers.
     static func memberName(_ name: String) -> String {
-        let name = isShouting(name) ? name.lowercased() : name
+        let joined = joiningApostrophes(name)
+        let name = isShouting(joined) ? joined.lowercased() : joined
         if let result = asciiMemberName(name) { return result }
         return scalarMemberName(name)
     }
@@ -123,7 +124,7 @@ enum SwiftNaming {
 
     /// An UpperCamelCase type name: `fetch cities` → `FetchCities`.
     static func typeName(_ name: String) -> String {
-        var result = words(of: name).map(upperFirst).joined()
+        var result = words(of: joiningApostrophes(name)).map(upperFirst).joined()
         if result.isEmpty { result = "Value" }
         if let first = result.unicodeScalars.first, needsLeadingUnderscore(first) { result = "_" + result }
         return result
@@ -213,6 +214,24 @@ enum SwiftNaming {
     }
 
     // MARK: Words
+
+    /// An apostrophe between letters is no break between words: `List an Organization's Teams`
+    /// → `listAnOrganizationsTeams`, not `…OrganizationSTeams` (found by a tester on Sentry's
+    /// document), `don't` → `dont`.
+    static func joiningApostrophes(_ name: String) -> String {
+        // One pass over the bytes: `'`, or the first byte of `’` (E2 80 99).
+        guard name.utf8.contains(where: { $0 == 0x27 || $0 == 0xE2 }) else { return name }
+        let scalars = Array(name.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "'" || scalar == "\u{2019}", index > 0, index + 1 < scalars.count,
+               scalars[index - 1].properties.isAlphabetic, scalars[index + 1].properties.isAlphabetic {
+                continue
+            }
+            result.append(scalar)
+        }
+        return String(result)
+    }
 
     /// Splits a name at anything that is not a letter or digit. Case inside a word is kept, so
     /// that `userID` and `URLString` survive as they were written.
