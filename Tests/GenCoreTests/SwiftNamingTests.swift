@@ -39,6 +39,19 @@ import Testing
         #expect(SwiftNaming.typeName(input) == type)
     }
 
+    /// Found by a tester on Telegram's document: the dice emoji of `sendDice` were cases `value`,
+    /// `value2`… A name of symbols alone is read by their Unicode names (skin tones and
+    /// variation selectors left out); one ASCII symbol too (Apideck's `*`); a longer run of ASCII
+    /// punctuation, or a name with any letter or digit, as before.
+    @Test(arguments: [
+        ("🎲", "gameDie"), ("🎯", "directHit"), ("🏀", "basketballAndHoop"), ("👍🏽", "thumbsUpSign"), ("❤️", "heavyBlackHeart"),
+        ("*", "asterisk"), ("+", "plusSign"), ("-", "hyphenMinus"), ("---", "value"), ("_", "value"), ("", "value"),
+        ("🎲🎲🎲🎲🎲", "value"), ("a🎲", "a"), ("🎲 1", "_1"),
+    ])
+    func namesOfSymbolsAlone(_ input: String, _ member: String) {
+        #expect(SwiftNaming.memberName(input) == member)
+    }
+
     /// Found on HubSpot's documents, whose enum values are words in capitals (`NOT_SUBSCRIBED`),
     /// as Google's, Amazon's and many others' are: the rule kept every word after the first as
     /// written (`notSUBSCRIBED`). A name in capitals only, of several words, is read in lower

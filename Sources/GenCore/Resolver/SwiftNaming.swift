@@ -23,8 +23,30 @@ enum SwiftNaming {
     static func memberName(_ name: String) -> String {
         let joined = joiningApostrophes(name)
         let name = isShouting(joined) ? joined.lowercased() : joined
-        if let result = asciiMemberName(name) { return result }
-        return scalarMemberName(name)
+        let result = asciiMemberName(name) ?? scalarMemberName(name)
+        if result == "value", let symbols = symbolsName(name) { return symbols }
+        return result
+    }
+
+    /// A name of symbols alone, read by their Unicode names: Telegram's dice emoji `🎲`, `🎯`
+    /// → `gameDie`, `directHit` (found by a tester: they were `value`, `value2`…), `*` →
+    /// `asterisk`, `-` → `hyphenMinus`. Nil for a name with a letter or digit, of more than four
+    /// symbols, or of ASCII punctuation other than one character (`---`, `_` stay `value`).
+    private static func symbolsName(_ name: String) -> String? {
+        if name.utf8.allSatisfy({ $0 < 0x80 }), name.utf8.count != 1 || name == "_" { return nil }
+        var words: [String] = []
+        for scalar in name.unicodeScalars {
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) { return nil }
+            // A skin tone says nothing of what the symbol is.
+            if scalar.properties.isEmojiModifier { continue }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .spacingMark, .format, .control, .spaceSeparator: continue
+            default: break
+            }
+            guard let word = scalar.properties.name, words.count < 4 else { return nil }
+            words.append(word)
+        }
+        return words.isEmpty ? nil : memberName(words.joined(separator: " "))
     }
 
     /// Whether a name is words in capitals only (`NOT_SUBSCRIBED`, `X-API-KEY`, as many APIs write
