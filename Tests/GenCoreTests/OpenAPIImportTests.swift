@@ -1540,6 +1540,26 @@ import Testing
         #expect(properties.count == 5, "\(properties)")
     }
 
+    /// Found by a tester on Supabase's document: `connectionString` (deprecated, "use
+    /// connection_string instead") took the Swift name as the key written so, and the key to use
+    /// was `connectionString2`. A deprecated key gives the name up to one that is not, in
+    /// either order.
+    @Test func aDeprecatedKeyGivesItsSwiftNameUpToOneThatIsNot() throws {
+        let imported = try importing(document(schemas: """
+            "Config": {"type": "object", "properties": {
+              "connectionString": {"type": "string", "deprecated": true, "description": "Use connection_string instead."},
+              "connection_string": {"type": "string"},
+              "pool_size": {"type": "integer"},
+              "poolSize": {"type": "integer", "deprecated": true}}}
+            """))
+        let properties = try #require(imported.properties("Config"))
+        #expect(properties["connectionString"] as? String == "String?")
+        #expect((properties["connectionString2"] as? [String: String])?["key"] == "connectionString")
+        #expect(properties["poolSize"] as? String == "Int?")
+        #expect((properties["poolSize2"] as? [String: String])?["key"] == "poolSize")
+        #expect(properties.count == 4, "\(properties)")
+    }
+
     /// The same across `allOf`: a base with `_id` and a model of it with `id` failed the import
     /// ("gets the property 'id' twice"), since the base names its key once for every model
     /// composed of it. Such a base is read in place, as one that shares a key is.

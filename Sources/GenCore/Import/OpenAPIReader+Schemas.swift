@@ -1322,10 +1322,18 @@ extension OpenAPIReader {
                 // Two keys that give one Swift name (`user_id`, `userId`): the later one gets a
                 // name of its own and keeps its key; unless it is written as that name and the
                 // earlier one is not (`_id`, then `id`, found by a tester on Gitea's): then the
-                // earlier one gives it up.
+                // earlier one gives it up. A deprecated one gives it up to one that is not
+                // (Supabase's `connectionString`, "use connection_string instead", found by a tester).
                 var swiftName = SwiftNaming.memberName(property.name.value)
-                if swiftName == entry.key, let earlier = properties.firstIndex(where: { SwiftNaming.memberName($0.name.value) == swiftName }),
-                   (properties[earlier].key ?? properties[earlier].name).value != swiftName {
+                func isDeprecated(_ schema: JSONNode?) -> Bool {
+                    Self.bool(schema.flatMap(Self.object).flatMap { annotation("deprecated", $0) }?.value)
+                }
+                let earlier = properties.firstIndex { SwiftNaming.memberName($0.name.value) == swiftName }
+                let earlierKey = earlier.map { (properties[$0].key ?? properties[$0].name).value }
+                let earlierDeprecated = isDeprecated(earlierKey.flatMap { schemaOfKey[$0]?.node })
+                let takesTheName = isDeprecated(entry.value) != earlierDeprecated ? earlierDeprecated
+                    : swiftName == entry.key && earlierKey != swiftName
+                if let earlier, takesTheName {
                     var number = 2
                     while swiftNames.contains(swiftName + String(number)) { number += 1 }
                     properties[earlier].key = properties[earlier].key ?? properties[earlier].name
