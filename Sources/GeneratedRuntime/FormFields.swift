@@ -55,25 +55,6 @@ public struct FormFields: Sendable, Hashable {
         fields.append(.json(name: name, try JSONEncoder().encode(value)))
     }
 
-    /// Appends the text of a value that encodes as one JSON string, number or Bool (a union of
-    /// such, as Telegram's `chat_id`: an id or a channel's name), unless it is nil: a string as it
-    /// is, not quoted, and a number or Bool as JSON writes it.
-    public mutating func appendText(_ name: String, _ value: (some Encodable)?) throws {
-        guard let value else { return }
-        fields.append(.text(name: name, value: try Self.text(of: value)))
-    }
-
-    /// Appends the text of each element, as `appendText` does, under the same name, in order.
-    public mutating func appendTextElements(_ name: String, _ values: [some Encodable]?) throws {
-        for value in values ?? [] { fields.append(.text(name: name, value: try Self.text(of: value))) }
-    }
-
-    private static func text(of value: some Encodable) throws -> String {
-        let json = try JSONEncoder().encode(value)
-        if let text = try? JSONDecoder().decode(String.self, from: json) { return text }
-        return String(decoding: json, as: UTF8.self)
-    }
-
     /// Appends each element encoded as JSON under the same name, in order.
     public mutating func appendJSONElements(_ name: String, _ values: [some Encodable]?) throws {
         let encoder = JSONEncoder()

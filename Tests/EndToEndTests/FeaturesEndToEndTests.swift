@@ -518,8 +518,11 @@ struct FeaturesEndToEndTests {
         let catalog = LiveCatalogService(client: try Self.client())
         let bare = try await catalog.echoOperation()
         #expect(bare.query == "method=catalog.items.search&label=K%C3%B6ln%20%26%20Bonn&flag=")
-        let searched = try await catalog.echoOperation(text: "tea & cake")
+        let searched = try await catalog.echoOperation(text: "tea & cake", account: nil)
         #expect(searched.query == "method=catalog.items.search&label=K%C3%B6ln%20%26%20Bonn&flag=&text=tea%20%26%20cake")
+        // A union of values goes as its member's text.
+        let account = try await catalog.echoOperation(text: nil, account: .string("@ada"))
+        #expect(account.query == "method=catalog.items.search&label=K%C3%B6ln%20%26%20Bonn&flag=&account=%40ada")
     }
 
     /// The fixture server answers each status with the same problem body: read as the spec's

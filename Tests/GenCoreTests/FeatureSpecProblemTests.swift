@@ -306,9 +306,9 @@ import Testing
             (.marker("\"Login?\", \"encoding\""),
              #"property 'avatar' of model 'Login' is Data: a form body sends text; use "encoding": "multipart" for files"#),
             (.marker("\"a b\""), "'a b' is not a valid cookie name"),
-            (.marker("\"Owner\" } }", occurrence: 2), "cookie 'prefs' must be a String, number, Bool, UUID, URL, Date or enum, not Owner"),
-            (.marker("\"[String]\" } }"), "cookie 'tags' must be a String, number, Bool, UUID, URL, Date or enum, not [String]"),
-            (.marker("\"Data?\""), "cookie 'blob' must be a String, number, Bool, UUID, URL, Date or enum, not Data?"),
+            (.marker("\"Owner\" } }", occurrence: 2), "cookie 'prefs' must be a String, number, Bool, UUID, URL, Date, enum or union of them, not Owner"),
+            (.marker("\"[String]\" } }"), "cookie 'tags' must be a String, number, Bool, UUID, URL, Date, enum or union of them, not [String]"),
+            (.marker("\"Data?\""), "cookie 'blob' must be a String, number, Bool, UUID, URL, Date, enum or union of them, not Data?"),
             (.marker("\"a;b\""), "'a;b' is not a valid cookie name"),
         ])
     }
@@ -419,14 +419,14 @@ import Testing
             (.at(12, 51), "'separator' is for a parameter that holds an array; 'one' is Int?"),
             (.marker("\";\""), "unknown separator ';'; expected one of: ' ', ',', '|'"),
             (.marker("\"comma\""), "unknown separator 'comma'; expected one of: ' ', ',', '|' (did you mean ','?)"),
-            (.marker("\"[Item]\""), "query parameter 'models' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one or a dictionary of one, not [Item]"),
-            (.marker("\"[String: [Int]]\""), "query parameter 'deep' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one or a dictionary of one, not [String: [Int]]"),
+            (.marker("\"[Item]\""), "query parameter 'models' must be a String, number, Bool, UUID, URL, Date, enum or union of them, or an array of one or a dictionary of one, not [Item]"),
+            (.marker("\"[String: [Int]]\""), "query parameter 'deep' must be a String, number, Bool, UUID, URL, Date, enum or union of them, or an array of one or a dictionary of one, not [String: [Int]]"),
             (.at(17, 60), "'separator' is for a parameter that holds an array; 'map' is [String: Int]"),
             (.at(21, 58), "a header's list is separated by commas; 'separator' can only be ','"),
             (.marker("\"[[String]]\""),
-             "header 'X-Nested' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one (a comma-separated list), not [[String]]"),
+             "header 'X-Nested' must be a String, number, Bool, UUID, URL, Date, enum or union of them, or an array of one (a comma-separated list), not [[String]]"),
             (.marker("\"[Item]?\""),
-             "header 'X-Items' must be a String, number, Bool, UUID, URL, Date or enum, or an array of one (a comma-separated list), not [Item]?"),
+             "header 'X-Items' must be a String, number, Bool, UUID, URL, Date, enum or union of them, or an array of one (a comma-separated list), not [Item]?"),
             (.marker("\",\" } }\n"), "'separator' is for query parameters and headers that hold an array, not a cookie"),
         ])
     }

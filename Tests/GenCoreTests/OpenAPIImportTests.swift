@@ -2497,9 +2497,10 @@ import Testing
     }
 
     /// Found by a tester on Telegram's document: `chat_id: anyOf [integer, string]` in a multipart
-    /// form was sent as a JSON part (`"@channel"`, quoted), and in a url-encoded one became a
-    /// String with a warning to encode it as JSON. A union of values is a field's own type in
-    /// both, sent as its member's text.
+    /// form was sent as a JSON part (`"@channel"`, quoted), in a url-encoded one it became a
+    /// String with a warning to encode it as JSON, and as a path, query or header parameter a
+    /// String beside a union no one used. A union of values is the field's or parameter's own
+    /// type everywhere, sent as its member's text (`ParameterValue`).
     @Test func aUnionOfValuesInAFormStaysAUnionSentAsText() throws {
         func body(_ mediaType: String) -> String {
             #""requestBody": {"required": true, "content": {"\#(mediaType)": {"schema": {"type": "object", "required": ["chat_id"], "properties": {"chat_id": {"anyOf": [{"type": "integer"}, {"type": "string"}]}, "ids": {"type": "array", "items": {"oneOf": [{"type": "integer"}, {"type": "string"}]}}}}}}}"#
@@ -2512,10 +2513,27 @@ import Testing
         #expect(imported.type("SendMessageRequest", "chatId") == "SendMessageRequestChatId")
         #expect(imported.type("SendMessageRequest", "ids") == "[SendMessageRequestIdsItem]?")
         let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
-        #expect(source.contains("try form.appendText(\"chat_id\", sendPhotoRequest.chatId)"))
-        #expect(source.contains("try form.appendText(\"chat_id\", sendMessageRequest.chatId)"))
-        #expect(source.contains("try form.appendTextElements(\"ids\", sendMessageRequest.ids)"))
+        #expect(source.contains("form.append(\"chat_id\", sendPhotoRequest.chatId)"))
+        #expect(source.contains("form.append(\"chat_id\", sendMessageRequest.chatId)"))
+        #expect(source.contains("form.append(\"ids\", sendMessageRequest.ids)"))
         #expect(!source.contains("appendJSON"))
+        #expect(source.contains("public enum SendMessageRequestChatId: Codable, Sendable, ParameterValue {"))
+
+        let parameters = try importing(document(paths: """
+            "/chats/{chat_id}": {"get": {"operationId": "getChat", "parameters": [
+              {"name": "chat_id", "in": "path", "required": true, "schema": {"anyOf": [{"type": "integer"}, {"type": "string"}]}},
+              {"name": "ids", "in": "query", "explode": false, "schema": {"type": "array", "items": {"oneOf": [{"type": "integer"}, {"type": "string"}]}}},
+              {"name": "X-Ref", "in": "header", "schema": {"oneOf": [{"type": "boolean"}, {"type": "number"}]}},
+              {"name": "shape", "in": "query", "schema": {"oneOf": [{"type": "integer"}, {"type": "object", "properties": {"a": {"type": "string"}}}]}}],
+              "responses": {"204": {"description": ""}}}}
+            """))
+        let endpoint = try #require(parameters.endpoint("getChat"))
+        #expect(endpoint["pathParams"] as? [String: String] == ["chat_id": "GetChatChatId"])
+        #expect(endpoint["headers"] as? [String: String] == ["X-Ref": "GetChatXRef?"])
+        let query = try #require(endpoint["query"] as? [String: Any])
+        #expect(query["ids"] as? [String: String] == ["type": "[GetChatIdsItem]?", "separator": ","])
+        #expect(query["shape"] as? String == "String?", "a union that may be an object is still a String the app encodes")
+        #expect(parameters.warnings == ["#/paths/~1chats~1{chat_id}/get/parameters/3: a query parameter holding 'GetChatShape' is imported as a String that the app encodes"])
     }
 
     /// A requirement that names a scheme the import left out points to that scheme's warning; one

@@ -19,34 +19,6 @@ import Testing
         }
     }
 
-    /// A value that encodes as one JSON string, number or Bool (a union of them) is its text: a
-    /// string unquoted and unescaped, a number or Bool as JSON writes it.
-    @Test func aValueThatEncodesAsOneJSONScalarIsSentAsItsText() throws {
-        enum Ref: Encodable {
-            case id(Int), name(String), ratio(Double)
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.singleValueContainer()
-                switch self {
-                case .id(let id): try container.encode(id)
-                case .name(let name): try container.encode(name)
-                case .ratio(let ratio): try container.encode(ratio)
-                }
-            }
-        }
-        var form = FormFields()
-        try form.appendText("a", Ref.name("@a/b \"c\" ü\n"))
-        try form.appendText("b", Ref.id(-7))
-        try form.appendText("c", Ref.ratio(2.5))
-        try form.appendText("none", Ref?.none)
-        try form.appendTextElements("d", [Ref.id(1), Ref.name("x")])
-        try form.appendTextElements("e", [Ref]?.none)
-        #expect(form.fields == [
-            .text(name: "a", value: "@a/b \"c\" ü\n"), .text(name: "b", value: "-7"), .text(name: "c", value: "2.5"),
-            .text(name: "d", value: "1"), .text(name: "d", value: "x"),
-        ])
-        #expect(throws: EncodingError.self) { try form.appendText("nan", Ref.ratio(.nan)) }
-    }
-
     @Test func urlEncodingEscapesEveryReservedCharacter() {
         var form = FormFields()
         form.append("q", "a b&c=d+e%f/?#;")

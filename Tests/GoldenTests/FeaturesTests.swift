@@ -23,8 +23,9 @@ import Testing
     }
 
     /// A field that holds a union of values sends the text of its member, as a field of that
-    /// member would (Telegram's `chat_id`: a number or a channel's name). Found by a tester: a
-    /// multipart form sent it as JSON, so a name arrived with its quotes (`"@channel"`).
+    /// member would (Telegram's `chat_id`: a number or a channel's name), through the union's
+    /// `ParameterValue`. Found by a tester: a multipart form sent it as JSON, so a name arrived
+    /// with its quotes (`"@channel"`).
     @Test func aFormFieldOfAUnionOfValuesSendsItsMembersText() throws {
         let client = FeaturesAPI.client(baseURL: Self.base)
         let login = Login(userName: "a", password: "b", scopes: [], account: .string("@ada \"l\""), teams: [.int(7), .string("x y"), .bool(true)])
@@ -224,7 +225,7 @@ import Testing
                        counts: [String: Int]?, tags: [String]?) async throws -> RawQuery {
             RawQuery(query: "")
         }
-        func echoOperation(text: String?) async throws -> RawQuery { RawQuery(query: "") }
+        func echoOperation(text: String?, account: AccountRef?) async throws -> RawQuery { RawQuery(query: "") }
         func acknowledge(ok: Bool) async throws {}
         func uploadGallery(gallery: Gallery) async throws -> [PartEcho] { [] }
     }
@@ -267,6 +268,9 @@ import Testing
             == "http://127.0.0.1:8081/echo/query?method=catalog.items.search&label=K%C3%B6ln%20%26%20Bonn&flag=")
         #expect(try client.urlRequest(for: CatalogService.echoOperation(text: "a+b")).url?.absoluteString
             == "http://127.0.0.1:8081/echo/query?method=catalog.items.search&label=K%C3%B6ln%20%26%20Bonn&flag=&text=a%2Bb")
+        #expect(try client.urlRequest(for: CatalogService.echoOperation(account: .string("@a b&c"))).url?.absoluteString
+            == "http://127.0.0.1:8081/echo/query?method=catalog.items.search&label=K%C3%B6ln%20%26%20Bonn&flag=&account=%40a%20b%26c")
+        #expect(try client.urlRequest(for: CatalogService.echoOperation(account: .int(-7))).url?.absoluteString.hasSuffix("&account=-7") == true)
     }
 
     /// Arrays with a separator go in one query item each, the commas as they are and the other

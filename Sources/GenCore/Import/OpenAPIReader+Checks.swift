@@ -253,7 +253,7 @@ extension OpenAPIReader {
                 unmapped("the field holds one file or several; it is imported as [File], a part per file\(hadDefault)",
                          at: property.type.location, pointer: pointer, concerns: [model.pointer])
                 replacement = "[File]"
-            } else if !isFile && !isSimpleParameter(element) && !multipart && !isTextUnion(element, in: document) {
+            } else if !isFile && !isSimpleParameter(element) && !multipart {
                 // An array keeps its elements apart, a field each, as a form sends a list (Twilio's
                 // `Details.Fields`: up to 20 objects, each as JSON).
                 let what = isArray ? "the elements of \(type) are imported as Strings the app encodes (as JSON, for example), a field each"
@@ -309,14 +309,6 @@ extension OpenAPIReader {
     }
 
     /// Whether `type` names a union of files only (`Data`, `[Data]`).
-    /// A union of values a form field sends as text (Telegram's `chat_id`: an id or a name),
-    /// which a field sends as the text of its member.
-    private func isTextUnion(_ type: String, in document: SpecDocument) -> Bool {
-        guard let model = document.models.first(where: { $0.name.value == type }), case .union(let union) = model.kind,
-              union.discriminator == nil, !union.members.isEmpty else { return false }
-        return union.members.allSatisfy { ["String", "Int", "Int64", "Double", "Bool", "UUID", "URL"].contains($0.type.value) || isEnumModel($0.type.value) }
-    }
-
     private func isFileUnion(_ type: String, in document: SpecDocument) -> Bool {
         guard let model = document.models.first(where: { $0.name.value == type }), case .union(let union) = model.kind else { return false }
         return union.members.allSatisfy { ["Data", "[Data]", "File", "[File]"].contains($0.type.value) }

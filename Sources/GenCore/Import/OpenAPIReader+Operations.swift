@@ -1226,9 +1226,14 @@ extension OpenAPIReader {
         return items
     }
 
-    /// Whether a type expression is a value a path, query item, header or cookie can hold.
+    /// Whether a type expression is a value a path, query item, header or cookie can hold: a
+    /// plain value, or an untagged union of such values (Telegram's `chat_id`: an id or a name),
+    /// which sends its member's text.
     func isSimpleParameter(_ type: String) -> Bool {
-        ["String", "Int", "Int64", "Double", "Bool", "UUID", "URL", "Date"].contains(type) || isEnumModel(type)
+        if ["String", "Int", "Int64", "Double", "Bool", "UUID", "URL", "Date"].contains(type) || isEnumModel(type) { return true }
+        guard let index = modelIndex[type], let model = models[index], case .union(let union) = model.kind,
+              union.discriminator == nil, !union.members.isEmpty else { return false }
+        return union.members.allSatisfy { ["String", "Int", "Int64", "Double", "Bool", "UUID", "URL"].contains($0.type.value) || isEnumModel($0.type.value) }
     }
 
     /// Gives the body a Swift name no parameter has.

@@ -117,6 +117,9 @@ struct ResolvedAPI: Sendable {
         var unknownCaseName: String
         /// Conforms to `Hashable`: asked for in the spec, or held by a model that is.
         var isHashable = false
+        /// Untagged, of values a parameter sends as text (an id or a name): conforms to
+        /// `ParameterValue`, its member's text.
+        var isText = false
 
         struct Case: Sendable {
             var name: String
@@ -371,10 +374,6 @@ struct ResolvedAPI: Sendable {
                 case json
                 /// Each element's JSON, in a part of its own under the same name (multipart).
                 case jsonElements
-                /// The text of the member a union of such values holds (`"@channel"` or `42`).
-                case unionText
-                /// Each element's so, under the same name.
-                case unionTextElements
             }
             var key: String
             var swiftName: String

@@ -187,7 +187,7 @@ extension Resolver {
         }
         /// Reports a parameter whose type has no single text form.
         func notSimple(_ what: String, _ parameter: SpecDocument.Parameter, _ type: TypeReference, orArray: Bool = false) {
-            let allowed = "a String, number, Bool, UUID, URL, Date or enum"
+            let allowed = "a String, number, Bool, UUID, URL, Date, enum or union of them"
                 + (orArray ? ", or an array of one" + (what == "header" ? " (a comma-separated list)" : " or a dictionary of one") : "")
             diagnostics.error("\(what) '\(parameter.name.value)' must be \(allowed), not \(type.swift)", at: parameter.type.location)
         }
@@ -215,7 +215,7 @@ extension Resolver {
             }
             if !refuseSeparator(of: parameter, "a path parameter") || entriesByKey(parameter, type: nil, "path parameter") == nil { failed = true }
             guard let type = resolveType(parameter.type) else { failed = true; continue }
-            guard isSimple(type) else {
+            guard isSentAsText(type) else {
                 notSimple("path parameter", parameter, type)
                 failed = true
                 continue
@@ -272,7 +272,7 @@ extension Resolver {
             default: type.unwrapped
             }
             let separator = listSeparator(of: parameter, type: type, allowed: Self.querySeparators)
-            guard isSimple(element) else {
+            guard isSentAsText(element) else {
                 notSimple("query parameter", parameter, type, orArray: true)
                 failed = true
                 continue
@@ -293,7 +293,7 @@ extension Resolver {
             let element: TypeReference = if case .array(let element) = type.unwrapped { element } else { type.unwrapped }
             let separator = listSeparator(of: parameter, type: type, allowed: [",": ","])
             if entriesByKey(parameter, type: type, "header") == nil { failed = true }
-            guard isSimple(element) else {
+            guard isSentAsText(element) else {
                 notSimple("header", parameter, type, orArray: true)
                 failed = true
                 continue
@@ -315,7 +315,7 @@ extension Resolver {
             }
             if !refuseSeparator(of: parameter, "a cookie") || entriesByKey(parameter, type: nil, "cookie") == nil { failed = true }
             guard let type = resolveType(parameter.type) else { failed = true; continue }
-            guard isSimple(type.unwrapped) else {
+            guard isSentAsText(type.unwrapped) else {
                 notSimple("cookie", parameter, type)
                 failed = true
                 continue
@@ -876,10 +876,8 @@ extension Resolver {
                     "property '\(property.key)' of model '\(model)' is \(property.type.swift): a form field cannot be null; make the elements non-optional",
                     at: location)
                 failed = true
-            } else if isSimple(element) {
+            } else if isSentAsText(element) {
                 // Text.
-            } else if isTextUnion(element) {
-                value = isArray ? .unionTextElements : .unionText
             } else if isFile && !multipart {
                 diagnostics.error(
                     "property '\(property.key)' of model '\(model)' is \(property.type.swift): a form body sends text; use \"encoding\": \"multipart\" for files",

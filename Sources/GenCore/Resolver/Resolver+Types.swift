@@ -53,15 +53,24 @@ extension Resolver {
     }
 
     /// Types with one text form: what a path segment, query item or header can hold.
-    /// A union whose members are all values a form field sends as text (Telegram's `chat_id`: an
-    /// id or a channel's name), which it sends as the text of its member.
-    func isTextUnion(_ type: TypeReference) -> Bool {
-        guard case .model(let name) = type, modelKinds[name] == .union, let model = model(named: name),
-              case .union(let union) = model.kind, !union.members.isEmpty, union.discriminator == nil else { return false }
+    /// A union whose members are all values a parameter or form field sends as text (Telegram's
+    /// `chat_id`: an id or a channel's name), untagged: it sends the text of its member
+    /// (`ParameterValue`). A case named `parameterValue` would clash with the property.
+    func isTextUnion(_ union: SpecDocument.Union) -> Bool {
+        guard !union.members.isEmpty, union.discriminator == nil else { return false }
         return union.members.allSatisfy { member in
+            guard member.name.map({ SwiftNaming.memberName($0.value) }) != "parameterValue" else { return false }
             if let builtin = BuiltinType(rawValue: member.type.value) { return [.string, .int, .int64, .double, .bool, .uuid, .url].contains(builtin) }
             return modelKinds[member.type.value] == .enumeration
         }
+    }
+
+    /// A value a path, query item, header, cookie or form field sends as text: a simple type, or
+    /// a union of them.
+    func isSentAsText(_ type: TypeReference) -> Bool {
+        if isSimple(type) { return true }
+        guard case .model(let name) = type, let model = model(named: name), case .union(let union) = model.kind else { return false }
+        return isTextUnion(union)
     }
 
     func isSimple(_ type: TypeReference) -> Bool {

@@ -60,9 +60,11 @@ extension Resolver {
             guardStructMembers(&cases)
             pendingReachability.append((unionName, cases, model.pointer, typeTexts))
         }
-        return .init(
+        var resolved = ResolvedAPI.Union(
             name: unionName, pointer: model.pointer, description: model.description, cases: cases,
             discriminator: union.discriminator?.value, unknownCaseName: "unknown")
+        resolved.isText = isTextUnion(union)
+        return resolved
     }
 
     /// Whether `type` can be a member: not optional (the property holding the union is), no

@@ -212,8 +212,6 @@ struct EndpointTranslator {
                     case .plain: "form.append"
                     case .json: "try form.appendJSON"
                     case .jsonElements: "try form.appendJSONElements"
-                    case .unionText: "try form.appendText"
-                    case .unionTextElements: "try form.appendTextElements"
                     }
                     if field.value != .plain { throwing = true }
                     lines.append("\(call)(\(SwiftLiteral.string(field.key)), \(fieldValue))")

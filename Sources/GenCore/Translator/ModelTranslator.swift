@@ -230,7 +230,8 @@ struct ModelTranslator {
         printer.line("// Spec: \(CommentText.singleLine(model.pointer))")
         printer.documentation(model.description)
         let unknown = SwiftNaming.escaped(model.unknownCaseName)
-        printer.block("\(access)enum \(model.name): \(model.isHashable ? "Codable, Hashable, Sendable" : "Codable, Sendable")") { printer in
+        let conformances = (model.isHashable ? "Codable, Hashable, Sendable" : "Codable, Sendable") + (model.isText ? ", ParameterValue" : "")
+        printer.block("\(access)enum \(model.name): \(conformances)") { printer in
             for unionCase in model.cases {
                 printer.line("\(unionCase.isIndirect ? "indirect " : "")case \(SwiftNaming.escaped(unionCase.name))(\(unionCase.type.swift))")
             }
@@ -283,6 +284,17 @@ struct ModelTranslator {
                     printer.line("case .\(unknown)(let value): try value.encode(to: encoder)")
                 }
                 printer.line("}")
+            }
+            if model.isText {
+                printer.separator()
+                printer.line("/// The member's text, as a path, query item, header or form field sends it.")
+                printer.block("\(access)var parameterValue: String") { printer in
+                    printer.line("switch self {")
+                    for unionCase in model.cases {
+                        printer.line("case .\(SwiftNaming.escaped(unionCase.name))(let value): value.parameterValue")
+                    }
+                    printer.line("}")
+                }
             }
         }
     }

@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/models/Confidence
 /// A union whose default is a value its enum does not list.
-public enum Confidence: Codable, Hashable, Sendable {
+public enum Confidence: Codable, Hashable, Sendable, ParameterValue {
     case certainty(Certainty)
     case int(Int)
 
@@ -20,6 +20,14 @@ public enum Confidence: Codable, Hashable, Sendable {
         switch self {
         case .certainty(let value): try value.encode(to: encoder)
         case .int(let value): try value.encode(to: encoder)
+        }
+    }
+
+    /// The member's text, as a path, query item, header or form field sends it.
+    public var parameterValue: String {
+        switch self {
+        case .certainty(let value): value.parameterValue
+        case .int(let value): value.parameterValue
         }
     }
 }

@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/models/AccountRef
 /// An account by its number or by its name, as Telegram's chat_id: a form field sends the text of either.
-public enum AccountRef: Codable, Sendable {
+public enum AccountRef: Codable, Sendable, ParameterValue {
     case int(Int)
     case string(String)
     case bool(Bool)
@@ -23,6 +23,15 @@ public enum AccountRef: Codable, Sendable {
         case .int(let value): try value.encode(to: encoder)
         case .string(let value): try value.encode(to: encoder)
         case .bool(let value): try value.encode(to: encoder)
+        }
+    }
+
+    /// The member's text, as a path, query item, header or form field sends it.
+    public var parameterValue: String {
+        switch self {
+        case .int(let value): value.parameterValue
+        case .string(let value): value.parameterValue
+        case .bool(let value): value.parameterValue
         }
     }
 }

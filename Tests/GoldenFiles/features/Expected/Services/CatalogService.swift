@@ -65,8 +65,10 @@ public enum CatalogService {
     }
 
     /// An operation named in the path's query, as Flickr's API names them: the fixed items go first, then the parameters'.
-    public static func echoOperation(text: String? = nil) -> EchoOperationEndpoint {
-        EchoOperationEndpoint(text: text)
+    ///
+    /// - Parameter account: A union of values, sent as its member's text.
+    public static func echoOperation(text: String? = nil, account: AccountRef? = nil) -> EchoOperationEndpoint {
+        EchoOperationEndpoint(text: text, account: account)
     }
 
     public static func acknowledge(ok: Bool) -> AcknowledgeEndpoint {

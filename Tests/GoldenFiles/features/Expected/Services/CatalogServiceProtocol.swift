@@ -57,7 +57,9 @@ public protocol CatalogServiceProtocol: Sendable {
     ) async throws -> RawQuery
 
     /// An operation named in the path's query, as Flickr's API names them: the fixed items go first, then the parameters'.
-    func echoOperation(text: String?) async throws -> RawQuery
+    ///
+    /// - Parameter account: A union of values, sent as its member's text.
+    func echoOperation(text: String?, account: AccountRef?) async throws -> RawQuery
 
     func acknowledge(ok: Bool) async throws
 
@@ -110,6 +112,6 @@ extension CatalogServiceProtocol {
 
     /// An operation named in the path's query, as Flickr's API names them: the fixed items go first, then the parameters'.
     public func echoOperation() async throws -> RawQuery {
-        try await echoOperation(text: nil)
+        try await echoOperation(text: nil, account: nil)
     }
 }

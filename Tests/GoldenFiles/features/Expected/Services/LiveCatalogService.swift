@@ -76,8 +76,8 @@ public struct LiveCatalogService: CatalogServiceProtocol {
         ))
     }
 
-    public func echoOperation(text: String?) async throws -> RawQuery {
-        try await self.client.send(CatalogService.echoOperation(text: text))
+    public func echoOperation(text: String?, account: AccountRef?) async throws -> RawQuery {
+        try await self.client.send(CatalogService.echoOperation(text: text, account: account))
     }
 
     public func acknowledge(ok: Bool) async throws {

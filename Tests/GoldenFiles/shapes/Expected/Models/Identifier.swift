@@ -5,7 +5,7 @@ import GeneratedRuntime
 
 // Spec: #/models/Identifier
 /// A number or a string, as some APIs send ids.
-public enum Identifier: Codable, Hashable, Sendable {
+public enum Identifier: Codable, Hashable, Sendable, ParameterValue {
     case int(Int)
     case string(String)
 
@@ -20,6 +20,14 @@ public enum Identifier: Codable, Hashable, Sendable {
         switch self {
         case .int(let value): try value.encode(to: encoder)
         case .string(let value): try value.encode(to: encoder)
+        }
+    }
+
+    /// The member's text, as a path, query item, header or form field sends it.
+    public var parameterValue: String {
+        switch self {
+        case .int(let value): value.parameterValue
+        case .string(let value): value.parameterValue
         }
     }
 }

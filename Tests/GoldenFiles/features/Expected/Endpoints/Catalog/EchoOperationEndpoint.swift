@@ -9,9 +9,12 @@ public struct EchoOperationEndpoint: Endpoint {
     public typealias Response = RawQuery
 
     public var text: String?
+    /// A union of values, sent as its member's text.
+    public var account: AccountRef?
 
-    public init(text: String? = nil) {
+    public init(text: String? = nil, account: AccountRef? = nil) {
         self.text = text
+        self.account = account
     }
 
     public func makeRequest() -> EndpointRequest {
@@ -20,6 +23,7 @@ public struct EchoOperationEndpoint: Endpoint {
         request.addQuery("label", "Köln & Bonn")
         request.addQuery("flag", "")
         request.addQuery("text", text)
+        request.addQuery("account", account)
         return request
     }
 }

@@ -13,15 +13,15 @@ public struct LogInEndpoint: Endpoint {
         self.login = login
     }
 
-    public func makeRequest() throws -> EndpointRequest {
+    public func makeRequest() -> EndpointRequest {
         var request = EndpointRequest(method: .post, path: "/post")
         var form = FormFields()
         form.append("user_name", login.userName)
         form.append("password", login.password)
         form.append("remember", login.remember)
         form.append("scopes", login.scopes)
-        try form.appendText("account", login.account)
-        try form.appendTextElements("teams", login.teams)
+        form.append("account", login.account)
+        form.append("teams", login.teams)
         request.setFormBody(form)
         return request
     }

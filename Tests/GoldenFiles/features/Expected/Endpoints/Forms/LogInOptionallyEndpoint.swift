@@ -14,7 +14,7 @@ public struct LogInOptionallyEndpoint: Endpoint {
         self.login = login
     }
 
-    public func makeRequest() throws -> EndpointRequest {
+    public func makeRequest() -> EndpointRequest {
         var request = EndpointRequest(method: .post, path: "/post")
         if let login {
             var form = FormFields()
@@ -22,8 +22,8 @@ public struct LogInOptionallyEndpoint: Endpoint {
             form.append("password", login.password)
             form.append("remember", login.remember)
             form.append("scopes", login.scopes)
-            try form.appendText("account", login.account)
-            try form.appendTextElements("teams", login.teams)
+            form.append("account", login.account)
+            form.append("teams", login.teams)
             request.setFormBody(form)
         }
         return request

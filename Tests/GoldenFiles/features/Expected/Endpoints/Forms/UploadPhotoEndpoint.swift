@@ -13,13 +13,13 @@ public struct UploadPhotoEndpoint: Endpoint {
         self.profilePhoto = profilePhoto
     }
 
-    public func makeRequest() throws -> EndpointRequest {
+    public func makeRequest() -> EndpointRequest {
         var request = EndpointRequest(method: .post, path: "/post")
         var form = FormFields()
         form.append("caption", profilePhoto.caption)
         form.append("photo", profilePhoto.photo)
         form.append("thumbnail", profilePhoto.thumbnail)
-        try form.appendText("owner", profilePhoto.owner)
+        form.append("owner", profilePhoto.owner)
         request.setMultipartBody(form)
         return request
     }
