@@ -1676,6 +1676,19 @@ import Testing
             "Action": {"oneOf": [{"$ref": "#/components/schemas/Easy"}, {"$ref": "#/components/schemas/Media"}]}
             """))
         #expect(inferredShared.model("Action")?["discriminator"] == nil && inferredShared.warnings.isEmpty)
+
+        // Found by the review: members of the member union that may leave `type` out would go out
+        // without it; such a union tries its members in order.
+        let optional = try importing(document(schemas: """
+            "Media": {"oneOf": [
+              {"type": "object", "properties": {"type": {"const": "MEDIA"}, "seconds": {"type": "number"}}},
+              {"type": "object", "required": ["type"], "properties": {"type": {"const": "SEEK"}, "on": {"type": "boolean"}}}]},
+            "Back": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["BACK"]}}},
+            "Action": {"oneOf": [{"$ref": "#/components/schemas/Back"}, {"$ref": "#/components/schemas/Media"}], "discriminator": {"propertyName": "type"}}
+            """))
+        #expect(optional.model("Action")?["discriminator"] == nil)
+        #expect(optional.warnings == ["#/components/schemas/Action/discriminator: the discriminator 'type' is not imported: Media, a union, has a member that "
+            + "is not an object that always holds a string 'type'; the union tries its members in order"])
     }
 
     /// Found by a tester on Figma's document: `FrameNode` is `allOf: [{type: {enum: [FRAME]}},

@@ -90,6 +90,28 @@ import Testing
         ])
     }
 
+    /// Found by the review: a member union picked by several values goes out as its members
+    /// encode themselves, so a member that may leave the discriminator out would send an object
+    /// without it. One picked by one value is written with it, as a struct is.
+    @Test func aMemberUnionPickedBySeveralValuesNeedsTheDiscriminatorInEachMember() {
+        expectExactProblems(#"""
+            {
+              "endpointgen": 1,
+              "name": "Nested",
+              "models": {
+                "Action": { "oneOf": ["Media", "Single"], "discriminator": "type", "mapping": { "MEDIA": "Media", "SEEK": "Media", "ONE": "Single" } },
+                "Media": { "oneOf": ["Seek", "Toggle"] },
+                "Single": { "oneOf": ["Seek", "Toggle"] },
+                "Seek": { "properties": { "type": "String?", "seconds": "Double" } },
+                "Toggle": { "properties": { "type": { "type": "String", "nullable": true }, "on": "Bool" } }
+              }
+            }
+            """#, [
+            (.marker(#""Media", "Single""#), "property 'type' of 'Seek' (in 'Media') may be left out, but 'Media' is picked by several values of 'type' in union 'Action' and goes out with its members' own: make it required"),
+            (.marker(#""Media", "Single""#), "property 'type' of 'Toggle' (in 'Media') may be left out, but 'Media' is picked by several values of 'type' in union 'Action' and goes out with its members' own: make it required"),
+        ])
+    }
+
     /// Untagged members are tried in order: one that an earlier member always takes is never
     /// decoded. That is a warning: the files are still written.
     @Test func aMemberThatCanNeverBeDecodedIsAWarning() throws {

@@ -12,14 +12,15 @@ extension OpenAPIReader {
         for (key, model) in componentModels { componentKeys[model] = key }
         let structures = Self.structures(of: document)
         // Each base is looked at once (`visited`), so that diamonds of bases stay cheap.
-        func holdsString(_ model: SpecDocument.Model, key: String, visited: inout Set<String>) -> Bool {
+        func holdsString(_ model: SpecDocument.Model, key: String, always: Bool = false, visited: inout Set<String>) -> Bool {
             guard visited.insert(model.name.value).inserted, case .structure(let properties) = model.kind else { return false }
             if let property = properties.first(where: { ($0.key ?? $0.name).value == key }) {
-                let type = property.type.value.hasSuffix("?") ? String(property.type.value.dropLast()) : property.type.value
-                return type == "String" || isStringEnumModel(type)
+                let optional = property.type.value.hasSuffix("?")
+                let type = optional ? String(property.type.value.dropLast()) : property.type.value
+                return (type == "String" || isStringEnumModel(type)) && !(always && (optional || property.nullable?.value == true))
             }
             for base in model.allOf {
-                if let structure = structures[base.value], holdsString(structure, key: key, visited: &visited) { return true }
+                if let structure = structures[base.value], holdsString(structure, key: key, always: always, visited: &visited) { return true }
             }
             return false
         }
@@ -27,14 +28,15 @@ extension OpenAPIReader {
         for model in document.models {
             if case .union(let union) = model.kind { unions[model.name.value] = union }
         }
-        // A member that is a union holds it in each of its members (each union looked at once).
-        func holds(_ type: String, key: String, unionsSeen: inout Set<String>) -> Bool {
+        // A member that is a union holds it in each of its members (each union looked at once),
+        // always: picked by several values, it goes out with its members' own.
+        func holds(_ type: String, key: String, inUnion: Bool = false, unionsSeen: inout Set<String>) -> Bool {
             if let structure = structures[type] {
                 var visited: Set<String> = []
-                return holdsString(structure, key: key, visited: &visited)
+                return holdsString(structure, key: key, always: inUnion, visited: &visited)
             }
             guard let inner = unions[type], unionsSeen.insert(type).inserted, !inner.members.isEmpty else { return false }
-            return inner.members.allSatisfy { holds($0.type.value, key: key, unionsSeen: &unionsSeen) }
+            return inner.members.allSatisfy { holds($0.type.value, key: key, inUnion: true, unionsSeen: &unionsSeen) }
         }
         for index in document.models.indices {
             guard case .union(var union) = document.models[index].kind, let discriminator = union.discriminator else { continue }
@@ -83,7 +85,7 @@ extension OpenAPIReader {
                 let name = failing.type.value
                 let why = switch (unions[name] != nil, unionValues[name]) {
                 case (false, _): "\(name) is not an object with a string property '\(discriminator.value)'"
-                case (true, nil): "\(name), a union, has a member that is not an object with a string property '\(discriminator.value)'"
+                case (true, nil): "\(name), a union, has a member that is not an object that always holds a string '\(discriminator.value)'"
                 case (true, let values?) where values.isEmpty: "the members of \(name), a union, hold no fixed values of '\(discriminator.value)'"
                 case (true, _): "\(name), a union, holds a value of '\(discriminator.value)' that another member holds too"
                 }

@@ -398,6 +398,7 @@ extension Resolver {
                 // A member that is a union holds the discriminator in each of its own members,
                 // which must be objects (each union looked at once, `seen`; one that did not
                 // resolve has said why).
+                let severalValues = union.mapping.filter { $0.type.value == member.type.value }.count > 1
                 var pending = [(type: TypeReference.model(member.type.value), within: [String]())]
                 var seen: Set<String> = [model.name.value]
                 while let (type, within) = pending.popLast() {
@@ -427,6 +428,12 @@ extension Resolver {
                     if type != .builtin(.string) && !isStringEnum {
                         diagnostics.error(
                             "property '\(property.swiftName)' of '\(name)'\(place) holds the discriminator '\(discriminator.value)' of union '\(model.name.value)', so it must be a String or a string enum, not \(property.type.swift)",
+                            at: member.type.location)
+                    } else if !within.isEmpty, severalValues, property.isNullable || property.type != property.type.unwrapped {
+                        // Picked by several values, the union goes out as it encodes itself: its
+                        // members must always write the discriminator.
+                        diagnostics.error(
+                            "property '\(property.swiftName)' of '\(name)'\(place) may be left out, but '\(member.type.value)' is picked by several values of '\(discriminator.value)' in union '\(model.name.value)' and goes out with its members' own: make it required",
                             at: member.type.location)
                     }
                 }
