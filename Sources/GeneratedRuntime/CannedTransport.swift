@@ -14,12 +14,13 @@ import FoundationNetworking
 ///
 /// A request matches a stub by method and by the URL's percent-encoded path, base path included.
 /// A stub's path may end in a query (`"/rest?method=flickr.photos.search"`, for endpoints that
-/// share a path and tell themselves apart by a query item): the request must then send each of
-/// its items too. A request no stub matches gets a 404 whose body names it.
+/// share a path and tell themselves apart by a query item), percent-encoded as a URL writes it
+/// (`q=a%20b`) or not (`q=a b`): the request must then send each of its items too. A request no
+/// stub matches gets a 404 whose body names it.
 public final class CannedTransport: HTTPTransport, @unchecked Sendable {
     // `@unchecked Sendable`: the state below is only touched under `lock`.
     private let lock = NSLock()
-    private var stubs: [(method: HTTPMethod, path: String, response: @Sendable (URLRequest) throws -> HTTPResponse)] = []
+    private var stubs: [(method: HTTPMethod, path: String, items: [URLQueryItem], response: @Sendable (URLRequest) throws -> HTTPResponse)] = []
     private var recorded: [URLRequest] = []
 
     public init() {}
@@ -31,7 +32,19 @@ public final class CannedTransport: HTTPTransport, @unchecked Sendable {
 
     /// Answers `method path` with what `respond` returns for the request, or fails with what it throws.
     public func stub(_ method: HTTPMethod, _ path: String, _ respond: @escaping @Sendable (URLRequest) throws -> HTTPResponse) {
-        lock.withLock { stubs.insert((method, path, respond), at: 0) }
+        // The query as a URL writes it (`q=a%20b`), or as it reads (`q=a b`, percent-encoded here).
+        var items: [URLQueryItem] = []
+        var stubbed = path
+        if let mark = path.firstIndex(of: "?") {
+            stubbed = String(path[..<mark])
+            let query = String(path[path.index(after: mark)...])
+            items = URLComponents(string: "?" + query)?.queryItems ?? {
+                var components = URLComponents()
+                components.query = query
+                return components.queryItems ?? []
+            }()
+        }
+        lock.withLock { stubs.insert((method, stubbed, items, respond), at: 0) }
     }
 
     /// Every request sent so far, in order.
@@ -44,16 +57,9 @@ public final class CannedTransport: HTTPTransport, @unchecked Sendable {
         let path = components?.percentEncodedPath ?? ""
         let items = components?.queryItems ?? []
         let method = request.httpMethod ?? "GET"
-        func matches(_ stubbed: String) -> Bool {
-            guard let mark = stubbed.firstIndex(of: "?") else { return stubbed == path }
-            guard stubbed[..<mark] == path else { return false }
-            var query = URLComponents()
-            query.percentEncodedQuery = String(stubbed[stubbed.index(after: mark)...])
-            return (query.queryItems ?? []).allSatisfy(items.contains)
-        }
         let stub = lock.withLock { () -> (@Sendable (URLRequest) throws -> HTTPResponse)? in
             recorded.append(request)
-            return stubs.first { $0.method.rawValue == method && matches($0.path) }?.response
+            return stubs.first { $0.method.rawValue == method && $0.path == path && $0.items.allSatisfy(items.contains) }?.response
         }
         guard let stub else {
             return HTTPResponse(statusCode: 404, headers: ["Content-Type": "text/plain"], body: Data("no canned response for \(method) \(path)".utf8))

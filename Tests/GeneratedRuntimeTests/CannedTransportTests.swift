@@ -79,6 +79,11 @@ import FoundationNetworking
             try await client.send(Get(path: "/rest/more", query: ["method": "flickr.photos.search"]))
         }
         #expect(error?.statusCode == 404, "the path still has to match")
+        // Found by the review: a query written as it reads crashed on the first request.
+        transport.stub(.get, "/base/search?q=hello world&tag={x}&n=100%", with: .json("3"))
+        #expect(try await client.send(Get(path: "/search", query: ["q": "hello world", "tag": "{x}", "n": "100%"])) == "3")
+        let other = await #expect(throws: EndpointError.self) { try await client.send(Get(path: "/search", query: ["q": "hello"])) }
+        #expect(other?.statusCode == 404, "another value does not match")
     }
 
     @Test func theLatestStubWins() async throws {
