@@ -728,6 +728,12 @@ import Testing
             "Thing": {"type": "object", "properties": {"at": {"type": "string", "format": "date-time", "example": "string"}, "plain": {"type": "string", "format": "date-time"}}}
             """))
         #expect(placeholders.type("Thing", "at") == "String?" && placeholders.type("Thing", "plain") == "Date?", "no date: nothing said of the form")
+        // Found by the review: one example, or a date without a time, is as likely a slip.
+        let one = try importing(document(schemas: """
+            "Thing": {"type": "object", "properties": {"at": {"type": "string", "format": "date-time", "example": "2018-01-01T00:01:01"},
+              "born": {"type": "string", "format": "date-time", "example": "1990-05-01"}, "plain": {"type": "string", "format": "date-time"}}}
+            """))
+        #expect(one.type("Thing", "plain") == "Date?" && one.warnings.count == 2)
     }
 
     /// Found by a tester on Linode's document: `price.hourly` is an `integer` whose example is

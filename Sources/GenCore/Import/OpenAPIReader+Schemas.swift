@@ -474,9 +474,9 @@ extension OpenAPIReader {
     }
 
     /// The document's date-time examples (a schema's `example` or first of its `examples`), when
-    /// there are some and each is a date in another form than RFC 3339's: the form the API most
-    /// likely writes all its dates in. One in RFC 3339's form, or an example that is no date at
-    /// all (`"string"`), says nothing of the kind.
+    /// there are two or more and each is a date and time in another form than RFC 3339's: the
+    /// form the API most likely writes all its dates in. One in RFC 3339's form says otherwise;
+    /// an example that is no date at all (`"string"`), or a date alone, says nothing.
     mutating func findDateTimeForm() {
         var first: (example: JSONNode, pointer: String)?
         var count = 0
@@ -494,7 +494,8 @@ extension OpenAPIReader {
                     ?? member("examples", members).flatMap({ Self.elements($0.value)?.first }).map({ ($0, "examples") }),
                    let text = Self.text(example) {
                     if Self.isRFC3339DateTime(text) { return }
-                    if Self.isCalendarDate(Array(text.utf8)) {
+                    // A date with a time (a date alone may be a slip of one example).
+                    if Self.isCalendarDate(Array(text.utf8)), text.utf8.count > 10 {
                         count += 1
                         if first == nil {
                             let pointer = path.dropFirst().reduce("#") { Self.pointer($0, $1) }
@@ -509,7 +510,8 @@ extension OpenAPIReader {
                 break
             }
         }
-        if let first { dateTimeForm = (first.example, first.pointer, count) }
+        // Two at least: one is a slip as likely as a form.
+        if let first, count >= 2 { dateTimeForm = (first.example, first.pointer, count) }
     }
 
     /// Whether `text` is a calendar date as RFC 3339 writes it: `2024-05-01`.
