@@ -285,6 +285,7 @@ struct OpenAPIReader {
     final class Walks {
         var propertyKeys: [String: Set<String>] = [:]
         var allowsNull: [String: Bool] = [:]
+        var unionTagValues: [String: (values: [String: [String]], required: Set<String>)?] = [:]
     }
     let walks = Walks()
     /// How many schemas are being read, each inside the one before (`schemaType`).
