@@ -52,7 +52,6 @@ extension Resolver {
         return false
     }
 
-    /// Types with one text form: what a path segment, query item or header can hold.
     /// A union whose members are all values a parameter or form field sends as text (Telegram's
     /// `chat_id`: an id or a channel's name), untagged: it sends the text of its member
     /// (`ParameterValue`). A case named `parameterValue` would clash with the property.
@@ -73,6 +72,7 @@ extension Resolver {
         return isTextUnion(union)
     }
 
+    /// Types with one text form: what a path segment, query item or header can hold.
     func isSimple(_ type: TypeReference) -> Bool {
         switch type {
         case .builtin(let builtin): return ![.data, .json, .file].contains(builtin)
