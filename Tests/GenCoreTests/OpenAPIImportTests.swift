@@ -2684,6 +2684,15 @@ import Testing
             "#/paths/~1find?term={term}/get: the query item 'term={term}' in the path names 'term', which a query parameter sends; it is left out",
         ])
         let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
+        // Found by the review: named by two items, the second was said to be undeclared and lost its type.
+        let twice = try importing(document(paths: """
+            "/t?q={term}&r={term}": {"get": {"operationId": "t", "parameters": [{"name": "term", "in": "query", "required": true, "schema": {"type": "integer"}}],
+              "responses": {"204": {"description": ""}}}}
+            """))
+        let twiceQuery = try #require(twice.endpoint("t")?["query"] as? [String: Any])
+        #expect(twiceQuery["q"] as? [String: String] == ["type": "Int", "swiftName": "term"] && twiceQuery["r"] as? String == "Int", "\(twiceQuery)")
+        #expect(twice.warnings.last == "#/paths/~1t?q={term}&r={term}/get: the query item 'r={term}' in the path names '{term}', which the path or another "
+            + "item uses; it becomes a query parameter of its own, which the app sets to the same value")
         #expect(source.contains("func search(term: [Int], page: Int? = nil)"), "in its place among the parameters")
         #expect(source.contains("""
                     var request = EndpointRequest(method: .get, path: "/search")

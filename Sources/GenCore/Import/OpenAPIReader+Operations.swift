@@ -1094,7 +1094,7 @@ extension OpenAPIReader {
                 // A placeholder nothing declares is a String named after it; one whose parameter
                 // the path or another item uses, a parameter of its own of that type; an item
                 // whose bytes are not UTF-8 (which a spec's path cannot name), a String.
-                let undeclared = placeholder.map { !declaredPath.contains($0) } ?? false
+                let undeclared = placeholder.map { !declaredPath.contains($0) && placed[$0] == nil } ?? false
                 let usedBefore = placeholder.flatMap { name in endpoint.pathParameters.first { $0.name.value == name } ?? placed[name] }
                 if undeclared {
                     unmapped("the path parameter '{\(placeholder!)}' is not declared; it is imported as a String",
