@@ -41,11 +41,12 @@ import Testing
 
     /// Found by a tester on Telegram's document: the dice emoji of `sendDice` were cases `value`,
     /// `value2`… A name of symbols alone is read by their Unicode names (skin tones and
-    /// variation selectors left out); one ASCII symbol too (Apideck's `*`); a longer run of ASCII
-    /// punctuation, or a name with any letter or digit, as before.
+    /// variation selectors left out); one or two ASCII symbols too (Apideck's `*`, an operator's
+    /// `<=`); a longer run of ASCII punctuation, or a name with any letter or digit, as before.
     @Test(arguments: [
         ("🎲", "gameDie"), ("🎯", "directHit"), ("🏀", "basketballAndHoop"), ("👍🏽", "thumbsUpSign"), ("❤️", "heavyBlackHeart"),
-        ("*", "asterisk"), ("+", "plusSign"), ("-", "hyphenMinus"), ("---", "value"), ("_", "value"), ("", "value"),
+        ("*", "asterisk"), ("+", "plusSign"), ("-", "hyphenMinus"), ("<=", "lessThanSignEqualsSign"), ("!=", "exclamationMarkEqualsSign"),
+        ("---", "value"), ("_", "value"), ("__", "value"), ("", "value"),
         ("🎲🎲🎲🎲🎲", "value"), ("a🎲", "a"), ("🎲 1", "_1"),
     ])
     func namesOfSymbolsAlone(_ input: String, _ member: String) {

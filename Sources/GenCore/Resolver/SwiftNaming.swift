@@ -30,10 +30,11 @@ enum SwiftNaming {
 
     /// A name of symbols alone, read by their Unicode names: Telegram's dice emoji `🎲`, `🎯`
     /// → `gameDie`, `directHit` (found by a tester: they were `value`, `value2`…), `*` →
-    /// `asterisk`, `-` → `hyphenMinus`. Nil for a name with a letter or digit, of more than four
-    /// symbols, or of ASCII punctuation other than one character (`---`, `_` stay `value`).
+    /// `asterisk`, `<=` → `lessThanSignEqualsSign` (an operator, found by the review). Nil for a
+    /// name with a letter or digit, of more than four symbols, or of ASCII punctuation longer than
+    /// two characters (`---`) or with an underscore (`_`), which stay `value`.
     private static func symbolsName(_ name: String) -> String? {
-        if name.utf8.allSatisfy({ $0 < 0x80 }), name.utf8.count != 1 || name == "_" { return nil }
+        if name.utf8.allSatisfy({ $0 < 0x80 }), name.utf8.count > 2 || name.contains("_") { return nil }
         var words: [String] = []
         for scalar in name.unicodeScalars {
             if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) { return nil }
