@@ -1317,13 +1317,18 @@ extension OpenAPIReader {
     private func isWildcardJSON(_ entry: JSONNode.Member) -> Bool {
         guard let schema = wildcardSchema(entry) else { return false }
         guard let members = Self.object(followingReferences(schema)) else { return true }
-        // An object or a string (Apideck's proxy, which forwards any body, found by a tester):
-        // the string is the body as it is, which JSON would send quoted.
-        if let options = alternatives(members),
-           options.contains(where: { Self.object(followingReferences($0)).map { typeNames($0) == ["string"] } ?? false }) {
-            return false
-        }
         return typeNames(members) != ["string"]
+    }
+
+    /// ``isWildcardJSON(_:)`` for a request body: one that may be a string as well as data
+    /// (Apideck's proxy, which forwards any body: `anyOf: [object, string]`, found by a tester)
+    /// is no JSON either, which would send the string quoted. A response of that kind stays JSON,
+    /// as springdoc's `*/*` responses are.
+    private func isWildcardJSONBody(_ entry: JSONNode.Member) -> Bool {
+        guard isWildcardJSON(entry), let schema = wildcardSchema(entry), let members = Self.object(followingReferences(schema)) else { return false }
+        let mayBeString = typeNames(members).contains("string")
+            || (alternatives(members) ?? []).contains { Self.object(followingReferences($0)).map { typeNames($0).contains("string") } ?? false }
+        return !mayBeString
     }
 
     /// The schema of a media range (`*/*`, `application/*`), nil for another media type.
@@ -1335,8 +1340,8 @@ extension OpenAPIReader {
     /// The media type a content entry is read as: its own, JSON for a media range holding data,
     /// text for one holding a string that is not bytes (springdoc's `*/*` for a method that
     /// returns a `String`, which Spring writes as it is).
-    private func effectiveMediaType(_ entry: JSONNode.Member) -> String {
-        if isWildcardJSON(entry) { return "application/json" }
+    private func effectiveMediaType(_ entry: JSONNode.Member, body: Bool = false) -> String {
+        if body ? isWildcardJSONBody(entry) : isWildcardJSON(entry) { return "application/json" }
         if let schema = wildcardSchema(entry), let members = Self.object(followingReferences(schema)), typeNames(members) == ["string"],
            member("format", members).flatMap({ Self.text($0.value) }) != "byte", !holdsBytes(entry) {
             return "text/plain"
@@ -1480,7 +1485,7 @@ extension OpenAPIReader {
         let hint = bodyPointer.hasPrefix("#/components/requestBodies/") ? Self.lastToken(bodyPointer) : operationName + "Request"
         guard let content = member("content", fields).flatMap({ Self.object($0.value) }), !content.isEmpty else { return nil }
         let contentPointer = bodyPointer + "/content"
-        var chosen = Self.preferredJSON(content) ?? content.first(where: isWildcardJSON)
+        var chosen = Self.preferredJSON(content) ?? content.first(where: isWildcardJSONBody)
             ?? content.first { Self.mediaType($0.key) == "multipart/form-data" }
             ?? content.first { Self.mediaType($0.key) == "application/x-www-form-urlencoded" }
             ?? content.first { !Self.mediaType($0.key).hasSuffix("/xml") }
@@ -1489,13 +1494,13 @@ extension OpenAPIReader {
         // beside `text/plain`) go as they are, with the document's other media type, not as a
         // JSON string of base64; beside a form alone, as that form (its file is what was meant);
         // offered as JSON alone, as bytes of that type.
-        let bytes = Self.isJSON(effectiveMediaType(chosen)) && holdsBytes(chosen)
+        let bytes = Self.isJSON(effectiveMediaType(chosen, body: true)) && holdsBytes(chosen)
         if bytes, let other = Self.rawContent(content) ?? content.first(where: {
             ["multipart/form-data", "application/x-www-form-urlencoded"].contains(Self.mediaType($0.key))
         }) {
             chosen = other
         }
-        let mediaType = effectiveMediaType(chosen)
+        let mediaType = effectiveMediaType(chosen, body: true)
         let mediaPointer = Self.pointer(contentPointer, chosen.key)
         let schema = Self.object(chosen.value).flatMap { member("schema", $0)?.value }
         let location = chosen.value.location
