@@ -1703,6 +1703,28 @@ import Testing
             + "is not an object that always holds a string 'type'; the union tries its members in order"])
     }
 
+    /// Found by a tester on Alpaca's document: `Journal` is `allOf: [{id…}, {oneOf: [Cash,
+    /// Shares]}]`, and the `oneOf` part was left out as "not an object", so every journal lost
+    /// its amounts. The members' properties are the model's, each optional; a key two members
+    /// declare is of their type, or any JSON where their types differ.
+    @Test func aOneOfPartOfAnAllOfGivesItsMembersPropertiesEachOptional() throws {
+        let imported = try importing(document(schemas: """
+            "Cash": {"type": "object", "required": ["net_amount", "kind"], "properties": {"net_amount": {"type": "string"}, "kind": {"type": "string"}, "at": {"type": "string", "format": "date-time"}}},
+            "Shares": {"type": "object", "required": ["qty"], "properties": {"qty": {"type": "integer"}, "kind": {"type": "string"}, "at": {"type": "integer"}}},
+            "Journal": {"allOf": [
+              {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}},
+              {"oneOf": [{"$ref": "#/components/schemas/Cash"}, {"$ref": "#/components/schemas/Shares"}, {"type": "object", "properties": {"note": {"type": "string"}}}]}]}
+            """))
+        let properties = try #require(imported.properties("Journal"))
+        #expect(properties["id"] as? String == "String")
+        #expect(properties["netAmount"] as? String == "String?" && properties["kind"] as? String == "String?")
+        #expect(properties["qty"] as? String == "Int?" && properties["note"] as? String == "String?")
+        #expect(properties["at"] as? String == "JSON?", "a date-time or an integer: either")
+        #expect(properties.count == 6, "\(properties)")
+        #expect(imported.warnings == ["#/components/schemas/Journal/allOf/1: the 'oneOf' in this part of 'allOf' is read as its members' properties, "
+            + "each optional: an object of 'Journal' holds those of one of them"])
+    }
+
     /// Found by a tester on Figma's document: `FrameNode` is `allOf: [{type: {enum: [FRAME]}},
     /// Node]`, and `Node` declares `type: {type: string}`. The later, wider schema replaced the
     /// constant, so the app had to pass `type:` to every node it built. Both parts hold: the

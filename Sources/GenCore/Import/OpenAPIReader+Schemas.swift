@@ -1176,6 +1176,8 @@ extension OpenAPIReader {
         // base, `id` here, found by a tester on Gitea's): read in place, the two get names of their
         // own, which a base, named once for all the models composed of it, cannot.
         var candidates: [(part: JSONNode, pointer: String, base: Located<String>?, target: JSONNode?)] = []
+        // The members of a `oneOf` part: what they require is not required here.
+        var alternativeCandidates: Set<Int> = []
         if let allOf = member("allOf", members).flatMap({ Self.elements($0.value) }) {
             for (offset, part) in allOf.enumerated() {
                 let partPointer = Self.pointer(pointer, "allOf") + "/\(offset)"
@@ -1195,6 +1197,19 @@ extension OpenAPIReader {
                     }
                 } else if modelKind(of: part) == .structure || member("properties", partMembers) != nil || member("required", partMembers) != nil {
                     candidates.append((part, partPointer, nil, part))
+                } else if let key = ["oneOf", "anyOf"].first(where: { member($0, partMembers) != nil }), let options = alternatives(partMembers),
+                          !options.isEmpty, options.allSatisfy({ modelKind(of: followingReferences($0)) == .structure }) {
+                    // One of several objects (Alpaca's `Journal`: `allOf: [{id…}, {oneOf: [Cash,
+                    // Shares]}]`, found by a tester: the members' keys were dropped): their
+                    // properties are the model's too, each optional, since an object holds
+                    // those of one member only.
+                    unmapped("the '\(key)' in this part of 'allOf' is read as its members' properties, each optional: an object of "
+                             + "'\(name.value)' holds those of one of them", at: part, pointer: partPointer)
+                    let keyPointer = Self.pointer(partPointer, key)
+                    for (number, option) in options.enumerated() {
+                        candidates.append((option, keyPointer + "/\(number)", nil, followingReferences(option)))
+                        alternativeCandidates.insert(candidates.count - 1)
+                    }
                 } else {
                     unmapped("this part of 'allOf' is not an object, so it is not imported into '\(name.value)'", at: part, pointer: partPointer)
                 }
@@ -1235,6 +1250,8 @@ extension OpenAPIReader {
         // Each part with the model its inline schemas are named after: a base read in place names
         // them as when it is read as itself, whichever model reads them first.
         var parts: [(members: [JSONNode.Member], pointer: String, namer: String)] = []
+        // The parts of each member of a `oneOf` part, by pointer: the member's index.
+        var alternativePointers: [String: Int] = [:]
         var bases: [Located<String>] = []
         for (index, candidate) in candidates.enumerated() {
             if inlined.contains(index), let target = candidate.target {
@@ -1246,7 +1263,11 @@ extension OpenAPIReader {
                     .map(Self.canonicalReference).flatMap { polymorphicBases[$0] != nil ? modelAtPointer[$0] : nil }
                 let namer = candidate.base?.value ?? polymorphic ?? name.value
                 var tooDeep: (node: JSONNode, pointer: String)?
-                parts += flattenedParts(target, pointer: targetPointer, tooDeep: &tooDeep).map { ($0.members, $0.pointer, namer) }
+                let flattened = flattenedParts(target, pointer: targetPointer, tooDeep: &tooDeep)
+                if alternativeCandidates.contains(index) {
+                    for part in flattened { alternativePointers[part.pointer] = index }
+                }
+                parts += flattened.map { ($0.members, $0.pointer, namer) }
                 if let tooDeep {
                     unmapped("'\(name.value)' is composed through more than \(Self.maximumSchemaDepth) references ('allOf'), deeper than "
                              + "the import follows; the properties of the parts beyond are not imported", at: tooDeep.node, pointer: tooDeep.pointer)
@@ -1257,7 +1278,7 @@ extension OpenAPIReader {
         }
         parts.append((members, pointer, name.value))
         var required: Set<String> = []
-        for part in parts {
+        for part in parts where alternativePointers[part.pointer] == nil {
             for element in member("required", part.members).flatMap({ Self.elements($0.value) }) ?? [] {
                 if case .string(let key) = element.value { required.insert(key) }
             }
@@ -1272,6 +1293,8 @@ extension OpenAPIReader {
         var keys: Set<String> = []
         // Each property's schema as it was last read, where, and the model its inline types are named after.
         var schemaOfKey: [String: (node: JSONNode, pointer: String, namer: String)] = [:]
+        // The member of a `oneOf` part that declared each key first.
+        var declaringAlternative: [String: Int] = [:]
         var swiftNames: Set<String> = []
         var additional: Located<String>?
         for part in parts {
@@ -1292,7 +1315,28 @@ extension OpenAPIReader {
             }
             guard let entries = member("properties", part.members).flatMap({ Self.object($0.value) }) else { continue }
             for entry in entries {
-                if !keys.insert(entry.key).inserted {
+                let alternative = alternativePointers[part.pointer]
+                let isNew = keys.insert(entry.key).inserted
+                if !isNew, let alternative, let other = declaringAlternative[entry.key], other != alternative {
+                    // Two members of a `oneOf` part declare the key: of one type, it is that
+                    // type; of two, any JSON, which holds either. What one member says of it
+                    // (OpenAI's event `type`: "Always `response.audio.delta`") is said only when
+                    // the other says the same.
+                    if let index = properties.firstIndex(where: { ($0.key ?? $0.name).value == entry.key }) {
+                        let other = property(
+                            key: entry.key, keyLocation: entry.keyLocation, schema: entry.value,
+                            pointer: Self.pointer(Self.pointer(part.pointer, "properties"), entry.key), model: part.namer, required: false)
+                        if other.type.value != properties[index].type.value || other.nullable?.value != properties[index].nullable?.value {
+                            properties[index].type.value = "JSON?"
+                            properties[index].nullable = nil
+                            properties[index].options.dateStrategy = nil
+                        }
+                        if other.description != properties[index].description { properties[index].description = nil }
+                    }
+                    continue
+                }
+                if let alternative { declaringAlternative[entry.key] = declaringAlternative[entry.key] ?? alternative }
+                if !isNew {
                     // A later part narrows the property: its schema replaces the earlier one, unless
                     // it only annotates it (Linode's `label: {description: …}` beside its base's
                     // string, found by a tester): then its annotations (a description, `nullable`,
