@@ -1703,6 +1703,21 @@ import Testing
             + "is not an object that always holds a string 'type'; the union tries its members in order"])
     }
 
+    /// Found by a tester on Alpaca's document: its event streams are `text/event-stream` of
+    /// `type: array, items: TradeUpdateEvent`, and each event, one object, failed to decode as an
+    /// array. A stream is no JSON array: its elements are the items, with a warning.
+    @Test func aStreamDescribedAsAnArrayIsAStreamOfItsItems() throws {
+        let imported = try importing(document(schemas: """
+            "Event": {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}
+            """, paths: """
+            "/events": {"get": {"operationId": "events", "responses": {"200": {"description": "", "content": {"text/event-stream": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/Event"}}}}}}}},
+            "/lines": {"get": {"operationId": "lines", "responses": {"200": {"description": "", "content": {"application/x-ndjson": {"schema": {"$ref": "#/components/schemas/Event"}}}}}}}
+            """))
+        #expect(imported.endpoint("events")?["response"] as? String == "Event" && imported.endpoint("events")?["stream"] as? String == "sse")
+        #expect(imported.endpoint("lines")?["response"] as? String == "Event", "an object stays the element")
+        #expect(imported.warnings == ["#/paths/~1events/get/responses/200/content/text~1event-stream/schema: a stream is no JSON array: each of its events is read as one of the array's items"])
+    }
+
     /// Found by a tester on Alpaca's document: `Journal` is `allOf: [{id…}, {oneOf: [Cash,
     /// Shares]}]`, and the `oneOf` part was left out as "not an object", so every journal lost
     /// its amounts. The members' properties are the model's, each optional; a key two members

@@ -1714,7 +1714,16 @@ extension OpenAPIReader {
 
     /// The type of a stream's elements: its schema's, text for bytes or without one.
     private mutating func streamElement(_ schema: JSONNode?, pointer: String, hint: String) -> String {
-        guard let schema else { return "String" }
+        guard var schema else { return "String" }
+        var pointer = pointer
+        // A stream is no JSON array: one described so (Alpaca's event streams, `type: array,
+        // items: TradeUpdateEvent`, found by a tester: every event failed to decode) is a stream of
+        // its items.
+        if let members = Self.object(followingReferences(schema)), typeNames(members) == ["array"], let items = member("items", members) {
+            unmapped("a stream is no JSON array: each of its events is read as one of the array's items", at: schema, pointer: pointer)
+            schema = items.value
+            pointer = Self.pointer(pointer, "items")
+        }
         let type = schemaType(schema, pointer: pointer, hint: hint, context: .plain)
         return type.type == "File" || type.type == "Data" ? "String" : type.type
     }
