@@ -1703,6 +1703,20 @@ import Testing
             + "is not an object that always holds a string 'type'; the union tries its members in order"])
     }
 
+    /// Found by a tester on Mattermost's document: `type: int` and `type: bool` were read as any
+    /// JSON without a word. A name that is no JSON Schema type is said, with the one most likely
+    /// meant.
+    @Test func aTypeThatIsNoJSONSchemaTypeIsSaid() throws {
+        let imported = try importing(document(schemas: """
+            "Stage": {"type": "object", "properties": {"active": {"type": "int"}, "odd": {"type": "strin"}, "fine": {"type": "integer"}}}
+            """))
+        #expect(imported.type("Stage", "active") == "JSON?" && imported.type("Stage", "fine") == "Int?")
+        #expect(imported.warnings.sorted() == [
+            "#/components/schemas/Stage/properties/active/type: 'int' is no JSON Schema type (string, integer, number, boolean, array, object, null); most likely 'integer' was meant; the value is read as any JSON",
+            "#/components/schemas/Stage/properties/odd/type: 'strin' is no JSON Schema type (string, integer, number, boolean, array, object, null); the value is read as any JSON",
+        ])
+    }
+
     /// Found by a tester on Alpaca's document: its event streams are `text/event-stream` of
     /// `type: array, items: TradeUpdateEvent`, and each event, one object, failed to decode as an
     /// array. A stream is no JSON array: its elements are the items, with a warning.

@@ -899,7 +899,14 @@ extension OpenAPIReader {
                 return stringType(members, pointer: pointer, context: context)
             }
             return .json
-        default:
+        case let name?:
+            // No JSON Schema type (Mattermost's `type: int`, `type: bool`, found by a tester): said,
+            // with the one most likely meant.
+            let meant = ["int": "integer", "long": "integer", "bool": "boolean", "str": "string", "float": "number", "double": "number",
+                         "dict": "object", "map": "object", "list": "array"][name.lowercased()]
+            unmapped("'\(name)' is no JSON Schema type (string, integer, number, boolean, array, object, null)"
+                     + (meant.map { "; most likely '\($0)' was meant" } ?? "") + "; the value is read as any JSON",
+                     at: member("type", members)?.value ?? node, pointer: Self.pointer(pointer, "type"))
             return .json
         }
     }
