@@ -4,7 +4,7 @@ import Foundation
 import GeneratedRuntime
 
 // Spec: #/components/schemas/StockLevel/properties/warehouse
-public enum StockLevelWarehouse: Codable, Sendable {
+public enum StockLevelWarehouse: Codable, Sendable, ParameterValue {
     case int(Int)
     case string(String)
 
@@ -19,6 +19,14 @@ public enum StockLevelWarehouse: Codable, Sendable {
         switch self {
         case .int(let value): try value.encode(to: encoder)
         case .string(let value): try value.encode(to: encoder)
+        }
+    }
+
+    /// The member's text, as a path, query item, header or form field sends it.
+    public var parameterValue: String {
+        switch self {
+        case .int(let value): value.parameterValue
+        case .string(let value): value.parameterValue
         }
     }
 }
