@@ -291,8 +291,10 @@ struct OpenAPIReader {
     /// How many schemas are being read, each inside the one before (`schemaType`).
     var schemaDepth = 0
     /// Deeper than real documents go (OpenAI's: 9, Discourse's: 7), shallow enough for the stack of a debug
-    /// build, which the build plugin runs.
-    static let maximumSchemaDepth = 64
+    /// build, which the build plugin runs: a level of inline objects takes about 110 KB of it there
+    /// (`structModel`'s frame alone about 50 KB), so 48 levels fit in 6 MB of the usual 8 MB, which
+    /// 64 only just did (measured on 2026-11-30 with `ulimit -s`: 64 levels needed more than 7 MB).
+    static let maximumSchemaDepth = 48
     /// How many times a schema was not read for being too deep.
     var depthCuts = 0
     /// The warnings given, by pointer and message, with their index among the diagnostics.

@@ -871,15 +871,7 @@ extension OpenAPIReader {
         case "string":
             return stringType(members, pointer: pointer, context: context)
         case "integer":
-            // The document's own example with a fraction (Linode's `price.hourly: 0.03`) is what
-            // the API sends, most likely: as an integer it would fail to decode.
-            let own = member("example", members)?.value
-            if let example = own ?? member("examples", members).flatMap({ Self.elements($0.value)?.first }),
-               case .number(let text) = example.value, let value = Double(text), value.isFinite, value.rounded() != value {
-                unmapped("the example \(text) is not an integer; the API may send fractions, so this is a Double", at: example,
-                         pointer: own != nil ? Self.pointer(pointer, "example") : Self.pointer(pointer, "examples") + "/0")
-                return SchemaType(type: "Double")
-            }
+            if hasFractionalExample(members, pointer: pointer) { return SchemaType(type: "Double") }
             if let format = member("format", members).flatMap({ Self.text($0.value) }), format == "int64" || format == "uint32" || format == "uint64" {
                 return SchemaType(type: "Int64")
             }
@@ -900,15 +892,53 @@ extension OpenAPIReader {
             }
             return .json
         case let name?:
-            // No JSON Schema type (Mattermost's `type: int`, `type: bool`, found by a tester): said,
-            // with the one most likely meant.
-            let meant = ["int": "integer", "long": "integer", "bool": "boolean", "str": "string", "float": "number", "double": "number",
-                         "dict": "object", "map": "object", "list": "array"][name.lowercased()]
-            unmapped("'\(name)' is no JSON Schema type (string, integer, number, boolean, array, object, null)"
-                     + (meant.map { "; most likely '\($0)' was meant" } ?? "") + "; the value is read as any JSON",
-                     at: member("type", members)?.value ?? node, pointer: Self.pointer(pointer, "type"))
+            warnOfUnknownType(name, members, node: node, pointer: pointer)
             return .json
         }
+    }
+
+    /// The members of an `allOf` part that is a `oneOf` or `anyOf` of objects (Alpaca's `Journal`:
+    /// `allOf: [{id…}, {oneOf: [Cash, Shares]}]`, found by a tester: the members' keys were
+    /// dropped), with their pointers: their properties are the model's too, each optional, since
+    /// an object holds those of one member only. Said once; nil for another part. Apart from
+    /// `structModel` for its frame, as below.
+    @inline(never)
+    private mutating func alternativeParts(
+        _ part: JSONNode, _ partMembers: [JSONNode.Member], pointer: String, model: String
+    ) -> [(node: JSONNode, pointer: String)]? {
+        guard let key = ["oneOf", "anyOf"].first(where: { member($0, partMembers) != nil }), let options = alternatives(partMembers),
+              !options.isEmpty, options.allSatisfy({ modelKind(of: followingReferences($0)) == .structure }) else { return nil }
+        unmapped("the '\(key)' in this part of 'allOf' is read as its members' properties, each optional: an object of "
+                 + "'\(model)' holds those of one of them", at: part, pointer: pointer)
+        let keyPointer = Self.pointer(pointer, key)
+        return options.enumerated().map { ($1, keyPointer + "/\($0)") }
+    }
+
+    // Apart from `unannotatedType`, whose frame a schema nested 48 deep holds 48 times on a
+    // thread's stack (a debug build's frames are large: each string built for a warning takes
+    // room in it).
+
+    /// Whether an integer's own example has a fraction (Linode's `price.hourly: 0.03`): what the
+    /// API sends, most likely, which as an integer would fail to decode. Said when it has.
+    @inline(never)
+    private mutating func hasFractionalExample(_ members: [JSONNode.Member], pointer: String) -> Bool {
+        let own = member("example", members)?.value
+        guard let example = own ?? member("examples", members).flatMap({ Self.elements($0.value)?.first }),
+              case .number(let text) = example.value, let value = Double(text), value.isFinite, value.rounded() != value else { return false }
+        unmapped("the example \(text) is not an integer; the API may send fractions, so this is a Double", at: example,
+                 pointer: own != nil ? Self.pointer(pointer, "example") : Self.pointer(pointer, "examples") + "/0")
+        return true
+    }
+
+    /// No JSON Schema type (Mattermost's `type: int`, `type: bool`, found by a tester): said, with
+    /// the one most likely meant.
+    @inline(never)
+    private mutating func warnOfUnknownType(_ name: String, _ members: [JSONNode.Member], node: JSONNode, pointer: String) {
+        let meant = ["int": "integer", "long": "integer", "bool": "boolean", "str": "string", "float": "number", "double": "number",
+                     "dict": "object", "map": "object", "list": "array"][name.lowercased()]
+        unmapped("'\(name)' is no JSON Schema type (string, integer, number, boolean, array, object, null)"
+                 + (meant.map { "; most likely '\($0)' was meant" } ?? "") + "; the value is read as any JSON",
+                 at: member("type", members)?.value ?? node, pointer: Self.pointer(pointer, "type"))
     }
 
     private mutating func stringType(_ members: [JSONNode.Member], pointer: String, context: Context) -> SchemaType {
@@ -1204,17 +1234,9 @@ extension OpenAPIReader {
                     }
                 } else if modelKind(of: part) == .structure || member("properties", partMembers) != nil || member("required", partMembers) != nil {
                     candidates.append((part, partPointer, nil, part))
-                } else if let key = ["oneOf", "anyOf"].first(where: { member($0, partMembers) != nil }), let options = alternatives(partMembers),
-                          !options.isEmpty, options.allSatisfy({ modelKind(of: followingReferences($0)) == .structure }) {
-                    // One of several objects (Alpaca's `Journal`: `allOf: [{id…}, {oneOf: [Cash,
-                    // Shares]}]`, found by a tester: the members' keys were dropped): their
-                    // properties are the model's too, each optional, since an object holds
-                    // those of one member only.
-                    unmapped("the '\(key)' in this part of 'allOf' is read as its members' properties, each optional: an object of "
-                             + "'\(name.value)' holds those of one of them", at: part, pointer: partPointer)
-                    let keyPointer = Self.pointer(partPointer, key)
-                    for (number, option) in options.enumerated() {
-                        candidates.append((option, keyPointer + "/\(number)", nil, followingReferences(option)))
+                } else if let members = alternativeParts(part, partMembers, pointer: partPointer, model: name.value) {
+                    for option in members {
+                        candidates.append((option.node, option.pointer, nil, followingReferences(option.node)))
                         alternativeCandidates.insert(candidates.count - 1)
                     }
                 } else {
@@ -1325,20 +1347,9 @@ extension OpenAPIReader {
                 let alternative = alternativePointers[part.pointer]
                 let isNew = keys.insert(entry.key).inserted
                 if !isNew, let alternative, let other = declaringAlternative[entry.key], other != alternative {
-                    // Two members of a `oneOf` part declare the key: of one type, it is that
-                    // type; of two, any JSON, which holds either. What one member says of it
-                    // (OpenAI's event `type`: "Always `response.audio.delta`") is said only when
-                    // the other says the same.
+                    // Two members of a `oneOf` part declare the key: see `mergeAlternative`.
                     if let index = properties.firstIndex(where: { ($0.key ?? $0.name).value == entry.key }) {
-                        let other = property(
-                            key: entry.key, keyLocation: entry.keyLocation, schema: entry.value,
-                            pointer: Self.pointer(Self.pointer(part.pointer, "properties"), entry.key), model: part.namer, required: false)
-                        if other.type.value != properties[index].type.value || other.nullable?.value != properties[index].nullable?.value {
-                            properties[index].type.value = "JSON?"
-                            properties[index].nullable = nil
-                            properties[index].options.dateStrategy = nil
-                        }
-                        if other.description != properties[index].description { properties[index].description = nil }
+                        mergeAlternative(entry, pointer: part.pointer, namer: part.namer, into: &properties[index])
                     }
                     continue
                 }
@@ -1372,34 +1383,8 @@ extension OpenAPIReader {
                     key: entry.key, keyLocation: entry.keyLocation, schema: entry.value,
                     pointer: Self.pointer(Self.pointer(part.pointer, "properties"), entry.key),
                     model: part.namer, required: required.contains(entry.key))
-                // Two keys that give one Swift name (`user_id`, `userId`): the later one gets a
-                // name of its own and keeps its key; unless it is written as that name and the
-                // earlier one is not (`_id`, then `id`, found by a tester on Gitea's): then the
-                // earlier one gives it up. A deprecated one gives it up to one that is not
-                // (Supabase's `connectionString`, "use connection_string instead", found by a tester).
-                var swiftName = SwiftNaming.memberName(property.name.value)
-                func isDeprecated(_ schema: JSONNode?) -> Bool {
-                    Self.bool(schema.flatMap(Self.object).flatMap { annotation("deprecated", $0) }?.value)
-                }
-                let earlier = properties.firstIndex { SwiftNaming.memberName($0.name.value) == swiftName }
-                let earlierKey = earlier.map { (properties[$0].key ?? properties[$0].name).value }
-                let earlierDeprecated = isDeprecated(earlierKey.flatMap { schemaOfKey[$0]?.node })
-                let takesTheName = isDeprecated(entry.value) != earlierDeprecated ? earlierDeprecated
-                    : swiftName == entry.key && earlierKey != swiftName
-                if let earlier, takesTheName {
-                    var number = 2
-                    while swiftNames.contains(swiftName + String(number)) { number += 1 }
-                    properties[earlier].key = properties[earlier].key ?? properties[earlier].name
-                    properties[earlier].name = Located(value: swiftName + String(number), location: properties[earlier].name.location)
-                    swiftNames.insert(swiftName + String(number))
-                } else if swiftNames.contains(swiftName) || swiftName == "additionalProperties" {
-                    var number = 2
-                    while swiftNames.contains(swiftName + String(number)) { number += 1 }
-                    swiftName += String(number)
-                    property.key = property.name
-                    property.name = Located(value: swiftName, location: property.name.location)
-                }
-                swiftNames.insert(swiftName)
+                // Two keys that give one Swift name: see `nameProperty`.
+                nameProperty(&property, entry: entry, among: &properties, swiftNames: &swiftNames, schemaOfKey: schemaOfKey)
                 properties.append(property)
             }
             if additional == nil, let node = additionalPropertiesNode(part.members) {
@@ -1433,6 +1418,60 @@ extension OpenAPIReader {
         return SpecDocument.Model(
             name: name, pointer: pointer, description: description, options: .init(), tolerant: false,
             kind: .structure(properties), additionalProperties: additional, allOf: bases)
+    }
+
+    /// What a later member of a `oneOf` part of `allOf` says of a key an earlier member declared:
+    /// of one type, it is that type; of two, any JSON, which holds either. What one member says of
+    /// it (OpenAI's event `type`: "Always `response.audio.delta`") is said only when the other
+    /// says the same. Apart from ``structModel(_:node:pointer:name:description:)``, whose frame a
+    /// schema nested 48 deep holds 48 times on a thread's stack.
+    @inline(never)
+    private mutating func mergeAlternative(_ entry: JSONNode.Member, pointer: String, namer: String, into existing: inout SpecDocument.Property) {
+        let other = property(
+            key: entry.key, keyLocation: entry.keyLocation, schema: entry.value,
+            pointer: Self.pointer(Self.pointer(pointer, "properties"), entry.key), model: namer, required: false)
+        if other.type.value != existing.type.value || other.nullable?.value != existing.nullable?.value {
+            existing.type.value = "JSON?"
+            existing.nullable = nil
+            existing.options.dateStrategy = nil
+        }
+        if other.description != existing.description { existing.description = nil }
+    }
+
+    /// Two keys that give one Swift name (`user_id`, `userId`): the later one gets a name of its
+    /// own and keeps its key; unless it is written as that name and the earlier one is not (`_id`,
+    /// then `id`, found by a tester on Gitea's): then the earlier one gives it up. A deprecated one
+    /// gives it up to one that is not (Supabase's `connectionString`, "use connection_string
+    /// instead", found by a tester). Apart from ``structModel(_:node:pointer:name:description:)``
+    /// for its frame, as ``mergeAlternative(_:pointer:namer:into:)``.
+    @inline(never)
+    private func nameProperty(
+        _ property: inout SpecDocument.Property, entry: JSONNode.Member, among properties: inout [SpecDocument.Property],
+        swiftNames: inout Set<String>, schemaOfKey: [String: (node: JSONNode, pointer: String, namer: String)]
+    ) {
+        var swiftName = SwiftNaming.memberName(property.name.value)
+        func isDeprecated(_ schema: JSONNode?) -> Bool {
+            Self.bool(schema.flatMap(Self.object).flatMap { annotation("deprecated", $0) }?.value)
+        }
+        let earlier = properties.firstIndex { SwiftNaming.memberName($0.name.value) == swiftName }
+        let earlierKey = earlier.map { (properties[$0].key ?? properties[$0].name).value }
+        let earlierDeprecated = isDeprecated(earlierKey.flatMap { schemaOfKey[$0]?.node })
+        let takesTheName = isDeprecated(entry.value) != earlierDeprecated ? earlierDeprecated
+            : swiftName == entry.key && earlierKey != swiftName
+        if let earlier, takesTheName {
+            var number = 2
+            while swiftNames.contains(swiftName + String(number)) { number += 1 }
+            properties[earlier].key = properties[earlier].key ?? properties[earlier].name
+            properties[earlier].name = Located(value: swiftName + String(number), location: properties[earlier].name.location)
+            swiftNames.insert(swiftName + String(number))
+        } else if swiftNames.contains(swiftName) || swiftName == "additionalProperties" {
+            var number = 2
+            while swiftNames.contains(swiftName + String(number)) { number += 1 }
+            swiftName += String(number)
+            property.key = property.name
+            property.name = Located(value: swiftName, location: property.name.location)
+        }
+        swiftNames.insert(swiftName)
     }
 
     /// The properties of an object schema (with its `allOf` parts) that hold one constant string:
