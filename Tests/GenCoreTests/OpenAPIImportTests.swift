@@ -2610,6 +2610,13 @@ import Testing
         #expect(query["ids"] as? [String: String] == ["type": "[GetChatIdsItem]?", "separator": ","])
         #expect(query["shape"] as? String == "String?", "a union that may be an object is still a String the app encodes")
         #expect(parameters.warnings == ["#/paths/~1chats~1{chat_id}/get/parameters/3: a query parameter holding 'GetChatShape' is imported as a String that the app encodes"])
+        // Found by the review: a response header is read from its text, which a union has no
+        // reader of: it stays a String, and the import does not fail.
+        let header = try importing(document(paths: """
+            "/rate": {"get": {"operationId": "rate", "responses": {"200": {"description": "", "headers": {"X-Rate": {"schema": {"oneOf": [{"type": "integer"}, {"type": "string"}]}}},
+              "content": {"application/json": {"schema": {"type": "string"}}}}}}}
+            """))
+        #expect(header.warnings.count == 1 && header.warnings[0].contains("is imported as a String that the app reads"), "\(header.warnings)")
     }
 
     /// A requirement that names a scheme the import left out points to that scheme's warning; one

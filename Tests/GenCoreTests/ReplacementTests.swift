@@ -60,6 +60,25 @@ import Testing
         result.files.first { $0.path == path }?.contents ?? ""
     }
 
+    /// Found by the review: a union of values reads its members' text (`ParameterValue`), which
+    /// the app's type in place of an enum need not have; only a union sent as text does so then,
+    /// as a parameter of the app's type would.
+    @Test func aUnionOfValuesHoldingTheAppsTypeReadsItsTextOnlyWhereItIsSentSo() throws {
+        let spec = #"""
+            {"endpointgen": 1, "name": "Probe", "models": {
+              "Status": {"enum": ["a", "b"]}, "Ref": {"oneOf": ["Status", "Int"]}, "Sent": {"oneOf": ["Status", "String"]},
+              "Body": {"properties": {"r": "Ref"}}},
+             "resources": {"Things": {"endpoints": [
+               {"name": "get", "method": "GET", "path": "/x", "query": {"s": "Sent?"}, "response": "Body"}]}}}
+            """#
+        let result = Self.generated(spec, ["Status": "AppStatus"])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(Self.file(result, "Models/Ref.swift").contains("public enum Ref: Codable, Sendable {"))
+        #expect(Self.file(result, "Models/Sent.swift").contains("public enum Sent: Codable, Sendable, ParameterValue {"))
+        let plain = Self.generated(spec, ["Body": "AppBody"])
+        #expect(Self.file(plain, "Models/Ref.swift").contains("public enum Ref: Codable, Sendable, ParameterValue {"), "nothing of it replaced")
+    }
+
     @Test func aReplacedModelIsNotGeneratedAndEveryUseNamesTheAppsType() throws {
         let result = Self.generated(Self.shop, ["Money": "Shop.Money", "Status": "ProductStatus"])
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")

@@ -1229,9 +1229,9 @@ extension OpenAPIReader {
     /// Whether a type expression is a value a path, query item, header or cookie can hold: a
     /// plain value, or an untagged union of such values (Telegram's `chat_id`: an id or a name),
     /// which sends its member's text.
-    func isSimpleParameter(_ type: String) -> Bool {
+    func isSimpleParameter(_ type: String, unionsToo: Bool = true) -> Bool {
         if ["String", "Int", "Int64", "Double", "Bool", "UUID", "URL", "Date"].contains(type) || isEnumModel(type) { return true }
-        guard let index = modelIndex[type], let model = models[index], case .union(let union) = model.kind,
+        guard unionsToo, let index = modelIndex[type], let model = models[index], case .union(let union) = model.kind,
               union.discriminator == nil, !union.members.isEmpty else { return false }
         return union.members.allSatisfy { ["String", "Int", "Int64", "Double", "Bool", "UUID", "URL"].contains($0.type.value) || isEnumModel($0.type.value) }
     }
@@ -1398,7 +1398,8 @@ extension OpenAPIReader {
             if let schema = member("schema", fields)?.value {
                 type = schemaType(schema, pointer: nodePointer + "/schema", hint: hint + SwiftNaming.typeName(header.key), context: .parameter)
                 let list = type.type.hasPrefix("[") && type.type.hasSuffix("]") && !type.type.contains(":")
-                if !isSimpleParameter(type.type) && !(list && isSimpleParameter(String(type.type.dropFirst().dropLast()))) {
+                // A response header is read from its text, which a union has no reader of.
+                if !isSimpleParameter(type.type, unionsToo: false) && !(list && isSimpleParameter(String(type.type.dropFirst().dropLast()), unionsToo: false)) {
                     let what = list ? "an array" : type.type == "JSON" ? "a JSON value" : "'\(type.type)'"
                     unmapped("a response header holding \(what) is imported as a String that the app reads", at: node, pointer: nodePointer)
                     type.type = "String"

@@ -196,9 +196,30 @@ extension ResolvedAPI {
         for model in models where replacer.table[model.name] == nil {
             if case .structure(let structure) = model { api.models.append(.structure(replacer.replaced(structure))) } else { api.models.append(model) }
         }
-        // Unions after structs: a union case reads its member's discriminator property.
+        // Unions after structs: a union case reads its member's discriminator property. A union
+        // of values holding the app's type reads its text only where it is sent as text (then the
+        // app's type must be a `ParameterValue`, as in a parameter of its own; found by the review:
+        // a union only in JSON did not compile).
+        var sentAsText: Set<String> = []
+        for endpoint in services.flatMap(\.endpoints) {
+            for parameter in endpoint.parameters {
+                switch parameter.kind {
+                case .body(_, .form), .body(_, .multipart):
+                    for case .structure(let structure) in models where parameter.type.unwrapped == .model(structure.name) {
+                        sentAsText.formUnion(structure.properties.flatMap(\.type.modelNames))
+                    }
+                case .body: break
+                default: sentAsText.formUnion(parameter.type.modelNames)
+                }
+            }
+        }
         for index in api.models.indices {
-            if case .union(let union) = api.models[index] { api.models[index] = .union(replacer.replaced(union)) }
+            if case .union(var union) = api.models[index] {
+                let before = union.cases.map(\.type)
+                union = replacer.replaced(union)
+                if union.isText, union.cases.map(\.type) != before, !sentAsText.contains(union.name) { union.isText = false }
+                api.models[index] = .union(union)
+            }
         }
         for service in api.services.indices {
             for endpoint in api.services[service].endpoints.indices {
