@@ -1752,6 +1752,22 @@ import Testing
         #expect(properties.count == 6, "\(properties)")
         #expect(imported.warnings == ["#/components/schemas/Journal/allOf/1: the 'oneOf' in this part of 'allOf' is read as its members' properties, "
             + "each optional: an object of 'Journal' holds those of one of them"])
+
+        // Found by the review: a member narrowed what the other parts declare (`amount` a
+        // number, and a string in `Shares`; `entry_type` the constant of `Cash`), and a base that
+        // a member is composed of too lost what it requires.
+        let narrowing = try importing(document(schemas: """
+            "Base": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}},
+            "Cash": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object", "required": ["entry_type"], "properties": {"entry_type": {"type": "string", "enum": ["JNLC"]}, "net": {"type": "string"}}}]},
+            "Shares": {"type": "object", "required": ["entry_type"], "properties": {"entry_type": {"type": "string", "enum": ["JNLS"]}, "amount": {"type": "string"}}},
+            "Journal": {"allOf": [{"$ref": "#/components/schemas/Base"},
+              {"type": "object", "required": ["entry_type"], "properties": {"entry_type": {"type": "string", "description": "The kind."}, "amount": {"type": "number"}}},
+              {"oneOf": [{"$ref": "#/components/schemas/Cash"}, {"$ref": "#/components/schemas/Shares"}]}]}
+            """))
+        let journal = try #require(narrowing.properties("Journal"))
+        #expect(journal["id"] as? String == "String", "\(journal)")
+        #expect(journal["entryType"] as? [String: String] == ["type": "String", "description": "The kind."])
+        #expect(journal["amount"] as? String == "JSON?" && journal["net"] as? String == "String?")
     }
 
     /// Found by a tester on Figma's document: `FrameNode` is `allOf: [{type: {enum: [FRAME]}},

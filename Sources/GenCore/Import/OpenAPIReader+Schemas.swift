@@ -1278,9 +1278,9 @@ extension OpenAPIReader {
         }
         // Each part with the model its inline schemas are named after: a base read in place names
         // them as when it is read as itself, whichever model reads them first.
-        var parts: [(members: [JSONNode.Member], pointer: String, namer: String)] = []
-        // The parts of each member of a `oneOf` part, by pointer: the member's index.
-        var alternativePointers: [String: Int] = [:]
+        // `alternative`: the index of the member of a `oneOf` part the part belongs to (a base
+        // that member is composed of too is a part of its own beside it, found by the review).
+        var parts: [(members: [JSONNode.Member], pointer: String, namer: String, alternative: Int?)] = []
         var bases: [Located<String>] = []
         for (index, candidate) in candidates.enumerated() {
             if inlined.contains(index), let target = candidate.target {
@@ -1293,10 +1293,8 @@ extension OpenAPIReader {
                 let namer = candidate.base?.value ?? polymorphic ?? name.value
                 var tooDeep: (node: JSONNode, pointer: String)?
                 let flattened = flattenedParts(target, pointer: targetPointer, tooDeep: &tooDeep)
-                if alternativeCandidates.contains(index) {
-                    for part in flattened { alternativePointers[part.pointer] = index }
-                }
-                parts += flattened.map { ($0.members, $0.pointer, namer) }
+                let alternative = alternativeCandidates.contains(index) ? index : nil
+                parts += flattened.map { ($0.members, $0.pointer, namer, alternative) }
                 if let tooDeep {
                     unmapped("'\(name.value)' is composed through more than \(Self.maximumSchemaDepth) references ('allOf'), deeper than "
                              + "the import follows; the properties of the parts beyond are not imported", at: tooDeep.node, pointer: tooDeep.pointer)
@@ -1305,9 +1303,9 @@ extension OpenAPIReader {
                 bases.append(base)
             }
         }
-        parts.append((members, pointer, name.value))
+        parts.append((members, pointer, name.value, nil))
         var required: Set<String> = []
-        for part in parts where alternativePointers[part.pointer] == nil {
+        for part in parts where part.alternative == nil {
             for element in member("required", part.members).flatMap({ Self.elements($0.value) }) ?? [] {
                 if case .string(let key) = element.value { required.insert(key) }
             }
@@ -1344,12 +1342,14 @@ extension OpenAPIReader {
             }
             guard let entries = member("properties", part.members).flatMap({ Self.object($0.value) }) else { continue }
             for entry in entries {
-                let alternative = alternativePointers[part.pointer]
+                let alternative = part.alternative
                 let isNew = keys.insert(entry.key).inserted
-                if !isNew, let alternative, let other = declaringAlternative[entry.key], other != alternative {
-                    // Two members of a `oneOf` part declare the key: see `mergeAlternative`.
+                if !isNew, let alternative, declaringAlternative[entry.key] != alternative {
+                    // A member of a `oneOf` part declares a key another part declared: see
+                    // `mergeAlternative`. It narrows nothing: it holds only for its own objects.
                     if let index = properties.firstIndex(where: { ($0.key ?? $0.name).value == entry.key }) {
-                        mergeAlternative(entry, pointer: part.pointer, namer: part.namer, into: &properties[index])
+                        mergeAlternative(entry, pointer: part.pointer, namer: part.namer, into: &properties[index],
+                                         fromAlternative: declaringAlternative[entry.key] != nil)
                     }
                     continue
                 }
@@ -1420,22 +1420,27 @@ extension OpenAPIReader {
             kind: .structure(properties), additionalProperties: additional, allOf: bases)
     }
 
-    /// What a later member of a `oneOf` part of `allOf` says of a key an earlier member declared:
-    /// of one type, it is that type; of two, any JSON, which holds either. What one member says of
-    /// it (OpenAI's event `type`: "Always `response.audio.delta`") is said only when the other
-    /// says the same. Apart from ``structModel(_:node:pointer:name:description:)``, whose frame a
-    /// schema nested 48 deep holds 48 times on a thread's stack.
+    /// What a member of a `oneOf` part of `allOf` says of a key another part declared (another
+    /// member, or a part all objects hold): of one type, it is that type, as that part says it
+    /// (required or not); of two, any JSON, which holds either, without a default. What one member
+    /// says of it (OpenAI's event `type`: "Always `response.audio.delta`") is said only when the
+    /// other member says the same. Apart from ``structModel(_:node:pointer:name:description:)``,
+    /// whose frame a schema nested 48 deep holds 48 times on a thread's stack.
     @inline(never)
-    private mutating func mergeAlternative(_ entry: JSONNode.Member, pointer: String, namer: String, into existing: inout SpecDocument.Property) {
+    private mutating func mergeAlternative(
+        _ entry: JSONNode.Member, pointer: String, namer: String, into existing: inout SpecDocument.Property, fromAlternative: Bool
+    ) {
         let other = property(
             key: entry.key, keyLocation: entry.keyLocation, schema: entry.value,
             pointer: Self.pointer(Self.pointer(pointer, "properties"), entry.key), model: namer, required: false)
-        if other.type.value != existing.type.value || other.nullable?.value != existing.nullable?.value {
+        func bare(_ type: String) -> String { type.hasSuffix("?") ? String(type.dropLast()) : type }
+        if bare(other.type.value) != bare(existing.type.value) || (other.nullable?.value ?? false) != (existing.nullable?.value ?? false) {
             existing.type.value = "JSON?"
             existing.nullable = nil
             existing.options.dateStrategy = nil
+            existing.defaultValue = nil
         }
-        if other.description != existing.description { existing.description = nil }
+        if fromAlternative, other.description != existing.description { existing.description = nil }
     }
 
     /// Two keys that give one Swift name (`user_id`, `userId`): the later one gets a name of its
