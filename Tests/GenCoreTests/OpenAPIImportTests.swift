@@ -1700,7 +1700,17 @@ import Testing
             """))
         #expect(optional.model("Action")?["discriminator"] == nil)
         #expect(optional.warnings == ["#/components/schemas/Action/discriminator: the discriminator 'type' is not imported: Media, a union, has a member that "
-            + "is not an object that always holds a string 'type'; the union tries its members in order"])
+            + "is not an object that holds a string 'type' (always, where several values pick it); the union tries its members in order"])
+        // Picked by one value, it is written with that value: its members need not hold it always.
+        let once = try importing(document(schemas: """
+            "Media": {"oneOf": [
+              {"type": "object", "properties": {"type": {"type": "string"}, "seconds": {"type": "number"}}},
+              {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}, "on": {"type": "boolean"}}}]},
+            "Back": {"type": "object", "required": ["type"], "properties": {"type": {"type": "string", "enum": ["BACK"]}}},
+            "Action": {"oneOf": [{"$ref": "#/components/schemas/Back"}, {"$ref": "#/components/schemas/Media"}],
+              "discriminator": {"propertyName": "type", "mapping": {"MEDIA": "#/components/schemas/Media", "BACK": "#/components/schemas/Back"}}}
+            """))
+        #expect(once.model("Action")?["mapping"] as? [String: String] == ["MEDIA": "Media", "BACK": "Back"], "\(once.warnings)")
     }
 
     /// Found by a tester on Mattermost's document: `type: int` and `type: bool` were read as any

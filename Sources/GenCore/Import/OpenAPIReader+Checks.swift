@@ -28,15 +28,15 @@ extension OpenAPIReader {
         for model in document.models {
             if case .union(let union) = model.kind { unions[model.name.value] = union }
         }
-        // A member that is a union holds it in each of its members (each union looked at once),
-        // always: picked by several values, it goes out with its members' own.
-        func holds(_ type: String, key: String, inUnion: Bool = false, unionsSeen: inout Set<String>) -> Bool {
+        // A member that is a union holds it in each of its members (each union looked at once);
+        // `always` where several values pick it, since it then goes out with its members' own.
+        func holds(_ type: String, key: String, always: Bool = false, unionsSeen: inout Set<String>) -> Bool {
             if let structure = structures[type] {
                 var visited: Set<String> = []
-                return holdsString(structure, key: key, always: inUnion, visited: &visited)
+                return holdsString(structure, key: key, always: always, visited: &visited)
             }
             guard let inner = unions[type], unionsSeen.insert(type).inserted, !inner.members.isEmpty else { return false }
-            return inner.members.allSatisfy { holds($0.type.value, key: key, inUnion: true, unionsSeen: &unionsSeen) }
+            return inner.members.allSatisfy { holds($0.type.value, key: key, always: always, unionsSeen: &unionsSeen) }
         }
         for index in document.models.indices {
             guard case .union(var union) = document.models[index].kind, let discriminator = union.discriminator else { continue }
@@ -44,9 +44,13 @@ extension OpenAPIReader {
             // Members that are never objects ("auto", a list) need no discriminator.
             var failing = union.members.first { member in
                 var unionsSeen: Set<String> = [model.name.value]
-                return structures[member.type.value] != nil || unions[member.type.value] != nil
-                    ? !holds(member.type.value, key: discriminator.value, unionsSeen: &unionsSeen)
-                    : !isNeverAnObject(member.type.value)
+                let type = member.type.value
+                guard structures[type] != nil || unions[type] != nil else { return !isNeverAnObject(type) }
+                // Picked by several values: those the mapping gives it, or else all its members hold.
+                let mapped = union.mapping.filter { $0.type.value == type }.count
+                let several = unions[type] != nil && (mapped > 0 ? mapped > 1
+                    : (schema(ofModel: type).flatMap { unionTagValues(of: $0)?.values[discriminator.value]?.count } ?? 0) > 1)
+                return !holds(type, key: discriminator.value, always: several, unionsSeen: &unionsSeen)
             }
             // A member that is a union is picked by the values its members hold, which must be
             // known and no other member's (OpenAI's `InputItem` lists `EasyInputMessage`, of
@@ -85,7 +89,7 @@ extension OpenAPIReader {
                 let name = failing.type.value
                 let why = switch (unions[name] != nil, unionValues[name]) {
                 case (false, _): "\(name) is not an object with a string property '\(discriminator.value)'"
-                case (true, nil): "\(name), a union, has a member that is not an object that always holds a string '\(discriminator.value)'"
+                case (true, nil): "\(name), a union, has a member that is not an object that holds a string '\(discriminator.value)' (always, where several values pick it)"
                 case (true, let values?) where values.isEmpty: "the members of \(name), a union, hold no fixed values of '\(discriminator.value)'"
                 case (true, _): "\(name), a union, holds a value of '\(discriminator.value)' that another member holds too"
                 }
