@@ -37,7 +37,8 @@ public final class CannedTransport: HTTPTransport, @unchecked Sendable {
         var stubbed = path
         if let mark = path.firstIndex(of: "?") {
             stubbed = String(path[..<mark])
-            let query = String(path[path.index(after: mark)...])
+            // A `#` is the query's own here, not a fragment (`q=C#`).
+            let query = path[path.index(after: mark)...].replacingOccurrences(of: "#", with: "%23")
             items = URLComponents(string: "?" + query)?.queryItems ?? {
                 var components = URLComponents()
                 components.query = query

@@ -82,6 +82,8 @@ import FoundationNetworking
         // Found by the review: a query written as it reads crashed on the first request.
         transport.stub(.get, "/base/search?q=hello world&tag={x}&n=100%", with: .json("3"))
         #expect(try await client.send(Get(path: "/search", query: ["q": "hello world", "tag": "{x}", "n": "100%"])) == "3")
+        transport.stub(.get, "/base/lang?q=C#", with: .json("4"))
+        #expect(try await client.send(Get(path: "/lang", query: ["q": "C#"])) == "4")
         let other = await #expect(throws: EndpointError.self) { try await client.send(Get(path: "/search", query: ["q": "hello"])) }
         #expect(other?.statusCode == 404, "another value does not match")
     }

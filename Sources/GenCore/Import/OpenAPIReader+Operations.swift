@@ -1325,7 +1325,9 @@ extension OpenAPIReader {
     /// is no JSON either, which would send the string quoted. A response of that kind stays JSON,
     /// as springdoc's `*/*` responses are.
     private func isWildcardJSONBody(_ entry: JSONNode.Member) -> Bool {
-        guard isWildcardJSON(entry), let schema = wildcardSchema(entry), let members = Self.object(followingReferences(schema)) else { return false }
+        guard isWildcardJSON(entry), let schema = wildcardSchema(entry) else { return false }
+        // `schema: true` (any value) is data, as a response's is.
+        guard let members = Self.object(followingReferences(schema)) else { return true }
         let mayBeString = typeNames(members).contains("string")
             || (alternatives(members) ?? []).contains { Self.object(followingReferences($0)).map { typeNames($0).contains("string") } ?? false }
         return !mayBeString

@@ -287,7 +287,7 @@ struct ModelTranslator {
             }
             if model.isText {
                 printer.separator()
-                printer.line("/// The member's text, as a path, query item, header or form field sends it.")
+                printer.line("/// The member's text, as a path, query item, header, cookie or form field sends it.")
                 printer.block("\(access)var parameterValue: String") { printer in
                     printer.line("switch self {")
                     for unionCase in model.cases {

@@ -23,7 +23,7 @@ public enum Identifier: Codable, Hashable, Sendable, ParameterValue {
         }
     }
 
-    /// The member's text, as a path, query item, header or form field sends it.
+    /// The member's text, as a path, query item, header, cookie or form field sends it.
     public var parameterValue: String {
         switch self {
         case .int(let value): value.parameterValue
