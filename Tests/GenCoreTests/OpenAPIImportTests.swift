@@ -1718,11 +1718,14 @@ import Testing
     /// meant.
     @Test func aTypeThatIsNoJSONSchemaTypeIsSaid() throws {
         let imported = try importing(document(schemas: """
-            "Stage": {"type": "object", "properties": {"active": {"type": "int"}, "odd": {"type": "strin"}, "fine": {"type": "integer"}}}
+            "Stage": {"type": "object", "properties": {"active": {"type": "int"}, "odd": {"type": "strin"}, "fine": {"type": "integer"},
+              "listed": {"type": ["bool", "string"]}}}
             """))
         #expect(imported.type("Stage", "active") == "JSON?" && imported.type("Stage", "fine") == "Int?")
+        #expect(imported.type("Stage", "listed") == "JSON?", "in a 3.1 list too (found by the review)")
         #expect(imported.warnings.sorted() == [
             "#/components/schemas/Stage/properties/active/type: 'int' is no JSON Schema type (string, integer, number, boolean, array, object, null); most likely 'integer' was meant; the value is read as any JSON",
+            "#/components/schemas/Stage/properties/listed/type: 'bool' is no JSON Schema type (string, integer, number, boolean, array, object, null); most likely 'boolean' was meant; the value is read as any JSON",
             "#/components/schemas/Stage/properties/odd/type: 'strin' is no JSON Schema type (string, integer, number, boolean, array, object, null); the value is read as any JSON",
         ])
     }

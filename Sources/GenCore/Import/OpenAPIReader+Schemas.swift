@@ -864,6 +864,12 @@ extension OpenAPIReader {
         }
         let types = typeNames(members)
         if types.count > 1 {
+            // A name that is no type in the list (`["int", "string"]`, found by the review) leaves
+            // the value any JSON, as alone.
+            if let unknown = types.first(where: { !["string", "integer", "number", "boolean", "array", "object"].contains($0) }) {
+                warnOfUnknownType(unknown, members, node: node, pointer: pointer)
+                return .json
+            }
             // `type: ["string", "integer"]`: a union of those types.
             return unionOfTypes(types, node: node, pointer: pointer, hint: hint)
         }
