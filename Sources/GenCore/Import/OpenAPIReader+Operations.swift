@@ -1230,11 +1230,15 @@ extension OpenAPIReader {
     /// plain value, or an untagged union of such values (Telegram's `chat_id`: an id or a name),
     /// which sends its member's text.
     func isSimpleParameter(_ type: String, unionsToo: Bool = true) -> Bool {
-        if ["String", "Int", "Int64", "Double", "Bool", "UUID", "URL", "Date"].contains(type) || isEnumModel(type) { return true }
+        if type == "Date" || Self.textTypes.contains(type) || isEnumModel(type) { return true }
         guard unionsToo, let index = modelIndex[type], let model = models[index], case .union(let union) = model.kind,
               union.discriminator == nil, !union.members.isEmpty else { return false }
-        return union.members.allSatisfy { ["String", "Int", "Int64", "Double", "Bool", "UUID", "URL"].contains($0.type.value) || isEnumModel($0.type.value) }
+        return union.members.allSatisfy { Self.textTypes.contains($0.type.value) || isEnumModel($0.type.value) }
     }
+
+    /// The plain types a parameter sends as text, and a union of them too (a `Date` is no union's
+    /// member: it would have no date strategy).
+    private static let textTypes: Set<String> = ["String", "Int", "Int64", "Double", "Bool", "UUID", "URL"]
 
     /// Gives the body a Swift name no parameter has.
     private mutating func claimBodyName(_ endpoint: inout SpecDocument.Endpoint, body: SpecDocument.Body) {
