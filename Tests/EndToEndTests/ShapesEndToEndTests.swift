@@ -71,4 +71,20 @@ struct ShapesEndToEndTests {
             "settings": .object(["theme": .string("dark"), "beta": .bool(true)]),
         ]))
     }
+
+    @Test func aRequiredOptionalFieldIsSentAsNullOrSent() async throws {
+        let users = LiveUsersService(client: try Self.client())
+        let unassigned = try await users.assign(id: 3, assignment: Assignment(task: "t1", assignee: nil, dueOn: nil, labels: nil, reviewer: nil))
+        #expect(unassigned.method == "PUT")
+        #expect(unassigned.json == .object([
+            "task": .string("t1"), "assignee": .null, "due_on": .null, "labels": .null, "reviewer": .null,
+        ]))
+
+        let assigned = try await users.assign(id: 3, assignment: Assignment(
+            task: "t1", assignee: "ada", dueOn: Date(timeIntervalSince1970: 0), labels: ["a"], reviewer: Settings(fontSize: 12), note: "n"))
+        #expect(assigned.json == .object([
+            "task": .string("t1"), "assignee": .string("ada"), "due_on": .string("1970-01-01"), "labels": .array([.string("a")]),
+            "reviewer": .object(["font_size": .int(12)]), "note": .string("n"),
+        ]))
+    }
 }

@@ -407,7 +407,10 @@ import Testing
             """))
         let holder = try #require(imported.properties("Holder"))
         for key in ["status", "owner", "owner30", "choice", "alias"] {
-            #expect((holder[key] as? [String: Any])?["nullable"] as? Bool == true, "\(key): \(String(describing: holder[key]))")
+            // Required and allowing null: a `T?` whose nil is sent as null.
+            let property = holder[key] as? [String: Any]
+            #expect((property?["type"] as? String)?.hasSuffix("?") == true && property?["required"] as? Bool == true,
+                    "\(key): \(String(describing: holder[key]))")
         }
         #expect(holder["list"] as? String == "[Owner?]")
         #expect(holder["map"] as? String == "[String: Status?]")
@@ -457,7 +460,7 @@ import Testing
             """))
         let job = try #require(imported.properties("Job"))
         #expect(NSDictionary(dictionary: job["jobId"] as? [String: Any] ?? [:]) == ["type": "String?", "description": "The job's id."])
-        #expect(NSDictionary(dictionary: job["detail"] as? [String: Any] ?? [:]) == ["type": "Detail", "nullable": true])
+        #expect(NSDictionary(dictionary: job["detail"] as? [String: Any] ?? [:]) == ["type": "Detail?", "required": true])
         #expect(NSDictionary(dictionary: job["level"] as? [String: Any] ?? [:]) == ["type": "Int", "description": "Level\n\nDefault: `3`."])
         #expect(job["id"] as? String == "String?")
         #expect((job["name"] as? [String: Any])?["description"] as? String == "Its own.")
@@ -502,7 +505,7 @@ import Testing
               "described": {"allOf": [{"type": "object"}, {"description": "Also free."}]}}}
             """))
         let task = try #require(imported.properties("TaskModel"))
-        #expect(NSDictionary(dictionary: task["owner"] as? [String: Any] ?? [:]) == ["type": "User", "nullable": true])
+        #expect(NSDictionary(dictionary: task["owner"] as? [String: Any] ?? [:]) == ["type": "User?", "required": true])
         #expect(NSDictionary(dictionary: task["parent"] as? [String: Any] ?? [:]) == ["type": "User?", "description": "The parent."])
         #expect(NSDictionary(dictionary: task["assignee"] as? [String: Any] ?? [:]) == ["type": "User", "nullable": true])
         // A part with properties of its own is still an object to merge.
@@ -554,6 +557,42 @@ import Testing
         }
         #expect(imported.model("Closed")?["additionalProperties"] == nil)
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+    }
+
+    /// A property both required and nullable was `Nullable<T>?`: the app could leave out a key the
+    /// API requires, and wrote `.value(x)` for every value (swift-openapi-generator's issue #934:
+    /// it cannot send the `null` at all). Absent is not one of its values: it is a `T?` marked
+    /// `required`, whose nil is sent as null. Free-form JSON holds a null itself; a read-only
+    /// one may be absent from requests, and a form field cannot be null.
+    @Test func aRequiredPropertyThatMayBeNullIsAnOptionalSentAsNull() throws {
+        let imported = try importing(document(
+            version: "3.0.3",
+            schemas: """
+            "Role": {"type": "object", "required": ["name", "description", "due", "data", "owner", "created"], "properties": {
+              "name": {"type": "string"}, "description": {"type": "string", "nullable": true},
+              "due": {"type": "string", "format": "date", "nullable": true}, "data": {"nullable": true},
+              "owner": {"type": "string", "nullable": true, "readOnly": true},
+              "created": {"type": "string", "nullable": true}, "note": {"type": "string", "nullable": true}}}
+            """,
+            paths: """
+            "/roles": {"put": {"operationId": "putRole", "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Role"}}}}, "responses": {"204": {"description": ""}}}},
+            "/form": {"post": {"operationId": "postForm", "requestBody": {"required": true, "content": {"application/x-www-form-urlencoded": {"schema": {"type": "object", "required": ["label"], "properties": {"label": {"type": "string", "nullable": true}}}}}}, "responses": {"204": {"description": ""}}}}
+            """))
+        let role = try #require(imported.properties("Role"))
+        #expect(NSDictionary(dictionary: role["description"] as? [String: Any] ?? [:]) == ["type": "String?", "required": true])
+        #expect(NSDictionary(dictionary: role["due"] as? [String: Any] ?? [:]) == ["type": "Date?", "required": true, "dateStrategy": "dateOnly"])
+        #expect(role["data"] as? String == "JSON", "JSON's own .null")
+        #expect(NSDictionary(dictionary: role["owner"] as? [String: Any] ?? [:]) == ["type": "String", "nullable": true], "read-only: absent from requests")
+        #expect(NSDictionary(dictionary: role["note"] as? [String: Any] ?? [:]) == ["type": "String", "nullable": true], "not required: absent, null or a value")
+        let form = try #require(imported.endpoint("postForm")?["body"] as? [String: Any])
+        let formModel = try #require(form["type"] as? String)
+        #expect(imported.type(formModel, "label") == "String?", "a form field has no null: nil leaves it out")
+        #expect((imported.properties(formModel)?["label"] as? [String: Any])?["required"] == nil)
+        let source = Generator.generate(specText: imported.text, specPath: "spec.json").files.map(\.contents).joined()
+        #expect(source.contains("        description: String?,\n        due: Date?,\n"), "no default in the memberwise init: \(source)")
+        #expect(source.contains("try container.encodeField(\"description\", self.description)\n"))
+        #expect(source.contains("try container.encodeField(\"due\", self.due, dateStrategy: .dateOnly)\n"))
+        #expect(source.contains("try container.encodeFieldIfPresent(\"created\", self.created)") == false)
     }
 
     /// A form sends the fields its model declares: the other keys an open model keeps are not
@@ -1014,7 +1053,7 @@ import Testing
                 == ["type": "String", "default": "email", "description": "Always `\"email\"`."])
         #expect(NSDictionary(dictionary: register["version"] as? [String: Any] ?? [:]) == ["type": "Int", "default": 2, "description": "Always `2`."])
         #expect(NSDictionary(dictionary: register["kind"] as? [String: Any] ?? [:])
-                == ["type": "String", "nullable": true, "description": "Always `\"sms\"` when not null."])
+                == ["type": "String?", "required": true, "description": "Always `\"sms\"` when not null."])
         #expect(NSDictionary(dictionary: register["tag"] as? [String: Any] ?? [:]) == ["type": "String", "default": "x", "description": "Always `\"x\"`."])
         #expect(NSDictionary(dictionary: register["channel"] as? [String: Any] ?? [:]) == ["type": "String?", "description": "Always `\"push\"`."])
     }
@@ -1522,11 +1561,11 @@ import Testing
             """))
         #expect(imported.model("NullableToken") == nil)
         let token = try #require(imported.properties("Item")?["token"] as? [String: Any])
-        #expect(token["type"] as? String == "String" && token["nullable"] as? Bool == true && token.count == 2)
+        #expect(token["type"] as? String == "String?" && token["required"] as? Bool == true && token.count == 2)
         #expect(imported.type("Item", "count") == "Int")
         for name in ["first", "second"] {
             let property = try #require(imported.properties("Item")?[name] as? [String: Any], "\(name)")
-            #expect(property["type"] as? String == "String" && property["nullable"] as? Bool == true, "a part allows null, whichever comes first: \(name)")
+            #expect(property["type"] as? String == "String?" && property["required"] as? Bool == true, "a part allows null, whichever comes first: \(name)")
         }
         #expect(imported.properties("Item")?["at"] as? [String: String] == ["type": "Date", "description": "When."])
         #expect(imported.type("Item", "odd") == "ItemOdd?", "a value no schema allows is left as before")
@@ -1606,13 +1645,13 @@ import Testing
             """))
         #expect(annotated.type("Linode", "label") == "String?", "read-only: optional")
         let replaced = try #require(annotated.properties("Linode")?["region"] as? [String: Any])
-        #expect(replaced["type"] as? String == "String" && replaced["nullable"] as? Bool == true, "a schema of its own replaces the base's")
+        #expect(replaced["type"] as? String == "String?" && replaced["required"] as? Bool == true, "a schema of its own replaces the base's")
         let nullable = try importing(document(version: "3.0.3", schemas: """
             "Base": {"type": "object", "required": ["region"], "properties": {"region": {"type": "string"}}},
             "Linode": {"type": "object", "allOf": [{"$ref": "#/components/schemas/Base"}], "properties": {"region": {"nullable": true}}}
             """))
         let region = try #require(nullable.properties("Linode")?["region"] as? [String: Any])
-        #expect(region["type"] as? String == "String" && region["nullable"] as? Bool == true)
+        #expect(region["type"] as? String == "String?" && region["required"] as? Bool == true)
     }
 
     /// Found by a tester on Apideck's proxy: a `*/*` body of `anyOf: [object, string]` was a JSON
@@ -1876,7 +1915,7 @@ import Testing
         let properties = try #require(imported.properties("D"))
         func property(_ name: String) -> NSDictionary { NSDictionary(dictionary: properties[name] as? [String: Any] ?? [:]) }
         #expect(property("limit") == ["type": "Int", "description": "Default: `20`."])
-        #expect(property("ratio") == ["type": "Double", "nullable": true, "description": "Default: `0.5`."])
+        #expect(property("ratio") == ["type": "Double?", "required": true, "description": "Default: `0.5`."])
         #expect(property("wrong") == ["type": "Int", "description": "Default: `\"ten\"`."])
         #expect(property("scope") == ["type": "[[String]]", "description": #"Default: `["x", "y"]`."#])
         #expect(property("mode") == ["type": "Mode", "description": "Default: `\"cruise\"`."])
@@ -1888,7 +1927,8 @@ import Testing
         #expect(properties["long"] as? String == "String?")
         let result = Generator.generate(specText: imported.text, specPath: "spec.json")
         let source = result.files.map(\.contents).joined()
-        #expect(result.succeeded && source.contains("    /// Default: `0.5`.\n    public var ratio: Nullable<Double>?"), "\(source)")
+        #expect(result.succeeded && source.contains("    /// Default: `0.5`.\n    public var ratio: Double?"), "\(source)")
+        #expect(source.contains("try container.encodeField(\"ratio\", self.ratio)\n"), "required: sent as null when nil")
         #expect(source.contains("self.limit = try container.decodeField(Int.self, \"limit\")\n"), "a required key a response lacks fails")
     }
 

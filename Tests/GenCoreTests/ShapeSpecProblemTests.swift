@@ -232,6 +232,59 @@ import Testing
         ])
     }
 
+    /// `required` is for a `T?` whose nil goes out as null: not beside what leaves the key out
+    /// or stands in for null, not on a `JSON?`, not in a form.
+    @Test func requiredMaybeNullProblems() {
+        let text = #"""
+            {
+              "endpointgen": 1,
+              "name": "Broken",
+              "models": {
+                "Update": { "properties": {
+                  "a": { "type": "String?", "nullable": true, "required": true },
+                  "b": { "type": "Int?", "default": 2, "required": true },
+                  "c": { "type": "JSON?", "required": true },
+                  "d": { "type": "Bool?", "required": "yes" }
+                } },
+                "Form": { "properties": { "name": { "type": "String?", "required": true } } },
+                "Base": { "properties": { "note": { "type": "String?", "required": true } } },
+                "Other": { "properties": { "note": "String?" } },
+                "Both": { "allOf": ["Base", "Other"] }
+              },
+              "resources": { "Forms": { "endpoints": [
+                { "name": "send", "method": "POST", "path": "/form", "body": { "type": "Form", "encoding": "form" } }
+              ] } }
+            }
+            """#
+        expectExactProblems(text, [
+            (.marker("true }", occurrence: 1),
+             "property 'a' is both 'nullable' and 'required': nullable leaves the key out for nil, required sends null; keep one"),
+            (.marker("true }", occurrence: 2), "required property 'b' cannot have a default: its nil is sent and read as null"),
+            (.marker("true }", occurrence: 3), "property 'c' is a required 'JSON?': write 'JSON', which holds null itself (.null)"),
+            (.marker(#""yes""#), "'required' must be true or false, not a string"),
+            (.marker(#""Form", "encoding""#), "property 'name' of model 'Form' is required and may be null, and a form field cannot be null; make it optional"),
+            (.marker(#""note": "String?""#),
+             "model 'Both' gets the property 'note' twice, in 'Base' (line 12, column 31) and in 'Other' (line 13, column 32), with different 'required' (one sends null for nil, the other leaves the key out); give them one"),
+        ])
+    }
+
+    @Test func requiredOnATypeThatIsRequiredAnywayIsAWarning() throws {
+        let text = #"""
+            {
+              "endpointgen": 1,
+              "name": "Warned",
+              "models": { "Note": { "properties": { "title": { "type": "String", "required": true } } } }
+            }
+            """#
+        let result = generate(text, path: "Specs/warned.json")
+        #expect(result.succeeded && !result.files.isEmpty)
+        #expect(result.diagnostics.map(\.description) == [
+            "Specs/warned.json:4:82: warning: 'required' does nothing on property 'title' of model 'Note': a type without '?' is required already; 'required' is for a 'T?' whose nil is sent as null",
+        ])
+        let source = result.files.map(\.contents).joined()
+        #expect(source.contains("try container.encodeField(\"title\", self.title)"))
+    }
+
     @Test func compositionProblems() {
         let text = #"""
             {

@@ -174,9 +174,14 @@ import FoundationNetworking
 
     @Test func bodiesAreSentInTheirMediaType() throws {
         let client = ShowcaseAPI.client(baseURL: Self.base)
-        let create = try client.urlRequest(for: PetsService.createPet(newPet: NewPet(name: "Rex", status: .available)))
+        let create = try client.urlRequest(for: PetsService.createPet(newPet: NewPet(name: "Rex", price: nil, status: .available)))
         #expect(create.value(forHTTPHeaderField: "Content-Type") == "application/json")
-        #expect((create.jsonBody as? [String: String]) == ["name": "Rex", "status": "available"])
+        // Required and nullable: the price goes out as null; the tag, optional, is left out.
+        #expect(try decode(JSONValue.self, String(decoding: create.httpBody ?? Data(), as: UTF8.self))
+            == .object(["name": .string("Rex"), "price": .null, "status": .string("available")]))
+        let priced = try client.urlRequest(for: PetsService.createPet(newPet: NewPet(name: "Rex", price: 12.5)))
+        #expect(try decode(JSONValue.self, String(decoding: priced.httpBody ?? Data(), as: UTF8.self))
+            == .object(["name": .string("Rex"), "price": .double(12.5)]))
 
         let rename = try client.urlRequest(for: PetsService.renamePet(petId: 5, renamePetRequest: RenamePetRequest(name: "Max & co")))
         #expect(rename.url?.path == "/v2/pets/5/rename")

@@ -289,6 +289,36 @@ import Testing
         #expect(throws: DecodingError.self) { try decode(UserUpdate.self, #"{"name": 5}"#) }
     }
 
+    // MARK: Required, maybe null
+
+    @Test func aRequiredOptionalPropertySendsNullForNil() throws {
+        let unassigned = Assignment(task: "t1", assignee: nil, dueOn: nil, labels: nil, reviewer: nil)
+        #expect(try encodeSorted(unassigned) == #"{"assignee":null,"due_on":null,"labels":null,"reviewer":null,"task":"t1"}"#,
+                "every required key goes out, nil as null; a plain optional is left out")
+        let assigned = Assignment(
+            task: "t1", assignee: "ada", dueOn: Date(timeIntervalSince1970: 86_400), labels: [],
+            reviewer: Settings(theme: "dark"), note: "n")
+        #expect(try encodeSorted(assigned)
+            == #"{"assignee":"ada","due_on":"1970-01-02","labels":[],"note":"n","reviewer":{"theme":"dark"},"task":"t1"}"#)
+        for text in [
+            #"{"assignee":null,"due_on":null,"labels":null,"reviewer":null,"task":"t1"}"#,
+            #"{"assignee":"ada","due_on":"2024-02-29","labels":["a"],"note":"n","reviewer":{"font_size":3},"task":"t1"}"#,
+        ] {
+            #expect(try encodeSorted(try decode(Assignment.self, text)) == text)
+        }
+    }
+
+    @Test func aRequiredOptionalPropertyReadsNullOrAMissingKeyAsNil() throws {
+        let null = try decode(Assignment.self, #"{"task": "t1", "assignee": null, "due_on": null, "labels": null, "reviewer": null}"#)
+        let missing = try decode(Assignment.self, #"{"task": "t1"}"#)
+        #expect(null == Assignment(task: "t1", assignee: nil, dueOn: nil, labels: nil, reviewer: nil))
+        #expect(missing == null, "a server that leaves the key out is read as if it sent null")
+        let values = try decode(Assignment.self, #"{"task": "t1", "assignee": "ada", "due_on": "2024-02-29", "labels": ["x"]}"#)
+        #expect(values.assignee == "ada" && values.labels == ["x"])
+        #expect(values.dueOn == DateCodingStrategy.dateOnly.date(from: "2024-02-29"))
+        #expect(throws: DecodingError.self) { try decode(Assignment.self, #"{"task": "t1", "assignee": 5}"#) }
+    }
+
     // MARK: Composition
 
     @Test func aComposedModelHasItsBasesPropertiesEachAsItsBaseSays() throws {

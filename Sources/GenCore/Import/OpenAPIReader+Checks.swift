@@ -285,9 +285,10 @@ extension OpenAPIReader {
                 if replacement != "[\(element)]" { properties[offset].defaultValue = nil }
                 changed = true
             }
-            if property.nullable?.value == true {
+            if property.nullable?.value == true || property.required?.value == true {
                 // A form has no null: a field without a value is left out.
                 properties[offset].nullable = nil
+                properties[offset].required = nil
                 if !properties[offset].type.value.hasSuffix("?") { properties[offset].type.value += "?" }
                 changed = true
             }

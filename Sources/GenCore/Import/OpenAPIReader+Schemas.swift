@@ -1440,9 +1440,11 @@ extension OpenAPIReader {
             key: entry.key, keyLocation: entry.keyLocation, schema: entry.value,
             pointer: Self.pointer(Self.pointer(pointer, "properties"), entry.key), model: namer, required: false)
         func bare(_ type: String) -> String { type.hasSuffix("?") ? String(type.dropLast()) : type }
-        if bare(other.type.value) != bare(existing.type.value) || (other.nullable?.value ?? false) != (existing.nullable?.value ?? false) {
+        func allowsNull(_ property: SpecDocument.Property) -> Bool { property.nullable?.value == true || property.required?.value == true }
+        if bare(other.type.value) != bare(existing.type.value) || allowsNull(other) != allowsNull(existing) {
             existing.type.value = "JSON?"
             existing.nullable = nil
+            existing.required = nil
             existing.options.dateStrategy = nil
             existing.defaultValue = nil
         }
@@ -1649,7 +1651,9 @@ extension OpenAPIReader {
     }
 
     /// One property of an object schema. A property that is not required becomes optional; one
-    /// that may be `null` becomes `nullable`, so that absent, `null` and a value stay apart.
+    /// that may be `null` becomes `nullable`, so that absent, `null` and a value stay apart; one
+    /// that is required and may be `null` is a `T?` marked `required`, its nil sent as `null`
+    /// (free-form JSON holds a null itself).
     private mutating func property(
         key: String, keyLocation: SourceLocation, schema: JSONNode, pointer: String, model: String, required: Bool
     ) -> SpecDocument.Property {
@@ -1665,7 +1669,9 @@ extension OpenAPIReader {
         // responses alone for a `readOnly` one (an id): one model serves both, so it is optional.
         let oneWay = Self.bool(annotation("readOnly", members)?.value) || Self.bool(annotation("writeOnly", members)?.value)
         let mayBeAbsent = !required || oneWay
-        let expression = type.nullable || !mayBeAbsent ? type.type : type.type + "?"
+        if type.nullable && !mayBeAbsent && type.type == "JSON" { type.nullable = false }
+        let sendsNull = type.nullable && !mayBeAbsent
+        let expression = (type.nullable || !mayBeAbsent) && !sendsNull ? type.type : type.type + "?"
         var description = description(of: schema, sayingDeprecated: false)
         // A plain type the document names (`Parallel: {type: integer, description: …}`) is written in
         // place, and so is what it says; a model says it on its own declaration.
@@ -1703,7 +1709,8 @@ extension OpenAPIReader {
         return SpecDocument.Property(
             name: Located(value: key, location: keyLocation), type: Located(value: expression, location: schema.location),
             key: nil, description: description, defaultValue: defaultValue, options: options,
-            nullable: type.nullable ? Located(value: true, location: schema.location) : nil)
+            nullable: type.nullable && !sendsNull ? Located(value: true, location: schema.location) : nil,
+            required: sendsNull ? Located(value: true, location: schema.location) : nil)
     }
 
     /// `oneOf` or `anyOf`: a union, tagged when it has a `discriminator`.

@@ -116,6 +116,7 @@ enum SpecWriter {
         var fields: [(String, Value)] = [("type", .string(property.type.value))]
         if let key = property.key { fields.append(("key", .string(key.value))) }
         if property.nullable?.value == true { fields.append(("nullable", .bool(true))) }
+        if property.required?.value == true { fields.append(("required", .bool(true))) }
         if let defaultValue = property.defaultValue { fields.append(("default", Value(defaultValue))) }
         fields += options(property.options)
         if let description = property.description { fields.append(("description", .string(description))) }

@@ -176,6 +176,8 @@ struct SpecDocument: Sendable {
         var options: Options
         /// `"nullable": true`: absent, `null` and a value are three different things.
         var nullable: Located<Bool>? = nil
+        /// `"required": true` on a `T?`: the key is always sent, nil as `null`.
+        var required: Located<Bool>? = nil
     }
 
     struct EnumCase: Sendable {

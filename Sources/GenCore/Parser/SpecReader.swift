@@ -331,15 +331,18 @@ struct SpecReader {
             return .init(name: name, type: Located(type, of: entry.value), key: nil,
                          description: nil, defaultValue: nil, options: .init())
         case .object(let members):
-            checkKeys(members, allowed: ["type", "key", "description", "default", "dateStrategy", "arrayStrategy", "nullable"], in: what)
+            checkKeys(members, allowed: ["type", "key", "description", "default", "dateStrategy", "arrayStrategy", "nullable", "required"], in: what)
             guard let type = requiredString("type", of: members, at: entry.value.location, in: what) else { return nil }
-            let nullable = member("nullable", of: members).flatMap { entry in
-                optionalBool("nullable", of: members).map { Located(value: $0, location: entry.value.location) }
+            func flag(_ key: String) -> Located<Bool>? {
+                member(key, of: members).flatMap { entry in
+                    optionalBool(key, of: members).map { Located(value: $0, location: entry.value.location) }
+                }
             }
             return .init(
                 name: name, type: type, key: optionalLocatedString("key", of: members),
                 description: optionalString("description", of: members),
-                defaultValue: member("default", of: members)?.value, options: options(members), nullable: nullable)
+                defaultValue: member("default", of: members)?.value, options: options(members),
+                nullable: flag("nullable"), required: flag("required"))
         default:
             diagnostics.error(
                 "\(what) must be a type such as \"String?\" or an object with a \"type\", not \(entry.value.kindName)",

@@ -188,6 +188,8 @@ struct ResolvedAPI: Sendable {
         var isIndirect: Bool
         /// Absent, `null` or a value: `type` is `T?` and Swift holds a `Nullable<T>?`.
         var isNullable: Bool = false
+        /// A `T?` whose key is always sent (`"required": true`), nil as `null`.
+        var isRequired: Bool = false
         /// Where the spec declares it, and in which model (a composed struct has its bases').
         var origin: (model: String, location: SourceLocation)? = nil
         /// Its name in the spec's `properties`.

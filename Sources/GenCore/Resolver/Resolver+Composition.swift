@@ -103,6 +103,7 @@ extension Resolver {
                         first.defaultValue != property.defaultValue ? "defaults (\(first.defaultValue ?? "none") and \(property.defaultValue ?? "none"))" : nil,
                         first.dateStrategy != property.dateStrategy ? "date strategies" : nil,
                         first.prunesArray != property.prunesArray ? "array strategies" : nil,
+                        first.isRequired != property.isRequired ? "'required' (one sends null for nil, the other leaves the key out)" : nil,
                     ].compactMap { $0 }
                     if let difference = differences.first {
                         diagnostics.error(

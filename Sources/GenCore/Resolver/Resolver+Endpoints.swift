@@ -860,9 +860,9 @@ extension Resolver {
             failed = true
         }
         for property in structure.properties {
-            if property.isNullable {
+            if property.isNullable || property.isRequired {
                 diagnostics.error(
-                    "property '\(property.key)' of model '\(model)' is nullable, and a form field cannot be null; make it optional",
+                    "property '\(property.key)' of model '\(model)' is \(property.isNullable ? "nullable" : "required and may be null"), and a form field cannot be null; make it optional",
                     at: location)
                 failed = true
             }

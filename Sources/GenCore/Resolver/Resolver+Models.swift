@@ -139,6 +139,7 @@ extension Resolver {
                     continue
                 }
             }
+            guard let isRequired = requiredMayBeNull(property, type: type, model: model.name.value) else { continue }
 
             var defaultValue: String?
             if let node = property.defaultValue {
@@ -169,11 +170,42 @@ extension Resolver {
             resolved.append(.init(
                 swiftName: swiftName, key: key, type: type, description: property.description,
                 defaultValue: defaultValue, dateStrategy: dateStrategy, prunesArray: prunes, isIndirect: false,
-                isNullable: isNullable, origin: (model.name.value, property.name.location), specName: name))
+                isNullable: isNullable, isRequired: isRequired, origin: (model.name.value, property.name.location), specName: name))
         }
         return .init(
             name: model.name.value, pointer: model.pointer, description: model.description, properties: resolved,
             tolerant: model.tolerant, additionalProperties: resolveAdditionalProperties(model, swiftNames: swiftNames))
+    }
+
+    /// `"required": true`: for a `T?` whose key is always sent, nil as `null` (OpenAPI's required
+    /// and nullable); it decodes as any `T?` does. Neither with `nullable` (which leaves the key out for nil) nor with
+    /// a default (which would stand in for null), and not for `JSON?` (`JSON` holds a null itself).
+    /// A type without `?` is required anyway: a warning. Whether the property is such a `T?`; nil
+    /// after an error.
+    @inline(never)
+    mutating func requiredMayBeNull(_ property: SpecDocument.Property, type: TypeReference, model: String) -> Bool? {
+        guard let flag = property.required, flag.value else { return false }
+        let name = property.name.value
+        guard case .optional(let wrapped) = type else {
+            diagnostics.warning(
+                "'required' does nothing on property '\(name)' of model '\(model)': a type without '?' is required already; 'required' is for a 'T?' whose nil is sent as null",
+                at: flag.location)
+            return false
+        }
+        if property.nullable?.value == true {
+            diagnostics.error(
+                "property '\(name)' is both 'nullable' and 'required': nullable leaves the key out for nil, required sends null; keep one",
+                at: flag.location)
+        } else if property.defaultValue != nil {
+            diagnostics.error(
+                "required property '\(name)' cannot have a default: its nil is sent and read as null", at: flag.location)
+        } else if wrapped == .builtin(.json) {
+            diagnostics.error(
+                "property '\(name)' is a required 'JSON?': write 'JSON', which holds null itself (.null)", at: flag.location)
+        } else {
+            return true
+        }
+        return nil
     }
 
     /// `"additionalProperties": "T"`: a `[String: T]` property that keeps every key the model

@@ -52,7 +52,7 @@ struct ModelTranslator {
             var parameter = "\(SwiftNaming.escaped(property.swiftName)): \(property.swiftType)"
             if let value = property.defaultValue {
                 parameter += " = \(value)"
-            } else if case .optional = property.type {
+            } else if case .optional = property.type, !property.isRequired {
                 parameter += " = nil"
             }
             return parameter
@@ -122,7 +122,8 @@ struct ModelTranslator {
             }
             for property in model.properties {
                 let name = SwiftNaming.escaped(property.swiftName)
-                let isOptional: Bool = if case .optional = property.type { true } else { false }
+                // A required `T?` always writes its key: nil as `null`.
+                let isOptional: Bool = if case .optional = property.type, !property.isRequired { true } else { false }
                 var arguments = "\(SwiftLiteral.string(property.key)), self.\(name)"
                 if let strategy = property.dateStrategy { arguments += ", dateStrategy: \(Self.expression(strategy))" }
                 let method = property.isNullable ? "encodeNullableField" : isOptional ? "encodeFieldIfPresent" : "encodeField"

@@ -6,11 +6,14 @@ import GeneratedRuntime
 // Spec: #/models/NewPet
 public struct NewPet: Codable, Sendable {
     public var name: String
+    /// The asking price; null for a pet given away.
+    public var price: Double?
     public var tag: String?
     public var status: PetStatus?
 
-    public init(name: String, tag: String? = nil, status: PetStatus? = nil) {
+    public init(name: String, price: Double?, tag: String? = nil, status: PetStatus? = nil) {
         self.name = name
+        self.price = price
         self.tag = tag
         self.status = status
     }
@@ -18,6 +21,7 @@ public struct NewPet: Codable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         self.name = try container.decodeField(String.self, "name")
+        self.price = try container.decodeFieldIfPresent(Double.self, "price")
         self.tag = try container.decodeFieldIfPresent(String.self, "tag")
         self.status = try container.decodeFieldIfPresent(PetStatus.self, "status")
     }
@@ -25,6 +29,7 @@ public struct NewPet: Codable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encodeField("name", self.name)
+        try container.encodeField("price", self.price)
         try container.encodeFieldIfPresent("tag", self.tag)
         try container.encodeFieldIfPresent("status", self.status)
     }

@@ -15,4 +15,8 @@ public struct LiveUsersService: UsersServiceProtocol {
     public func updateUser(id: Int, userUpdate: UserUpdate) async throws -> Echo {
         try await self.client.send(UsersService.updateUser(id: id, userUpdate: userUpdate))
     }
+
+    public func assign(id: Int, assignment: Assignment) async throws -> Echo {
+        try await self.client.send(UsersService.assign(id: id, assignment: assignment))
+    }
 }

@@ -8,4 +8,8 @@ public enum UsersService {
     public static func updateUser(id: Int, userUpdate: UserUpdate) -> UpdateUserEndpoint {
         UpdateUserEndpoint(id: id, userUpdate: userUpdate)
     }
+
+    public static func assign(id: Int, assignment: Assignment) -> AssignEndpoint {
+        AssignEndpoint(id: id, assignment: assignment)
+    }
 }

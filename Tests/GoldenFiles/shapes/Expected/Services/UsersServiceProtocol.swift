@@ -7,4 +7,6 @@ import GeneratedRuntime
 /// The Users operations, for app code to depend on and tests to stub.
 public protocol UsersServiceProtocol: Sendable {
     func updateUser(id: Int, userUpdate: UserUpdate) async throws -> Echo
+
+    func assign(id: Int, assignment: Assignment) async throws -> Echo
 }
