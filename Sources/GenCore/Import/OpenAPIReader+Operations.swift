@@ -911,6 +911,13 @@ extension OpenAPIReader {
                          + "(an app that compresses a body sets it in a middleware)", at: parameter.node, pointer: parameter.pointer)
                 continue
             }
+            if place == "header", ["content-length", "transfer-encoding", "host", "connection"].contains(name.lowercased()) {
+                // Vercel's `Content-Length` on an upload (found by a tester): the app had to give
+                // the body's length, and a wrong one would break the request.
+                unmapped("the \(name) header is the transport's to set (URLSession writes it for each request); it is left out",
+                         at: parameter.node, pointer: parameter.pointer)
+                continue
+            }
             if credentialFields.contains(where: { credential in
                 place == credential.place && (place == "header" ? name.lowercased() == credential.name.lowercased() : name == credential.name)
             }) {

@@ -291,6 +291,48 @@ extension OpenAPIReader {
         return later.filter { $0.key != "type" }
     }
 
+    /// `later`, a property's schema in a later part of `allOf`, when it says of the object that
+    /// `earlier` describes nothing but texts deeper in (Vonage's `video: {properties: {url:
+    /// {description: …}}}` beside a base's `video` object that requires a string `url`, found by
+    /// a tester; read as itself, `url` was any JSON and optional): `earlier` with `later`'s own
+    /// annotations, whose model it keeps. Nil for any other schema.
+    @inline(never)
+    func describedWithin(_ later: JSONNode, earlier: JSONNode) -> JSONNode? {
+        guard let laterFields = Self.object(later), member("properties", laterFields) != nil, let base = Self.object(earlier),
+              onlyDescribes(laterFields, earlier, depth: 0) else { return nil }
+        let annotations = laterFields.filter { Self.isPlainAnnotation([$0]) }
+        let given = Set(annotations.map(\.key))
+        return JSONNode(value: .object(base.filter { !given.contains($0.key) } + annotations), location: earlier.location)
+    }
+
+    /// Whether `fields` say of `earlier` no more than it says: its type, keys it requires,
+    /// properties it declares that say no more either, and texts (any annotation at the top,
+    /// where the property keeps them; below, only those that change no value).
+    private func onlyDescribes(_ fields: [JSONNode.Member], _ earlier: JSONNode, depth: Int) -> Bool {
+        guard depth < Self.maximumSchemaDepth, let own = Self.object(followingReferences(earlier)) else { return false }
+        let ownProperties = member("properties", own).flatMap { Self.object($0.value) }
+        for field in fields {
+            switch field.key {
+            case "properties":
+                guard let nested = Self.object(field.value), let ownProperties else { return false }
+                for entry in nested {
+                    guard let match = ownProperties.first(where: { $0.key == entry.key }), let entryFields = Self.object(entry.value),
+                          onlyDescribes(entryFields, match.value, depth: depth + 1) else { return false }
+                }
+            case "type":
+                let type = Self.text(field.value)
+                guard type == member("type", own).flatMap({ Self.text($0.value) }) || (type == "object" && ownProperties != nil) else { return false }
+            case "required":
+                let required = Set((Self.elements(field.value) ?? []).compactMap { Self.text($0) })
+                guard required.isSubset(of: requiredKeys(of: earlier)) else { return false }
+            default:
+                let texts: Set<String> = ["description", "title", "example", "examples", "deprecated", "externalDocs", "xml"]
+                guard texts.contains(field.key) || field.key.hasPrefix("x-") || (depth == 0 && Self.isPlainAnnotation([field])) else { return false }
+            }
+        }
+        return true
+    }
+
     private static let annotations: Set<String> = [
         "description", "title", "nullable", "deprecated", "example", "examples", "readOnly", "writeOnly", "default", "externalDocs", "xml",
     ]
@@ -1258,6 +1300,17 @@ extension OpenAPIReader {
             return Set(list.compactMap { if case .string(let key) = $0.value { key } else { nil } })
         }
         func swiftNames(_ keys: Set<String>) -> Set<String> { Set(keys.map(SwiftNaming.memberName)) }
+        // So do keys that another part requires, through its bases too (Vonage's `allOf: [Video,
+        // Channel]`, where `Video`'s base requires the `to` and `from` that `Channel` declares,
+        // found by a tester): such a base is read in place, where the keys are required.
+        let requiredByCandidate = candidates.indices.map { index in
+            alternativeCandidates.contains(index) ? [] : candidates[index].target.map { requiredKeys(of: $0) } ?? []
+        }
+        func requiredElsewhere(_ index: Int) -> Set<String> {
+            var keys: Set<String> = []
+            for other in candidates.indices where other != index { keys.formUnion(requiredByCandidate[other]) }
+            return keys.subtracting(requiredByCandidate[index])
+        }
         var changed = true
         while changed {
             changed = false
@@ -1272,7 +1325,7 @@ extension OpenAPIReader {
             for index in candidates.indices where !inlined.contains(index) {
                 let keys = candidates[index].target.map { propertyKeys(of: $0) } ?? []
                 let names = swiftNames(keys)
-                if !keys.isDisjoint(with: ownKeys) || !keys.isDisjoint(with: baseKeys)
+                if !keys.isDisjoint(with: ownKeys) || !keys.isDisjoint(with: baseKeys) || !keys.isDisjoint(with: requiredElsewhere(index))
                     || !names.isDisjoint(with: ownNames) || !names.isDisjoint(with: baseNames) {
                     inlined.insert(index)
                     changed = true
@@ -1372,6 +1425,9 @@ extension OpenAPIReader {
                            Self.isPlainAnnotation(annotations), let base = Self.object(earlier.node) {
                             let given = Set(annotations.map(\.key))
                             schema = JSONNode(value: .object(base.filter { !given.contains($0.key) } + annotations), location: earlier.node.location)
+                            place = (earlier.pointer, earlier.namer)
+                        } else if let described = describedWithin(entry.value, earlier: earlier.node) {
+                            schema = described
                             place = (earlier.pointer, earlier.namer)
                         }
                         var replacement = property(
@@ -1520,12 +1576,30 @@ extension OpenAPIReader {
                 schema = target
             }
             // Only a property that is always there with one of the strings tells the members apart.
-            guard let fields = Self.object(schema), let values = enumValues(fields), !values.strings.isEmpty,
-                  values.integers.isEmpty, values.others.isEmpty, !allowsNull(fields),
-                  Self.object(property.value).map({ !allowsNull($0) }) ?? true else { continue }
-            result[property.key] = values.strings.compactMap { if case .string(let value) = $0.value { value } else { nil } }
+            guard let fields = Self.object(schema), !allowsNull(fields), Self.object(property.value).map({ !allowsNull($0) }) ?? true,
+                  let strings = enumStrings(fields) ?? alternativeEnumStrings(fields) else { continue }
+            result[property.key] = strings
         }
         return result
+    }
+
+    /// The strings of an enum or constant of strings alone; nil for any other schema.
+    private func enumStrings(_ fields: [JSONNode.Member]) -> [String]? {
+        guard let values = enumValues(fields), !values.strings.isEmpty, values.integers.isEmpty, values.others.isEmpty else { return nil }
+        return values.strings.compactMap { if case .string(let value) = $0.value { value } else { nil } }
+    }
+
+    /// The strings of a `oneOf` or `anyOf` whose alternatives are each such an enum or constant
+    /// (Vercel's `operation: {oneOf: [{const: create}, {const: update}]}`, found by a tester),
+    /// which the import reads as one enum; nil for any other schema.
+    private func alternativeEnumStrings(_ fields: [JSONNode.Member]) -> [String]? {
+        guard let options = alternatives(fields), !options.isEmpty else { return nil }
+        var strings: [String] = []
+        for option in options {
+            guard let members = Self.object(followingReferences(option)), !allowsNull(members), let own = enumStrings(members) else { return nil }
+            strings += own.filter { !strings.contains($0) }
+        }
+        return strings
     }
 
     /// The keys an object schema requires, its `allOf` parts' too (references followed, each once).
@@ -1734,7 +1808,10 @@ extension OpenAPIReader {
             if !isStructModel(type.type), let inner = unionTagValues(of: option) {
                 tagValues.append((type.type, inner.values, inner.required, true))
             } else {
-                tagValues.append((type.type, stringEnumProperties(of: option), requiredKeys(of: option), false))
+                // The model's schema: the option may be a wrapper of one alternative (Vonage's
+                // `{oneOf: [{$ref: SMS}], title: SMS}`, found by a tester), read as that alternative.
+                let source = isStructModel(type.type) ? schema(ofModel: type.type) ?? option : option
+                tagValues.append((type.type, stringEnumProperties(of: source), requiredKeys(of: source), false))
             }
         }
         // An open enum keeps every string, the ones it does not list too: beside one, `String`
