@@ -1784,6 +1784,23 @@ import Testing
         #expect(imported.warnings == ["#/paths/~1events/get/responses/200/content/text~1event-stream/schema: a stream is no JSON array: each of its events is read as one of the array's items"])
     }
 
+    /// Found by a tester on InfluxDB's templates: `allOf: [{$ref: CheckDiscriminator}, {…}]`,
+    /// where the schema named is a union, was "not an object", and every check lost its name
+    /// and query. It is read as a `oneOf` written in the part is.
+    @Test func aUnionThatAPartOfAnAllOfNamesGivesItsMembersProperties() throws {
+        let imported = try importing(document(schemas: """
+            "A": {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}, "a": {"type": "string"}}},
+            "B": {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}, "b": {"type": "integer"}}},
+            "AorB": {"discriminator": {"propertyName": "kind"}, "oneOf": [{"$ref": "#/components/schemas/A"}, {"$ref": "#/components/schemas/B"}]},
+            "Summary": {"allOf": [{"$ref": "#/components/schemas/AorB"}, {"type": "object", "properties": {"extra": {"type": "string"}}}]}
+            """))
+        let properties = try #require(imported.properties("Summary"))
+        #expect(NSDictionary(dictionary: properties) == ["kind": "String?", "a": "String?", "b": "Int?", "extra": "String?"])
+        #expect(imported.model("AorB")?["oneOf"] as? [String] == ["A", "B"], "the union stays what it is elsewhere")
+        #expect(imported.warnings == ["#/components/schemas/Summary/allOf/0: the 'oneOf' this part of 'allOf' names is read as its members' "
+            + "properties, each optional: an object of 'Summary' holds those of one of them"])
+    }
+
     /// Found by a tester on Alpaca's document: `Journal` is `allOf: [{id…}, {oneOf: [Cash,
     /// Shares]}]`, and the `oneOf` part was left out as "not an object", so every journal lost
     /// its amounts. The members' properties are the model's, each optional; a key two members

@@ -952,13 +952,14 @@ extension OpenAPIReader {
     /// `structModel` for its frame, as below.
     @inline(never)
     private mutating func alternativeParts(
-        _ part: JSONNode, _ partMembers: [JSONNode.Member], pointer: String, model: String
+        _ part: JSONNode, _ partMembers: [JSONNode.Member], pointer: String, model: String, membersPointer: String? = nil
     ) -> [(node: JSONNode, pointer: String)]? {
         guard let key = ["oneOf", "anyOf"].first(where: { member($0, partMembers) != nil }), let options = alternatives(partMembers),
               !options.isEmpty, options.allSatisfy({ modelKind(of: followingReferences($0)) == .structure }) else { return nil }
-        unmapped("the '\(key)' in this part of 'allOf' is read as its members' properties, each optional: an object of "
+        let what = membersPointer == nil ? "the '\(key)' in this part of 'allOf'" : "the '\(key)' this part of 'allOf' names"
+        unmapped("\(what) is read as its members' properties, each optional: an object of "
                  + "'\(model)' holds those of one of them", at: part, pointer: pointer)
-        let keyPointer = Self.pointer(pointer, key)
+        let keyPointer = Self.pointer(membersPointer ?? pointer, key)
         return options.enumerated().map { ($1, keyPointer + "/\($0)") }
     }
 
@@ -1276,6 +1277,15 @@ extension OpenAPIReader {
                         candidates.append((part, partPointer, Located(value: type.type, location: reference.value.location), target))
                     } else if let target, let targetMembers = Self.object(target), member("properties", targetMembers) != nil || member("allOf", targetMembers) != nil {
                         candidates.append((part, partPointer, nil, target))
+                    } else if let target, let targetMembers = Self.object(target),
+                              let members = alternativeParts(part, targetMembers, pointer: partPointer, model: name.value,
+                                                             membersPointer: Self.text(reference.value).map(Self.canonicalReference)) {
+                        // A union it names (InfluxDB's `allOf: [{$ref: CheckDiscriminator}, {…}]`,
+                        // found by a tester: every check lost its name and query), as one written here.
+                        for option in members {
+                            candidates.append((option.node, option.pointer, nil, followingReferences(option.node)))
+                            alternativeCandidates.insert(candidates.count - 1)
+                        }
                     } else {
                         unmapped("'\(type.type)' is not an object, so '\(name.value)' cannot be composed of it; its properties are "
                                  + "imported without it", at: part, pointer: partPointer)

@@ -274,7 +274,7 @@ extension Resolver {
             // A number takes every value of an integer enum.
             return isEnum(later) && Self.isWholeNumber(later, enums: enumRawValues)
         case (.model(let a), .model(let b)) where modelKinds[a] == .structure && modelKinds[b] == .structure:
-            return acceptsAnyObject(a) || decodesEveryObject(of: b, as: a)
+            return (acceptsAnyObject(a) && !declaresOtherTypes(b, than: a)) || decodesEveryObject(of: b, as: a)
         case (.model(let a), .dictionary) where modelKinds[a] == .structure:
             return acceptsAnyObject(a)
         default:
@@ -290,6 +290,15 @@ extension Resolver {
         // an error of its own) is tried first forever: it decodes nothing.
         guard !unions.contains(name), unions.count < Self.maximumCompositionDepth, let union = resolvedUnions[name], later != .model(name)
         else { return false }
+        // The answer does not depend on the way down (`unions`) but where unions contain
+        // themselves, an error of its own.
+        if let known = unionCoverage.results[name]?[later] { return known }
+        let result = walkedUnionCovers(union, name, later, within: unions)
+        unionCoverage.results[name, default: [:]][later] = result
+        return result
+    }
+
+    private func walkedUnionCovers(_ union: ResolvedAPI.Union, _ name: String, _ later: TypeReference, within unions: Set<String>) -> Bool {
         if let key = union.discriminator {
             guard case .model(let other) = later, let field = objectFields(other)?[key], field.required else { return false }
             return field.type == "String" || Self.isString(.model(field.type), enums: enumRawValues)
@@ -345,6 +354,14 @@ extension Resolver {
             }
         }
         return true
+    }
+
+    /// Whether struct `later` declares a key of `earlier` with another type (InfluxDB's `BoolLit`
+    /// and `NumLit`, each `{type?, value?}`, found by a tester): an object of `later` that holds
+    /// the key fails as `earlier`, optional as all its keys are. False where they cannot be compared.
+    private func declaresOtherTypes(_ later: String, than earlier: String) -> Bool {
+        guard let fields = objectFields(earlier), let others = objectFields(later) else { return false }
+        return others.contains { key, other in fields[key].map { $0.type != other.type && $0.type != "JSON" } ?? false }
     }
 
     /// The fields of struct model `name` by JSON key: whether an object must hold the key with a

@@ -38,6 +38,14 @@ struct Resolver {
     var pendingReachability: [(union: String, cases: [ResolvedAPI.Union.Case], pointer: String, written: [TypeReference: Located<String>])] = []
     /// The resolved unions by name, for that check.
     var resolvedUnions: [String: ResolvedAPI.Union] = [:]
+    /// What that check found of each union and later member, remembered: unions that share
+    /// members would be walked again for every way down to them (twice as long for each level of
+    /// them, 17 s at 22 levels).
+    let unionCoverage = UnionCoverage()
+
+    final class UnionCoverage {
+        var results: [String: [TypeReference: Bool]] = [:]
+    }
 
     /// Key, date and array strategies in force at one level (spec, model).
     struct Strategies {
