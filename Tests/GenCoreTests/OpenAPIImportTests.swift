@@ -1784,6 +1784,26 @@ import Testing
         #expect(imported.warnings == ["#/paths/~1events/get/responses/200/content/text~1event-stream/schema: a stream is no JSON array: each of its events is read as one of the array's items"])
     }
 
+    /// Found by a tester on Adyen's checkout: `additionalData` is a map of strings, with `anyOf`
+    /// the groups of keys it may hold (each all optional). It was a union of those groups: an
+    /// object became the last of them, and every key it does not declare was lost (47 of a
+    /// payment's). The map keeps them all; `true` or `{}` beside alternatives says nothing of
+    /// the values, and the union stays.
+    @Test func aMapBesideAlternativesIsTheMap() throws {
+        let imported = try importing(document(schemas: """
+            "A": {"type": "object", "properties": {"a1": {"type": "string"}}},
+            "B": {"type": "object", "properties": {"b1": {"type": "string"}}},
+            "Payment": {"type": "object", "properties": {
+              "additionalData": {"type": "object", "additionalProperties": {"type": "string"}, "anyOf": [{"$ref": "#/components/schemas/A"}, {"$ref": "#/components/schemas/B"}]},
+              "loose": {"type": "object", "additionalProperties": true, "anyOf": [{"$ref": "#/components/schemas/A"}, {"$ref": "#/components/schemas/B"}]}}}
+            """))
+        #expect(imported.type("Payment", "additionalData") == "[String: String]?")
+        #expect(imported.type("Payment", "loose") == "PaymentLoose?")
+        #expect(imported.model("PaymentLoose")?["oneOf"] as? [String] == ["A", "B"])
+        #expect(imported.warnings == ["#/components/schemas/Payment/properties/additionalData/anyOf: 'anyOf' beside 'additionalProperties' is not "
+            + "imported: the map keeps every key, those the alternatives name too"])
+    }
+
     /// Found by a tester on InfluxDB's templates: `allOf: [{$ref: CheckDiscriminator}, {…}]`,
     /// where the schema named is a union, was "not an object", and every check lost its name
     /// and query. It is read as a `oneOf` written in the part is.

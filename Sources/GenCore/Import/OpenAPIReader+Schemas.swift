@@ -210,6 +210,9 @@ extension OpenAPIReader {
         // Properties beside `oneOf`/`anyOf` (often a constraint: `oneOf: [{required: [a]}, {required: [b]}]`)
         // make an object; the alternatives get a warning.
         if hasProperties(members) { return .structure }
+        // A map of values of one kind beside them (Adyen's `additionalData`: strings, `anyOf` the
+        // groups of keys it may hold, found by a tester): the map, which keeps every key.
+        if alternatives(members) != nil, isTypedMap(members) { return nil }
         if let alternatives = alternatives(members), alternatives.count >= 2 {
             return stringEnumUnionValues(members) != nil ? .enumeration : .union
         }
@@ -668,6 +671,13 @@ extension OpenAPIReader {
         types == ["array"] || (types.isEmpty && members.contains { $0.key == "items" })
     }
 
+    /// `additionalProperties` that says what the values are (`{type: string}`, a `$ref`), not
+    /// `true` or `{}`.
+    func isTypedMap(_ members: [JSONNode.Member]) -> Bool {
+        guard let node = additionalPropertiesNode(members), let fields = Self.object(node) else { return false }
+        return fields.contains { !Self.isPlainAnnotation([$0]) }
+    }
+
     func additionalPropertiesNode(_ members: [JSONNode.Member]) -> JSONNode? {
         guard let node = member("additionalProperties", members)?.value else { return nil }
         if case .bool(false) = node.value { return nil }
@@ -1069,6 +1079,10 @@ extension OpenAPIReader {
     /// An object without properties: a dictionary of its additional properties' type.
     private mutating func mapType(_ members: [JSONNode.Member], pointer: String, hint: String) -> SchemaType {
         guard let node = additionalPropertiesNode(members) else { return SchemaType(type: "[String: JSON]") }
+        if let key = ["oneOf", "anyOf"].first(where: { member($0, members) != nil }), let alternatives = member(key, members) {
+            unmapped("'\(key)' beside 'additionalProperties' is not imported: the map keeps every key, those the alternatives name too",
+                     at: alternatives.value, pointer: Self.pointer(pointer, key))
+        }
         var value = schemaType(node, pointer: Self.pointer(pointer, "additionalProperties"), hint: hint + "Value", context: .plain)
         if value.type == "File" { value.type = "Data" }
         return SchemaType(type: "[String: \(value.type)\(value.nullable ? "?" : "")]")
