@@ -3067,6 +3067,10 @@ import Testing
             "servers": [{"url": "https://{region}.example.com/{base}/", "description": "Main", "variables": {"region": {"default": "eu", "enum": ["eu", "us"]}, "base": {"default": "v1"}}}]
             """))
         #expect(absolute.spec["servers"] as? [String: String] == ["Main": "https://eu.example.com/v1", "Main us": "https://us.example.com/v1"])
+        // A variable that takes any value (a tenant's host, Telegram's `bot{token}`) is filled in
+        // with its default, and said.
+        #expect(absolute.warnings == ["#/servers/0/variables/base: the server variable 'base' takes any value, and the server's URL is "
+            + "imported with its default 'v1'; an app that needs another value gives the client its own base URL"])
         let relative = try importing(document(
             paths: #""/pets": {"get": {"operationId": "list", "responses": {"204": {"description": ""}}}}"#,
             extra: #""servers": [{"url": "/api/v3"}]"#))

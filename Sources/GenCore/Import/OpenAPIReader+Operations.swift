@@ -230,6 +230,7 @@ extension OpenAPIReader {
                 continue
             }
             let expansions = serverExpansions(template, fields)
+            if template.hasPrefix("http://") || template.hasPrefix("https://") { warnOfFreeServerVariables(template, fields, pointer: pointer) }
             let description = Self.prose(member("description", fields)?.value)
             let base = description.flatMap { $0.count <= 40 && !SwiftNaming.memberName($0).isEmpty ? $0 : nil }
                 ?? (list.count == 1 ? "server" : "server \(index + 1)")
@@ -279,6 +280,20 @@ extension OpenAPIReader {
             }
         }
         return (servers, basePath)
+    }
+
+    /// A variable of an absolute server's URL that takes any value (Telegram's `bot{token}`, a
+    /// tenant's host name): the URL is imported with its default, which the app may not want,
+    /// so it is said, with how to use another.
+    private mutating func warnOfFreeServerVariables(_ template: String, _ fields: [JSONNode.Member], pointer: String) {
+        for variable in member("variables", fields).flatMap({ Self.object($0.value) }) ?? [] where template.contains("{\(variable.key)}") {
+            let variableFields = Self.object(variable.value) ?? []
+            guard member("enum", variableFields) == nil else { continue }
+            let value = member("default", variableFields).flatMap { Self.text($0.value) } ?? ""
+            unmapped("the server variable '\(variable.key)' takes any value, and the server's URL is imported with its default "
+                     + "'\(value)'; an app that needs another value gives the client its own base URL",
+                     at: variable.value, pointer: Self.pointer(pointer + "/variables", variable.key))
+        }
     }
 
     /// A server object's variables, in order: each one's values, its default first, then the
