@@ -159,6 +159,11 @@ import Testing
             #""NumLiteral": { "properties": { "type": "String?", "value": "Double?" } }"#,
             #""SameAsBool": { "properties": { "type": "String?", "value": "Bool?" } }"#,
             #""Literal": { "oneOf": ["BoolLiteral", "NumLiteral", "SameAsBool"] }"#,
+            // Found by the review: a tolerant struct reads each key with `try?`, and a number
+            // takes every integer: each takes the member after it all the same.
+            #""Loose": { "tolerant": true, "properties": { "value": "Bool?" } }"#,
+            #""Ratio": { "properties": { "value": "Double?" } }"#, #""Count": { "properties": { "value": "Int?" } }"#,
+            #""Reading": { "oneOf": ["Loose", "NumLiteral"] }"#, #""Measure": { "oneOf": ["Ratio", "Count"] }"#,
             #""U0": { "oneOf": ["BoolLiteral", "NumLiteral"] }"#, #""W0": { "oneOf": ["NumLiteral", "BoolLiteral"] }"#,
         ]
         // Each union holds both of the level below: 22 levels, four million ways down (walked
@@ -170,6 +175,8 @@ import Testing
         let endpoints = #"""
               "resources": { "AST": { "endpoints": [
                 { "name": "literal", "method": "GET", "path": "/literal", "response": "Literal" },
+                { "name": "reading", "method": "GET", "path": "/reading", "response": "Reading" },
+                { "name": "measure", "method": "GET", "path": "/measure", "response": "Measure" },
                 { "name": "deep", "method": "GET", "path": "/deep", "response": "U22" }
               ] } }
             """#
@@ -177,10 +184,42 @@ import Testing
             + models.joined(separator: ",\n    ") + "\n  },\n" + endpoints + "\n}\n"
         let result = generate(text, path: "Specs/literals.json")
         #expect(result.succeeded)
-        let place = location(of: #""SameAsBool"] }"#, in: text, occurrence: 1)
+        func warning(_ marker: String, _ member: String, _ union: String, _ earlier: String) -> String {
+            let place = location(of: marker, in: text, occurrence: 1)
+            return "Specs/literals.json:\(place.line):\(place.column): warning: member \(member) of union '\(union)' is never decoded: \(earlier), tried before it, accepts every value it accepts; list it first, or give the union a discriminator"
+        }
         #expect(result.diagnostics.map(\.description) == [
-            "Specs/literals.json:\(place.line):\(place.column): warning: member SameAsBool of union 'Literal' is never decoded: BoolLiteral, tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+            warning(#""SameAsBool"] }"#, "SameAsBool", "Literal", "BoolLiteral"),
+            warning(#""NumLiteral"] }"#, "NumLiteral", "Reading", "Loose"),
+            warning(#""Count"] }"#, "Count", "Measure", "Ratio"),
         ])
+    }
+
+    /// Found by the review: unions that hold each other through arrays were checked with the
+    /// unions met on the way down, so a union's answer depended on which union asked first, and
+    /// so on the order of the models. An array's elements are values of their own: `[V]` takes
+    /// every `[[String]]` (`V`'s `[U]` takes `["a"]`, `U`'s `String` takes `"a"`), in either order.
+    @Test func unionsThatHoldEachOtherThroughArraysAreCheckedAlikeInAnyOrder() throws {
+        let models = [
+            "U": #""U": { "oneOf": ["[V]", "String", "[[String]]"] }"#,
+            "V": #""V": { "oneOf": ["[U]", "Int"] }"#,
+            "W": #""W": { "oneOf": ["V", "[String]"] }"#,
+        ]
+        var found: [[String]] = []
+        for order in [["U", "V", "W"], ["W", "V", "U"]] {
+            let text = "{\n  \"endpointgen\": 1,\n  \"name\": \"Nested\",\n  \"models\": {\n    "
+                + order.map { models[$0]! }.joined(separator: ",\n    ") + "\n  },\n"
+                + #"  "resources": { "R": { "endpoints": [{ "name": "u", "method": "GET", "path": "/u", "response": "U" }, "#
+                + #"{ "name": "w", "method": "GET", "path": "/w", "response": "W" }] } }"# + "\n}\n"
+            let result = generate(text, path: "Specs/nested.json")
+            #expect(result.succeeded)
+            found.append(result.diagnostics.filter { $0.severity == .warning }.map(\.message).sorted())
+        }
+        #expect(found[0] == [
+            "member [String] of union 'W' is never decoded: V, a union tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+            "member [[String]] of union 'U' is never decoded: [V], tried before it, accepts every value it accepts; list it first, or give the union a discriminator",
+        ])
+        #expect(found[1] == found[0])
     }
 
     /// Found on Ably's and 1Password's documents: a union that the endpoints only send (a request
@@ -296,7 +335,7 @@ import Testing
             (.marker("true }", occurrence: 2), "required property 'b' cannot have a default: its nil is sent and read as null"),
             (.marker("true }", occurrence: 3), "property 'c' is a required 'JSON?': write 'JSON', which holds null itself (.null)"),
             (.marker(#""yes""#), "'required' must be true or false, not a string"),
-            (.marker(#""Form", "encoding""#), "property 'name' of model 'Form' is required and may be null, and a form field cannot be null; make it optional"),
+            (.marker(#""Form", "encoding""#), "property 'name' of model 'Form' is required and may be null, and a form field cannot be null; make it a plain optional, without 'required'"),
             (.marker(#""note": "String?""#),
              "model 'Both' gets the property 'note' twice, in 'Base' (line 12, column 31) and in 'Other' (line 13, column 32), with different 'required' (one sends null for nil, the other leaves the key out); give them one"),
         ])

@@ -929,7 +929,8 @@ extension OpenAPIReader {
             if place == "header", ["content-length", "transfer-encoding", "host", "connection"].contains(name.lowercased()) {
                 // Vercel's `Content-Length` on an upload (found by a tester): the app had to give
                 // the body's length, and a wrong one would break the request.
-                unmapped("the \(name) header is the transport's to set (URLSession writes it for each request); it is left out",
+                unmapped("the \(name) header is the transport's to set (URLSession writes it for each request; a stream upload goes out "
+                         + "chunked, without a length, which a middleware may set); it is left out",
                          at: parameter.node, pointer: parameter.pointer)
                 continue
             }

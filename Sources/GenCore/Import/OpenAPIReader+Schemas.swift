@@ -323,8 +323,11 @@ extension OpenAPIReader {
                           onlyDescribes(entryFields, match.value, depth: depth + 1) else { return false }
                 }
             case "type":
-                let type = Self.text(field.value)
-                guard type == member("type", own).flatMap({ Self.text($0.value) }) || (type == "object" && ownProperties != nil) else { return false }
+                // The same type; `object` where the earlier schema has properties (but does not
+                // allow null, which `object` alone takes away).
+                guard let type = Self.text(field.value),
+                      type == member("type", own).flatMap({ Self.text($0.value) }) || (type == "object" && ownProperties != nil && !allowsNull(own))
+                else { return false }
             case "required":
                 let required = Set((Self.elements(field.value) ?? []).compactMap { Self.text($0) })
                 guard required.isSubset(of: requiredKeys(of: earlier)) else { return false }
@@ -1289,9 +1292,14 @@ extension OpenAPIReader {
                         unmapped("'\(name.value)' is composed of itself; that part is left out", at: part, pointer: partPointer)
                     } else if isStructModel(type.type) {
                         candidates.append((part, partPointer, Located(value: type.type, location: reference.value.location), target))
-                    } else if let target, let targetMembers = Self.object(target), member("properties", targetMembers) != nil || member("allOf", targetMembers) != nil {
+                    } else if let target, let targetMembers = Self.object(target),
+                              member("properties", targetMembers) != nil || member("allOf", targetMembers) != nil || member("required", targetMembers) != nil {
+                        // (One that only requires keys, `{type: object, required: [to]}`, too.)
                         candidates.append((part, partPointer, nil, target))
                     } else if let target, let targetMembers = Self.object(target),
+                              // Not a union this schema is a member of (`Pet: {oneOf: [Cat, Dog]}`,
+                              // `Cat: {allOf: [Pet, {…}]}`): Cat would get Dog's properties.
+                              !(alternatives(targetMembers) ?? []).contains(where: { followingReferences($0).location == node.location }),
                               let members = alternativeParts(part, targetMembers, pointer: partPointer, model: name.value,
                                                              membersPointer: Self.text(reference.value).map(Self.canonicalReference)) {
                         // A union it names (InfluxDB's `allOf: [{$ref: CheckDiscriminator}, {…}]`,

@@ -862,7 +862,7 @@ extension Resolver {
         for property in structure.properties {
             if property.isNullable || property.isRequired {
                 diagnostics.error(
-                    "property '\(property.key)' of model '\(model)' is \(property.isNullable ? "nullable" : "required and may be null"), and a form field cannot be null; make it optional",
+                    "property '\(property.key)' of model '\(model)' is \(property.isNullable ? "nullable" : "required and may be null"), and a form field cannot be null; make it \(property.isNullable ? "optional" : "a plain optional, without 'required'")",
                     at: location)
                 failed = true
             }

@@ -261,7 +261,10 @@ extension Resolver {
              (.builtin(.int), .builtin(.int64)), (.builtin(.int64), .builtin(.int)):
             return true
         case (.array(let a), .array(let b)), (.dictionary(let a), .dictionary(let b)):
-            return covers(a, b, within: unions)
+            // The elements are values of their own: a union met on the way down to them is tried
+            // afresh (`U: [[V], String]` with `V: [[U], Int]` decodes `[["a"]]` as `[V]`). The
+            // walk ends: each step down an array takes one off `later`.
+            return covers(a, b, within: [])
         case (.dictionary(.builtin(.json)), .model(let name)):
             return modelKinds[name] == .structure
         case (.model(let name), _) where modelKinds[name] == .enumeration:
@@ -288,13 +291,17 @@ extension Resolver {
     private func unionCovers(_ name: String, _ later: TypeReference, within unions: Set<String>) -> Bool {
         // A union met again on the way in (the one checked, or one that contains itself, which is
         // an error of its own) is tried first forever: it decodes nothing.
-        guard !unions.contains(name), unions.count < Self.maximumCompositionDepth, let union = resolvedUnions[name], later != .model(name)
-        else { return false }
-        // The answer does not depend on the way down (`unions`) but where unions contain
-        // themselves, an error of its own.
+        guard let union = resolvedUnions[name], later != .model(name) else { return false }
+        guard !unions.contains(name), unions.count < Self.maximumCompositionDepth else {
+            unionCoverage.cuts += 1
+            return false
+        }
         if let known = unionCoverage.results[name]?[later] { return known }
+        // Remembered only when the walk met no union on the way down again, nor the depth limit
+        // (unions that hold each other through arrays): then the answer is the same on any way.
+        let cuts = unionCoverage.cuts
         let result = walkedUnionCovers(union, name, later, within: unions)
-        unionCoverage.results[name, default: [:]][later] = result
+        if unionCoverage.cuts == cuts { unionCoverage.results[name, default: [:]][later] = result }
         return result
     }
 
@@ -359,9 +366,17 @@ extension Resolver {
     /// Whether struct `later` declares a key of `earlier` with another type (InfluxDB's `BoolLit`
     /// and `NumLit`, each `{type?, value?}`, found by a tester): an object of `later` that holds
     /// the key fails as `earlier`, optional as all its keys are. False where they cannot be compared.
+    /// (A tolerant `earlier` reads each key with `try?`: it takes them all the same.)
     private func declaresOtherTypes(_ later: String, than earlier: String) -> Bool {
-        guard let fields = objectFields(earlier), let others = objectFields(later) else { return false }
-        return others.contains { key, other in fields[key].map { $0.type != other.type && $0.type != "JSON" } ?? false }
+        guard model(named: earlier)?.tolerant != true, let fields = objectFields(earlier), let others = objectFields(later) else { return false }
+        return others.contains { key, other in
+            guard let field = fields[key] else { return false }
+            // A number takes every integer, a string every value of a string enum.
+            let takes = field.type == other.type || field.type == "JSON"
+                || (field.type == "Double" && ["Int", "Int64"].contains(other.type))
+                || (field.type == "String" && Self.isString(.model(other.type), enums: enumRawValues))
+            return !takes
+        }
     }
 
     /// The fields of struct model `name` by JSON key: whether an object must hold the key with a
@@ -450,7 +465,7 @@ extension Resolver {
                         // Picked by several values, the union goes out as it encodes itself: its
                         // members must always write the discriminator.
                         diagnostics.error(
-                            "property '\(property.swiftName)' of '\(name)'\(place) may be left out, but '\(member.type.value)' is picked by several values of '\(discriminator.value)' in union '\(model.name.value)' and goes out with its members' own: make it required",
+                            "property '\(property.swiftName)' of '\(name)'\(place) may be \(property.isRequired ? "null" : "left out"), but '\(member.type.value)' is picked by several values of '\(discriminator.value)' in union '\(model.name.value)' and goes out with its members' own: make it \(property.isRequired ? "non-optional" : "required")",
                             at: member.type.location)
                     }
                 }
