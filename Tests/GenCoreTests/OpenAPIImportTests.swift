@@ -1159,6 +1159,45 @@ import Testing
         try await RandomSpecTests.compileAndRoundTrip(spec, options: GeneratorOptions(layout: .split), label: "polymorphic media", replay: "")
     }
 
+    /// Found by a tester on Rebilly's document: a kind of a polymorphic base that adds nothing
+    /// to it (`auto: {allOf: [{$ref: Schedule}]}`, named by the mapping) was read as the base
+    /// itself, and the import failed: the base's union contained itself.
+    @Test func aKindThatAddsNothingToItsPolymorphicBaseIsAMember() throws {
+        let imported = try importing(document(version: "3.0.3", schemas: """
+            "Schedule": {"type": "object", "required": ["method"], "properties": {"method": {"type": "string", "enum": ["auto", "interval"]}},
+              "discriminator": {"propertyName": "method", "mapping": {"auto": "#/components/schemas/auto", "interval": "#/components/schemas/interval"}}},
+            "auto": {"allOf": [{"$ref": "#/components/schemas/Schedule"}], "description": "Automatic."},
+            "interval": {"allOf": [{"$ref": "#/components/schemas/Schedule"}, {"type": "object", "required": ["days"], "properties": {"days": {"type": "integer"}}}]}
+            """))
+        let schedule = try #require(imported.model("Schedule"))
+        #expect(schedule["oneOf"] as? [String] == ["Auto", "Interval"])
+        #expect(schedule["mapping"] as? [String: String] == ["auto": "Auto", "interval": "Interval"])
+        #expect(imported.model("Auto")?["properties"] as? [String: String] == ["method": "ScheduleMethod"])
+        #expect(imported.model("Auto")?["description"] as? String == "Automatic.")
+        #expect(imported.warnings.isEmpty, "\(imported.warnings)")
+    }
+
+    /// Found by a tester on Rebilly's document: a required property whose schema, named by `$ref`
+    /// or by `allOf` of that one reference, is read-only (`ServerTimestamp`) was required in
+    /// requests, which had to send a server's time (or a null); a plain type named through
+    /// `allOf` lost its description.
+    @Test func whatTheSchemaAPropertyNamesSaysCounts() throws {
+        let imported = try importing(document(version: "3.0.3", schemas: """
+            "ServerTimestamp": {"type": "string", "format": "date-time", "readOnly": true},
+            "Secret": {"type": "string", "writeOnly": true},
+            "Code": {"type": "string", "description": "An ISO code."},
+            "Doc": {"type": "object", "required": ["created", "updated", "password", "code"], "properties": {
+              "created": {"$ref": "#/components/schemas/ServerTimestamp"},
+              "updated": {"allOf": [{"$ref": "#/components/schemas/ServerTimestamp"}], "nullable": true},
+              "password": {"$ref": "#/components/schemas/Secret"},
+              "code": {"allOf": [{"$ref": "#/components/schemas/Code"}]}}}
+            """))
+        #expect(imported.type("Doc", "created") == "Date?")
+        #expect(NSDictionary(dictionary: imported.properties("Doc")?["updated"] as? [String: Any] ?? [:]) == ["type": "Date", "nullable": true])
+        #expect(imported.type("Doc", "password") == "String?")
+        #expect(NSDictionary(dictionary: imported.properties("Doc")?["code"] as? [String: Any] ?? [:]) == ["type": "String", "description": "An ISO code."])
+    }
+
     /// Found on Twitter's document, whose errors come as `application/json` (`Error`) or as
     /// `application/problem+json` (`Problem`): only the first was read, so a problem body failed
     /// to decode and the error's details were lost, with no warning. The error body is a union

@@ -220,6 +220,14 @@ extension OpenAPIReader {
             let meaningful = parts.filter { !isAnnotationOnly($0, among: parts) }
             if meaningful.count >= 2, plainValuePart(meaningful) != nil, !hasProperties(members) { return nil }
             if meaningful.count >= 2 || hasProperties(members) || narrowsAnObject(members, meaningful) { return .structure }
+            // A kind of a polymorphic base that adds nothing to it (Rebilly's `auto: {allOf: [{$ref:
+            // Schedule}]}`, found by a tester) is a member of its own, not the base, a union
+            // that would then contain itself.
+            if meaningful.count == 1, let only = Self.object(meaningful[0]),
+               let reference = member("$ref", only).flatMap({ Self.text($0.value) }).map(Self.canonicalReference),
+               polymorphicBases[reference] != nil {
+                return .structure
+            }
             if meaningful.count == 1, let only = Self.object(meaningful[0]), member("$ref", only) == nil {
                 return modelKind(of: meaningful[0])
             }
@@ -1771,9 +1779,17 @@ extension OpenAPIReader {
             options.dateStrategy = Located(value: .named(strategy), location: schema.location)
         }
         let members = Self.object(schema) ?? []
+        // The schema it names: through `$ref`, or the one reference of `anyOf: [{$ref}, {type: null}]`
+        // (OpenAI's `conversation`) or of `allOf: [{$ref}]` beside a description.
+        let alone = alternatives(members) ?? member("allOf", members).flatMap { Self.elements($0.value) }
+        let named = member("$ref", members) != nil ? schema
+            : alone.flatMap { $0.count == 1 && Self.object($0[0]).flatMap { member("$ref", $0) } != nil ? $0[0] : nil }
+        let namedFields = named.flatMap { Self.object(followingReferences($0)) } ?? []
         // `required` holds for requests alone for a `writeOnly` property (a password), and for
         // responses alone for a `readOnly` one (an id): one model serves both, so it is optional.
-        let oneWay = Self.bool(annotation("readOnly", members)?.value) || Self.bool(annotation("writeOnly", members)?.value)
+        // Said of the property or of the schema it names (Rebilly's `ServerTimestamp`, found by a
+        // tester: a request had to send a server's time).
+        let oneWay = ["readOnly", "writeOnly"].contains { Self.bool(annotation($0, members)?.value) || Self.bool(member($0, namedFields)?.value) }
         let mayBeAbsent = !required || oneWay
         if type.nullable && !mayBeAbsent && type.type == "JSON" { type.nullable = false }
         let sendsNull = type.nullable && !mayBeAbsent
@@ -1781,7 +1797,7 @@ extension OpenAPIReader {
         var description = description(of: schema, sayingDeprecated: false)
         // A plain type the document names (`Parallel: {type: integer, description: …}`) is written in
         // place, and so is what it says; a model says it on its own declaration.
-        if description == nil, member("$ref", members) != nil, case let target = followingReferences(schema), modelKind(of: target) == nil {
+        if description == nil, let named, case let target = followingReferences(named), modelKind(of: target) == nil {
             description = self.description(of: target)
         }
         if Self.bool(annotation("deprecated", members)?.value) { description = Self.deprecated(description) }
@@ -1795,11 +1811,6 @@ extension OpenAPIReader {
         // (an update, `PATCH` or OpenAI's `ModifyAssistantRequest` whose `tools` default to `[]`,
         // would overwrite what the app did not mean to change) and would stand in for a required
         // key a response lacks (VTEX's gift card `id` of `"2"`).
-        // The schema it names: through `$ref`, or the one reference of `anyOf: [{$ref}, {type: null}]`
-        // (OpenAI's `conversation`) or of `allOf: [{$ref}]` beside a description.
-        let alone = alternatives(members) ?? member("allOf", members).flatMap { Self.elements($0.value) }
-        let named = member("$ref", members) != nil ? schema
-            : alone.flatMap { $0.count == 1 && Self.object($0[0]).flatMap { member("$ref", $0) } != nil ? $0[0] : nil }
         let documentDefault = annotation("default", members)?.value
             ?? named.flatMap { Self.object(followingReferences($0)).flatMap { member("default", $0) }?.value }
         if let value = documentDefault, let code = Self.codeSpan(value), code != "`null`", code != constantCode {
