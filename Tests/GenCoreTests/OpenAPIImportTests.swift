@@ -1159,6 +1159,45 @@ import Testing
         try await RandomSpecTests.compileAndRoundTrip(spec, options: GeneratorOptions(layout: .split), label: "polymorphic media", replay: "")
     }
 
+    /// Found by a tester on Box's document: `/files/{file_id}#add_shared_link` (four operations
+    /// on one path, told apart by a fragment) went out as `/files/123%23add_shared_link`; a tag
+    /// `""` (Bungie's) made a resource `Value`; `allOf: [Base, {additionalProperties: …}]` lost
+    /// the keys a metadata template holds ("not an object"); and a filter of numbers was said
+    /// to take every filter of dates.
+    @Test func whatBoxAndBungieSaidIsRead() throws {
+        let imported = try importing(document(
+            version: "3.0.3",
+            schemas: """
+            "Base": {"type": "object", "properties": {"id": {"type": "string"}}},
+            "Metadata": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"type": "object", "additionalProperties": {"type": "string"}}]},
+            "Filter": {"type": "object", "properties": {"filters": {"anyOf": [
+              {"type": "object", "additionalProperties": {"type": "object", "properties": {"gt": {"type": "number"}}}},
+              {"type": "object", "additionalProperties": {"type": "object", "properties": {"gt": {"type": "string", "format": "date-time"}}}}]}}}
+            """,
+            paths: """
+            "/files/{id}#add_link": {"put": {"operationId": "addLink", "tags": ["Files"], "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+              "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Metadata"}}}}}}},
+            "/filter": {"post": {"operationId": "filter", "tags": ["Files"], "responses": {"200": {"description": "", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Filter"}}}}}}},
+            "/overrides": {"get": {"operationId": "overrides", "tags": [""], "responses": {"204": {"description": ""}}}},
+            "/part": {"put": {"operationId": "uploadPart", "tags": ["Files"], "requestBody": {"required": true, "content": {
+              "application/octet-stream": {"schema": {"type": "string", "format": "byte"}}, "application/json": {"schema": {"type": "string", "format": "byte"}}}},
+              "responses": {"204": {"description": ""}}}},
+            "/base64": {"put": {"operationId": "base64", "tags": ["Files"], "requestBody": {"required": true, "content": {
+              "application/json": {"schema": {"type": "string", "format": "byte"}}}}, "responses": {"204": {"description": ""}}}}
+            """))
+        #expect(imported.endpoint("addLink")?["path"] as? String == "/files/{id}")
+        // Base64 in JSON beside the bytes themselves: the bytes (a JSON string of base64 alone stays one).
+        #expect(imported.endpoint("uploadPart")?["body"] as? String == "Upload")
+        #expect(imported.endpoint("base64")?["body"] as? String == "Data")
+        #expect(imported.endpoints("Test").map { $0["name"] as? String } == ["overrides"], "the API's own resource")
+        #expect(imported.model("Metadata")?["additionalProperties"] as? String == "String")
+        #expect(imported.model("Metadata")?["allOf"] as? [String] == ["Base"])
+        #expect(imported.warnings == [
+            "#/paths/~1files~1{id}#add_link: '#add_link' is a URL fragment, which a request does not send; the path is '/files/{id}'",
+            "#/paths/~1overrides/get/tags/0: the tag '' names nothing; the operation is imported into the API's own resource",
+        ], "no member of the filters is said never decoded: \(imported.warnings)")
+    }
+
     /// Found by a tester on Rebilly's document: a kind of a polymorphic base that adds nothing
     /// to it (`auto: {allOf: [{$ref: Schedule}]}`, named by the mapping) was read as the base
     /// itself, and the import failed: the base's union contained itself.

@@ -463,6 +463,18 @@ extension OpenAPIReader {
     /// resource named after the API. A tag whose operations need different schemes is split, one
     /// resource per scheme, since a live service holds one client, and so is one whose operations
     /// live on other servers (`servers` of a path or an operation), one resource per set of servers.
+    /// An operation's first tag, which names its resource; nil without one, or for one that
+    /// names nothing (Bungie's `""`, found by a tester: a resource `ValueService`), said.
+    private mutating func operationTag(_ fields: [JSONNode.Member], pointer: String) -> String? {
+        guard let node = member("tags", fields).flatMap({ Self.elements($0.value) })?.first, let tag = Self.text(node) else { return nil }
+        guard tag.contains(where: { $0.isLetter || $0.isNumber }) else {
+            unmapped("the tag '\(tag)' names nothing; the operation is imported into the API's own resource", at: node,
+                     pointer: pointer + "/tags/0")
+            return nil
+        }
+        return tag
+    }
+
     mutating func readPaths(
         _ members: [JSONNode.Member], authSchemes: [ImportedScheme], apiName: String, servers: [(name: Located<String>, url: Located<String>)]
     ) -> (resources: [SpecDocument.Resource], defaultAuth: Requirement) {
@@ -514,6 +526,14 @@ extension OpenAPIReader {
             // What the path item holds beside its operations concerns each operation it imports.
             let operations = Self.operationMethods.filter { $0 != "options" && $0 != "trace" && member($0, item) != nil }
                 .map { pathPointer + "/" + $0 }
+            // Box's `/files/{file_id}#add_shared_link` (found by a tester): a fragment, which a
+            // request never sends; kept, it went out as `%23add_shared_link` in the path.
+            var pathKey = path.key
+            if let hash = pathKey.firstIndex(of: "#") {
+                unmapped("'\(pathKey[hash...])' is a URL fragment, which a request does not send; the path is '\(pathKey[..<hash])'",
+                         at: path.value, pointer: pathPointer, concerns: operations)
+                pathKey = String(pathKey[..<hash])
+            }
             for method in Self.operationMethods {
                 guard let operation = member(method, item) else { continue }
                 let pointer = pathPointer + "/" + method
@@ -523,7 +543,7 @@ extension OpenAPIReader {
                     continue
                 }
                 guard let fields = Self.object(operation.value) else { continue }
-                let tag = spelling(of: (member("tags", fields).flatMap { Self.elements($0.value) }?.first).flatMap { Self.text($0) } ?? apiName)
+                let tag = spelling(of: operationTag(fields, pointer: pointer) ?? apiName)
                 // What is read from here on, its security included, concerns this operation's endpoint.
                 reading.append(pointer)
                 let requirement = member("security", fields).map { self.requirement($0.value, pointer: pointer + "/security", schemes: authSchemes) }
@@ -537,7 +557,7 @@ extension OpenAPIReader {
                     }
                 }
                 var endpoint = readOperation(
-                    fields, node: operation.value, method: method, path: path.key, pathLocation: path.keyLocation,
+                    fields, node: operation.value, method: method, path: pathKey, pathLocation: path.keyLocation,
                     pathItem: item, pathPointer: pathPointer, pointer: pointer)
                 reading.removeLast()
                 uniqueEndpointName(&endpoint, fields: fields, taken: &endpointTypeNames)
@@ -1320,6 +1340,13 @@ extension OpenAPIReader {
     /// Whether a media type's schema is bytes (`type: string, format: binary`, or in 3.1's words
     /// a `contentMediaType` that is not text, without an encoding), which a JSON body would
     /// carry as base64 text.
+    /// Whether a media type's schema is a string of base64 bytes (`format: byte`).
+    private func holdsBase64(_ entry: JSONNode.Member) -> Bool {
+        guard let schema = Self.object(entry.value).flatMap({ member("schema", $0)?.value }),
+              let fields = Self.object(followingReferences(schema)), typeNames(fields) == ["string"] else { return false }
+        return member("format", fields).flatMap { Self.text($0.value) } == "byte"
+    }
+
     private func holdsBytes(_ entry: JSONNode.Member) -> Bool {
         guard let schema = Self.object(entry.value).flatMap({ member("schema", $0)?.value }),
               let fields = Self.object(followingReferences(schema)), typeNames(fields) == ["string"] else { return false }
@@ -1524,7 +1551,11 @@ extension OpenAPIReader {
         // beside `text/plain`) go as they are, with the document's other media type, not as a
         // JSON string of base64; beside a form alone, as that form (its file is what was meant);
         // offered as JSON alone, as bytes of that type.
-        let bytes = Self.isJSON(effectiveMediaType(chosen, body: true)) && holdsBytes(chosen)
+        // Base64 bytes in a JSON string beside the bytes themselves (Box's upload of a part:
+        // `format: byte` under `application/octet-stream` and `application/json`, found by a
+        // tester) go as the bytes too.
+        let bytes = Self.isJSON(effectiveMediaType(chosen, body: true))
+            && (holdsBytes(chosen) || (holdsBase64(chosen) && Self.rawContent(content) != nil))
         if bytes, let other = Self.rawContent(content) ?? content.first(where: {
             ["multipart/form-data", "application/x-www-form-urlencoded"].contains(Self.mediaType($0.key))
         }) {

@@ -1320,7 +1320,10 @@ extension OpenAPIReader {
                         unmapped("'\(type.type)' is not an object, so '\(name.value)' cannot be composed of it; its properties are "
                                  + "imported without it", at: part, pointer: partPointer)
                     }
-                } else if modelKind(of: part) == .structure || member("properties", partMembers) != nil || member("required", partMembers) != nil {
+                } else if modelKind(of: part) == .structure || member("properties", partMembers) != nil || member("required", partMembers) != nil
+                            // The keys it does not declare (Box's `Metadata--Full`: a template's
+                            // fields, found by a tester), which the model keeps.
+                            || (additionalPropertiesNode(partMembers) != nil && alternatives(partMembers) == nil) {
                     candidates.append((part, partPointer, nil, part))
                 } else if let members = alternativeParts(part, partMembers, pointer: partPointer, model: name.value) {
                     for option in members {
@@ -1439,7 +1442,11 @@ extension OpenAPIReader {
                          + "is not imported: '\(name.value)' is read as itself; a 'oneOf' of the schemas that extend it would be a "
                          + "tagged union", at: discriminator.value, pointer: Self.pointer(pointer, "discriminator"))
             }
-            guard let entries = member("properties", part.members).flatMap({ Self.object($0.value) }) else { continue }
+            guard let entries = member("properties", part.members).flatMap({ Self.object($0.value) }) else {
+                // (A part with no properties may say it too: Box's `Metadata--Full`, found by a tester.)
+                if additional == nil { additional = additionalType(part.members, pointer: part.pointer, model: name.value) }
+                continue
+            }
             for entry in entries {
                 let alternative = part.alternative
                 let isNew = keys.insert(entry.key).inserted
@@ -1489,12 +1496,7 @@ extension OpenAPIReader {
                 nameProperty(&property, entry: entry, among: &properties, swiftNames: &swiftNames, schemaOfKey: schemaOfKey)
                 properties.append(property)
             }
-            if additional == nil, let node = additionalPropertiesNode(part.members) {
-                var value = schemaType(node, pointer: Self.pointer(part.pointer, "additionalProperties"),
-                                       hint: name.value + "Value", context: .plain)
-                if value.type == "File" { value.type = "Data" }
-                additional = Located(value: value.type + (value.nullable ? "?" : ""), location: node.location)
-            }
+            if additional == nil { additional = additionalType(part.members, pointer: part.pointer, model: name.value) }
         }
         // An object that declares no property (`properties: {}`) may hold any key, unless
         // `additionalProperties: false` says it holds none: it keeps them all, as an open model.
@@ -1520,6 +1522,16 @@ extension OpenAPIReader {
         return SpecDocument.Model(
             name: name, pointer: pointer, description: description, options: .init(), tolerant: false,
             kind: .structure(properties), additionalProperties: additional, allOf: bases)
+    }
+
+    /// The type of the values of the keys a part of an object does not declare, as a model's
+    /// `additionalProperties` says it; nil when it says none. Apart from `structModel` for its frame.
+    @inline(never)
+    private mutating func additionalType(_ members: [JSONNode.Member], pointer: String, model: String) -> Located<String>? {
+        guard let node = additionalPropertiesNode(members) else { return nil }
+        var value = schemaType(node, pointer: Self.pointer(pointer, "additionalProperties"), hint: model + "Value", context: .plain)
+        if value.type == "File" { value.type = "Data" }
+        return Located(value: value.type + (value.nullable ? "?" : ""), location: node.location)
     }
 
     /// What a member of a `oneOf` part of `allOf` says of a key another part declared (another

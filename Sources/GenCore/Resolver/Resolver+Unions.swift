@@ -367,16 +367,31 @@ extension Resolver {
     /// and `NumLit`, each `{type?, value?}`, found by a tester): an object of `later` that holds
     /// the key fails as `earlier`, optional as all its keys are. False where they cannot be compared.
     /// (A tolerant `earlier` reads each key with `try?`: it takes them all the same.)
+    /// Dates count (Box's metadata filters: `gt` a number in one, a date in the other, found by a
+    /// tester), and so do the own properties of a composed struct.
     private func declaresOtherTypes(_ later: String, than earlier: String) -> Bool {
-        guard model(named: earlier)?.tolerant != true, let fields = objectFields(earlier), let others = objectFields(later) else { return false }
+        guard let model = model(named: earlier), !model.tolerant else { return false }
+        let fields = declaredTypes(model), others = self.model(named: later).map(declaredTypes) ?? [:]
         return others.contains { key, other in
-            guard let field = fields[key] else { return false }
+            guard let type = fields[key] else { return false }
             // A number takes every integer, a string every value of a string enum.
-            let takes = field.type == other.type || field.type == "JSON"
-                || (field.type == "Double" && ["Int", "Int64"].contains(other.type))
-                || (field.type == "String" && Self.isString(.model(other.type), enums: enumRawValues))
+            let takes = type == other || type == "JSON" || (type == "Double" && ["Int", "Int64"].contains(other))
+                || (type == "String" && Self.isString(.model(other), enums: enumRawValues))
             return !takes
         }
+    }
+
+    /// A struct's own properties' types as written without `?`, by JSON key.
+    private func declaredTypes(_ model: SpecDocument.Model) -> [String: String] {
+        guard case .structure(let properties) = model.kind else { return [:] }
+        let snakeCase = document.usesSnakeCase(model)
+        var types: [String: String] = [:]
+        for property in properties {
+            var type = property.type.value.filter { !$0.isWhitespace }
+            if type.hasSuffix("?") { type.removeLast() }
+            types[Self.jsonKey(of: property, snakeCase: snakeCase)] = type
+        }
+        return types
     }
 
     /// The fields of struct model `name` by JSON key: whether an object must hold the key with a
