@@ -1198,6 +1198,19 @@ import Testing
         ], "no member of the filters is said never decoded: \(imported.warnings)")
     }
 
+    /// Testers asked for it on Vonage's, Vercel's and Adyen's documents: inline members of a
+    /// union were `…Option1`, `…Option7`, where each holds a constant that says what it is.
+    @Test func anInlineUnionMemberIsNamedAfterItsConstant() throws {
+        let imported = try importing(document(schemas: """
+            "Part": {"oneOf": [
+              {"type": "object", "required": ["type", "text"], "properties": {"type": {"const": "text"}, "text": {"type": "string"}}},
+              {"type": "object", "required": ["kind", "url"], "properties": {"kind": {"enum": ["image_url"]}, "url": {"type": "string"}}},
+              {"type": "object", "required": ["a"], "properties": {"a": {"type": "string"}}},
+              {"type": "object", "title": "Named", "required": ["b"], "properties": {"b": {"type": "integer"}}}]}
+            """))
+        #expect(Set(imported.model("Part")?["oneOf"] as? [String] ?? []) == ["PartText", "PartImageUrl", "PartOption3", "PartNamed"])
+    }
+
     /// Found by a tester on Rebilly's document: a kind of a polymorphic base that adds nothing
     /// to it (`auto: {allOf: [{$ref: Schedule}]}`, named by the mapping) was read as the base
     /// itself, and the import failed: the base's union contained itself.
@@ -2642,7 +2655,7 @@ import Testing
         #expect(message["mapping"] as? [String: String] == ["sms": "Sms", "chat": "Chat"])
         let item = try #require(imported.model("Item"))
         #expect(item["discriminator"] as? String == "operation")
-        #expect(item["mapping"] as? [String: String] == ["create": "ItemOption1", "update": "ItemOption1", "delete": "ItemOption2"])
+        #expect(item["mapping"] as? [String: String] == ["create": "ItemOption1", "update": "ItemOption1", "delete": "ItemDelete"])
         #expect(imported.warnings.isEmpty, "\(imported.warnings)")
     }
 

@@ -1842,6 +1842,19 @@ extension OpenAPIReader {
             required: sendsNull ? Located(value: true, location: schema.location) : nil)
     }
 
+    /// What an inline member of a union is named after: the constant it holds at `type`, or at
+    /// its one key of a constant (Vonage's `message_type: {enum: [template]}` →
+    /// `…WhatsAppTemplate`, not `…WhatsAppOption7`, as testers asked); nil for a reference or
+    /// a member without one.
+    @inline(never)
+    private func constantName(of option: JSONNode) -> String? {
+        guard let members = Self.object(option), member("$ref", members) == nil, modelKind(of: option) == .structure else { return nil }
+        let constants = constantProperties(of: option)
+        guard let value = constants["type"] ?? (constants.count == 1 ? constants.first?.value : nil) else { return nil }
+        let name = SwiftNaming.typeName(value)
+        return name.isEmpty || name.first?.isNumber == true ? nil : name
+    }
+
     /// `oneOf` or `anyOf`: a union, tagged when it has a `discriminator`.
     mutating func unionModel(
         _ members: [JSONNode.Member], node: JSONNode, pointer: String, name: Located<String>, description: String?
@@ -1855,6 +1868,7 @@ extension OpenAPIReader {
             let optionPointer = Self.pointer(pointer, key) + "/\(offset)"
             let hint = (Self.object(option).flatMap { member("title", $0) }.flatMap { Self.text($0.value) })
                 .map { Self.joined(name.value, SwiftNaming.typeName($0)) }
+                ?? constantName(of: option).map { Self.joined(name.value, $0) }
                 ?? name.value + "Option\(offset + 1)"
             var type = schemaType(option, pointer: optionPointer, hint: hint, context: .plain)
             if type.type == "File" { type.type = "Data" }
