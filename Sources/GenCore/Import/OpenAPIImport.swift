@@ -252,6 +252,8 @@ struct OpenAPIReader {
     /// pointer, and where each is, for ``modelKind(of:)``.
     var polymorphicBases: [String: [JSONNode.Member]] = [:]
     var polymorphicBaseLocations: Set<SourceLocation> = []
+    /// Where the schemas that extend such a base are: its members.
+    var polymorphicMemberLocations: Set<SourceLocation> = []
     /// The property keys that the schemas extending a component schema (`allOf`) declare, by its
     /// pointer: a base may require a key they declare (Spotify's `Paging` and its `items`).
     var keysOfExtenders: [String: Set<String>] = [:]

@@ -230,7 +230,9 @@ extension OpenAPIReader {
                 continue
             }
             let expansions = serverExpansions(template, fields)
-            if template.hasPrefix("http://") || template.hasPrefix("https://") { warnOfFreeServerVariables(template, fields, pointer: pointer) }
+            if expansions.contains(where: { $0.url.hasPrefix("http://") || $0.url.hasPrefix("https://") }) {
+                warnOfFreeServerVariables(template, fields, pointer: pointer)
+            }
             let description = Self.prose(member("description", fields)?.value)
             let base = description.flatMap { $0.count <= 40 && !SwiftNaming.memberName($0).isEmpty ? $0 : nil }
                 ?? (list.count == 1 ? "server" : "server \(index + 1)")
@@ -458,23 +460,25 @@ extension OpenAPIReader {
 
     static let operationMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
+    /// The operation's first tag that names something, which names its resource; nil without
+    /// one. A tag that names nothing (Bungie's `""`, found by a tester: a resource
+    /// `ValueService`) is passed over, said once.
+    private mutating func operationTag(_ fields: [JSONNode.Member], pointer: String) -> String? {
+        for (offset, node) in (member("tags", fields).flatMap { Self.elements($0.value) } ?? []).enumerated() {
+            guard let tag = Self.text(node) else { continue }
+            if tag.contains(where: { $0.isLetter || $0.isNumber }) { return tag }
+            unmapped("the tag '\(tag)' names nothing; its operations are imported into another tag's resource or the API's own",
+                     at: node, pointer: pointer + "/tags/\(offset)", once: "empty tag \u{0}" + tag)
+        }
+        return nil
+    }
+
+
     /// Every operation, as endpoints in resources: one per tag (the first of each operation), in
     /// the order of the document's `tags` and then of first use; untagged operations go into a
     /// resource named after the API. A tag whose operations need different schemes is split, one
     /// resource per scheme, since a live service holds one client, and so is one whose operations
     /// live on other servers (`servers` of a path or an operation), one resource per set of servers.
-    /// An operation's first tag, which names its resource; nil without one, or for one that
-    /// names nothing (Bungie's `""`, found by a tester: a resource `ValueService`), said.
-    private mutating func operationTag(_ fields: [JSONNode.Member], pointer: String) -> String? {
-        guard let node = member("tags", fields).flatMap({ Self.elements($0.value) })?.first, let tag = Self.text(node) else { return nil }
-        guard tag.contains(where: { $0.isLetter || $0.isNumber }) else {
-            unmapped("the tag '\(tag)' names nothing; the operation is imported into the API's own resource", at: node,
-                     pointer: pointer + "/tags/0")
-            return nil
-        }
-        return tag
-    }
-
     mutating func readPaths(
         _ members: [JSONNode.Member], authSchemes: [ImportedScheme], apiName: String, servers: [(name: Located<String>, url: Located<String>)]
     ) -> (resources: [SpecDocument.Resource], defaultAuth: Requirement) {
@@ -1337,16 +1341,18 @@ extension OpenAPIReader {
         return !fields.contains { ["format", "enum", "const", "contentEncoding", "contentMediaType"].contains($0.key) }
     }
 
-    /// Whether a media type's schema is bytes (`type: string, format: binary`, or in 3.1's words
-    /// a `contentMediaType` that is not text, without an encoding), which a JSON body would
-    /// carry as base64 text.
-    /// Whether a media type's schema is a string of base64 bytes (`format: byte`).
+    /// Whether a media type's schema is a string of base64 bytes (`format: byte`, or 3.1's
+    /// `contentEncoding: base64`).
     private func holdsBase64(_ entry: JSONNode.Member) -> Bool {
         guard let schema = Self.object(entry.value).flatMap({ member("schema", $0)?.value }),
               let fields = Self.object(followingReferences(schema)), typeNames(fields) == ["string"] else { return false }
         return member("format", fields).flatMap { Self.text($0.value) } == "byte"
+            || member("contentEncoding", fields).flatMap { Self.text($0.value) } == "base64"
     }
 
+    /// Whether a media type's schema is bytes (`type: string, format: binary`, or in 3.1's words
+    /// a `contentMediaType` that is not text, without an encoding), which a JSON body would
+    /// carry as base64 text.
     private func holdsBytes(_ entry: JSONNode.Member) -> Bool {
         guard let schema = Self.object(entry.value).flatMap({ member("schema", $0)?.value }),
               let fields = Self.object(followingReferences(schema)), typeNames(fields) == ["string"] else { return false }

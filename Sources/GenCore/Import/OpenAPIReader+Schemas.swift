@@ -144,6 +144,7 @@ extension OpenAPIReader {
                 ]), location: at)),
             ]
             polymorphicBaseLocations.insert(base.value.location)
+            for schema in schemas where keys.contains(schema.key) { polymorphicMemberLocations.insert(schema.value.location) }
         }
     }
 
@@ -210,9 +211,11 @@ extension OpenAPIReader {
         // Properties beside `oneOf`/`anyOf` (often a constraint: `oneOf: [{required: [a]}, {required: [b]}]`)
         // make an object; the alternatives get a warning.
         if hasProperties(members) { return .structure }
-        // A map of values of one kind beside them (Adyen's `additionalData`: strings, `anyOf` the
-        // groups of keys it may hold, found by a tester): the map, which keeps every key.
-        if alternatives(members) != nil, isTypedMap(members) { return nil }
+        // A map of values of one kind beside objects that require nothing (Adyen's
+        // `additionalData`: strings, `anyOf` the groups of keys it may hold, found by a tester):
+        // the map, which keeps every key.
+        if let options = alternatives(members), isTypedMap(members),
+           options.allSatisfy({ modelKind(of: followingReferences($0)) == .structure && requiredKeys(of: $0).isEmpty }) { return nil }
         if let alternatives = alternatives(members), alternatives.count >= 2 {
             return stringEnumUnionValues(members) != nil ? .enumeration : .union
         }
@@ -223,11 +226,8 @@ extension OpenAPIReader {
             // A kind of a polymorphic base that adds nothing to it (Rebilly's `auto: {allOf: [{$ref:
             // Schedule}]}`, found by a tester) is a member of its own, not the base, a union
             // that would then contain itself.
-            if meaningful.count == 1, let only = Self.object(meaningful[0]),
-               let reference = member("$ref", only).flatMap({ Self.text($0.value) }).map(Self.canonicalReference),
-               polymorphicBases[reference] != nil {
-                return .structure
-            }
+            // (Only a member: `{allOf: [{$ref: Schedule}], nullable: true}` elsewhere is the union.)
+            if meaningful.count == 1, polymorphicMemberLocations.contains(node.location) { return .structure }
             if meaningful.count == 1, let only = Self.object(meaningful[0]), member("$ref", only) == nil {
                 return modelKind(of: meaningful[0])
             }
@@ -331,10 +331,10 @@ extension OpenAPIReader {
                           onlyDescribes(entryFields, match.value, depth: depth + 1) else { return false }
                 }
             case "type":
-                // The same type; `object` where the earlier schema has properties (but does not
-                // allow null, which `object` alone takes away).
+                // The same type; `object` where the earlier schema has properties (one that allows
+                // null keeps it: a null too many loses nothing, a schema read anew would).
                 guard let type = Self.text(field.value),
-                      type == member("type", own).flatMap({ Self.text($0.value) }) || (type == "object" && ownProperties != nil && !allowsNull(own))
+                      type == member("type", own).flatMap({ Self.text($0.value) }) || (type == "object" && ownProperties != nil)
                 else { return false }
             case "required":
                 let required = Set((Self.elements(field.value) ?? []).compactMap { Self.text($0) })
@@ -1301,7 +1301,8 @@ extension OpenAPIReader {
                     } else if isStructModel(type.type) {
                         candidates.append((part, partPointer, Located(value: type.type, location: reference.value.location), target))
                     } else if let target, let targetMembers = Self.object(target),
-                              member("properties", targetMembers) != nil || member("allOf", targetMembers) != nil || member("required", targetMembers) != nil {
+                              member("properties", targetMembers) != nil || member("allOf", targetMembers) != nil
+                                || (member("required", targetMembers) != nil && alternatives(targetMembers) == nil && [[], ["object"]].contains(typeNames(targetMembers))) {
                         // (One that only requires keys, `{type: object, required: [to]}`, too.)
                         candidates.append((part, partPointer, nil, target))
                     } else if let target, let targetMembers = Self.object(target),

@@ -291,17 +291,14 @@ extension Resolver {
     private func unionCovers(_ name: String, _ later: TypeReference, within unions: Set<String>) -> Bool {
         // A union met again on the way in (the one checked, or one that contains itself, which is
         // an error of its own) is tried first forever: it decodes nothing.
-        guard let union = resolvedUnions[name], later != .model(name) else { return false }
-        guard !unions.contains(name), unions.count < Self.maximumCompositionDepth else {
-            unionCoverage.cuts += 1
-            return false
-        }
+        guard !unions.contains(name), unions.count < Self.maximumCompositionDepth, let union = resolvedUnions[name], later != .model(name)
+        else { return false }
+        // The way down (`unions`) changes the answer only where a union holds itself with no
+        // array between, an error of its own (an array's elements start afresh: see `covers`),
+        // or past the depth limit: each answer is remembered, and each union walked once.
         if let known = unionCoverage.results[name]?[later] { return known }
-        // Remembered only when the walk met no union on the way down again, nor the depth limit
-        // (unions that hold each other through arrays): then the answer is the same on any way.
-        let cuts = unionCoverage.cuts
         let result = walkedUnionCovers(union, name, later, within: unions)
-        if unionCoverage.cuts == cuts { unionCoverage.results[name, default: [:]][later] = result }
+        unionCoverage.results[name, default: [:]][later] = result
         return result
     }
 
@@ -374,9 +371,11 @@ extension Resolver {
         let fields = declaredTypes(model), others = self.model(named: later).map(declaredTypes) ?? [:]
         return others.contains { key, other in
             guard let type = fields[key] else { return false }
-            // A number takes every integer, a string every value of a string enum.
+            // A number takes every integer, a string every value of a string enum (and the text of
+            // a date, a URL, a UUID).
             let takes = type == other || type == "JSON" || (type == "Double" && ["Int", "Int64"].contains(other))
-                || (type == "String" && Self.isString(.model(other), enums: enumRawValues))
+                || (["Int", "Int64"].contains(type) && ["Int", "Int64"].contains(other))
+                || (type == "String" && (Self.isString(.model(other), enums: enumRawValues) || ["Date", "URL", "UUID"].contains(other)))
             return !takes
         }
     }

@@ -45,9 +45,6 @@ struct Resolver {
 
     final class UnionCoverage {
         var results: [String: [TypeReference: Bool]] = [:]
-        /// How many walks stopped at a union met again or at the depth limit, whose answers
-        /// depend on the way down.
-        var cuts = 0
     }
 
     /// Key, date and array strategies in force at one level (spec, model).
