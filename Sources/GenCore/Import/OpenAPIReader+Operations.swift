@@ -473,7 +473,6 @@ extension OpenAPIReader {
         return nil
     }
 
-
     /// Every operation, as endpoints in resources: one per tag (the first of each operation), in
     /// the order of the document's `tags` and then of first use; untagged operations go into a
     /// resource named after the API. A tag whose operations need different schemes is split, one

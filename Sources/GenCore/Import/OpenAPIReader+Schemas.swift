@@ -1300,19 +1300,10 @@ extension OpenAPIReader {
                         unmapped("'\(name.value)' is composed of itself; that part is left out", at: part, pointer: partPointer)
                     } else if isStructModel(type.type) {
                         candidates.append((part, partPointer, Located(value: type.type, location: reference.value.location), target))
-                    } else if let target, let targetMembers = Self.object(target),
-                              member("properties", targetMembers) != nil || member("allOf", targetMembers) != nil
-                                || (member("required", targetMembers) != nil && alternatives(targetMembers) == nil && [[], ["object"]].contains(typeNames(targetMembers))) {
-                        // (One that only requires keys, `{type: object, required: [to]}`, too.)
+                    } else if let target, isObjectToReadInPlace(target) {
                         candidates.append((part, partPointer, nil, target))
-                    } else if let target, let targetMembers = Self.object(target),
-                              // Not a union this schema is a member of (`Pet: {oneOf: [Cat, Dog]}`,
-                              // `Cat: {allOf: [Pet, {…}]}`): Cat would get Dog's properties.
-                              !(alternatives(targetMembers) ?? []).contains(where: { followingReferences($0).location == node.location }),
-                              let members = alternativeParts(part, targetMembers, pointer: partPointer, model: name.value,
-                                                             membersPointer: Self.text(reference.value).map(Self.canonicalReference)) {
-                        // A union it names (InfluxDB's `allOf: [{$ref: CheckDiscriminator}, {…}]`,
-                        // found by a tester: every check lost its name and query), as one written here.
+                    } else if let target, let members = namedAlternativeParts(
+                        part, target: target, reference: reference.value, pointer: partPointer, model: name.value, composed: node) {
                         for option in members {
                             candidates.append((option.node, option.pointer, nil, followingReferences(option.node)))
                             alternativeCandidates.insert(candidates.count - 1)
@@ -1321,10 +1312,7 @@ extension OpenAPIReader {
                         unmapped("'\(type.type)' is not an object, so '\(name.value)' cannot be composed of it; its properties are "
                                  + "imported without it", at: part, pointer: partPointer)
                     }
-                } else if modelKind(of: part) == .structure || member("properties", partMembers) != nil || member("required", partMembers) != nil
-                            // The keys it does not declare (Box's `Metadata--Full`: a template's
-                            // fields, found by a tester), which the model keeps.
-                            || (additionalPropertiesNode(partMembers) != nil && alternatives(partMembers) == nil) {
+                } else if isObjectPart(part) {
                     candidates.append((part, partPointer, nil, part))
                 } else if let members = alternativeParts(part, partMembers, pointer: partPointer, model: name.value) {
                     for option in members {
@@ -1347,14 +1335,7 @@ extension OpenAPIReader {
         // So do keys that another part requires, through its bases too (Vonage's `allOf: [Video,
         // Channel]`, where `Video`'s base requires the `to` and `from` that `Channel` declares,
         // found by a tester): such a base is read in place, where the keys are required.
-        let requiredByCandidate = candidates.indices.map { index in
-            alternativeCandidates.contains(index) ? [] : candidates[index].target.map { requiredKeys(of: $0) } ?? []
-        }
-        func requiredElsewhere(_ index: Int) -> Set<String> {
-            var keys: Set<String> = []
-            for other in candidates.indices where other != index { keys.formUnion(requiredByCandidate[other]) }
-            return keys.subtracting(requiredByCandidate[index])
-        }
+        let requiredElsewhere = keysRequiredElsewhere(candidates.map(\.target), alternatives: alternativeCandidates)
         var changed = true
         while changed {
             changed = false
@@ -1369,7 +1350,7 @@ extension OpenAPIReader {
             for index in candidates.indices where !inlined.contains(index) {
                 let keys = candidates[index].target.map { propertyKeys(of: $0) } ?? []
                 let names = swiftNames(keys)
-                if !keys.isDisjoint(with: ownKeys) || !keys.isDisjoint(with: baseKeys) || !keys.isDisjoint(with: requiredElsewhere(index))
+                if !keys.isDisjoint(with: ownKeys) || !keys.isDisjoint(with: baseKeys) || !keys.isDisjoint(with: requiredElsewhere[index])
                     || !names.isDisjoint(with: ownNames) || !names.isDisjoint(with: baseNames) {
                     inlined.insert(index)
                     changed = true
@@ -1523,6 +1504,55 @@ extension OpenAPIReader {
         return SpecDocument.Model(
             name: name, pointer: pointer, description: description, options: .init(), tolerant: false,
             kind: .structure(properties), additionalProperties: additional, allOf: bases)
+    }
+
+    /// Whether a schema that a part of `allOf` names, which is no struct model, is an object
+    /// whose properties are read in place: it has properties, or parts, or requires keys alone
+    /// (`{type: object, required: [to]}`, found by the first review). Apart from `structModel`
+    /// for its frame, as the functions below.
+    @inline(never)
+    private func isObjectToReadInPlace(_ target: JSONNode) -> Bool {
+        guard let members = Self.object(target) else { return false }
+        if member("properties", members) != nil || member("allOf", members) != nil { return true }
+        let types = typeNames(members)
+        return member("required", members) != nil && alternatives(members) == nil && (types.isEmpty || types == ["object"])
+    }
+
+    /// Whether an inline part of `allOf` is an object: a struct, properties, keys it requires, or
+    /// the keys it does not declare (Box's `Metadata--Full`: a template's fields, found by a
+    /// tester), which the model keeps.
+    @inline(never)
+    private func isObjectPart(_ part: JSONNode) -> Bool {
+        guard let members = Self.object(part) else { return false }
+        return modelKind(of: part) == .structure || member("properties", members) != nil || member("required", members) != nil
+            || (additionalPropertiesNode(members) != nil && alternatives(members) == nil)
+    }
+
+    /// For each part of `allOf` (by its schema), the keys the other parts require, through their
+    /// bases too, that it does not require itself; a member of a `oneOf` part requires nothing
+    /// here. Apart from `structModel` for its frame.
+    @inline(never)
+    private func keysRequiredElsewhere(_ targets: [JSONNode?], alternatives: Set<Int>) -> [Set<String>] {
+        let required = targets.indices.map { index in alternatives.contains(index) ? [] : targets[index].map { requiredKeys(of: $0) } ?? [] }
+        return targets.indices.map { index in
+            var keys: Set<String> = []
+            for other in targets.indices where other != index { keys.formUnion(required[other]) }
+            return keys.subtracting(required[index])
+        }
+    }
+
+    /// The members of a union that a part of `allOf` names (InfluxDB's `allOf: [{$ref:
+    /// CheckDiscriminator}, {…}]`, found by a tester: every check lost its name and query), read
+    /// as a `oneOf` written in the part is; nil for another schema, or for a union that the
+    /// schema composed is a member of (`Pet: {oneOf: [Cat, Dog]}`, `Cat: {allOf: [Pet, {…}]}`:
+    /// Cat would get Dog's properties). Apart from `structModel` for its frame.
+    @inline(never)
+    private mutating func namedAlternativeParts(
+        _ part: JSONNode, target: JSONNode, reference: JSONNode, pointer: String, model: String, composed: JSONNode
+    ) -> [(node: JSONNode, pointer: String)]? {
+        guard let targetMembers = Self.object(target),
+              !(alternatives(targetMembers) ?? []).contains(where: { followingReferences($0).location == composed.location }) else { return nil }
+        return alternativeParts(part, targetMembers, pointer: pointer, model: model, membersPointer: Self.text(reference).map(Self.canonicalReference))
     }
 
     /// The type of the values of the keys a part of an object does not declare, as a model's
