@@ -1340,11 +1340,17 @@ extension OpenAPIReader {
         return !fields.contains { ["format", "enum", "const", "contentEncoding", "contentMediaType"].contains($0.key) }
     }
 
+    /// A media type's schema, references followed, when it is a string's; nil for another.
+    private func stringSchema(_ entry: JSONNode.Member) -> [JSONNode.Member]? {
+        guard let schema = Self.object(entry.value).flatMap({ member("schema", $0)?.value }),
+              let fields = Self.object(followingReferences(schema)), typeNames(fields) == ["string"] else { return nil }
+        return fields
+    }
+
     /// Whether a media type's schema is a string of base64 bytes (`format: byte`, or 3.1's
     /// `contentEncoding: base64`).
     private func holdsBase64(_ entry: JSONNode.Member) -> Bool {
-        guard let schema = Self.object(entry.value).flatMap({ member("schema", $0)?.value }),
-              let fields = Self.object(followingReferences(schema)), typeNames(fields) == ["string"] else { return false }
+        guard let fields = stringSchema(entry) else { return false }
         return member("format", fields).flatMap { Self.text($0.value) } == "byte"
             || member("contentEncoding", fields).flatMap { Self.text($0.value) } == "base64"
     }
@@ -1353,8 +1359,7 @@ extension OpenAPIReader {
     /// a `contentMediaType` that is not text, without an encoding), which a JSON body would
     /// carry as base64 text.
     private func holdsBytes(_ entry: JSONNode.Member) -> Bool {
-        guard let schema = Self.object(entry.value).flatMap({ member("schema", $0)?.value }),
-              let fields = Self.object(followingReferences(schema)), typeNames(fields) == ["string"] else { return false }
+        guard let fields = stringSchema(entry) else { return false }
         if member("format", fields).flatMap({ Self.text($0.value) }) == "binary" { return true }
         guard member("contentEncoding", fields) == nil, let media = member("contentMediaType", fields).flatMap({ Self.text($0.value) }) else { return false }
         return !media.lowercased().hasPrefix("text/") && !Resolver.isJSONMediaType(media)

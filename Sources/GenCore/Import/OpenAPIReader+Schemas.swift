@@ -340,16 +340,16 @@ extension OpenAPIReader {
                 let required = Set((Self.elements(field.value) ?? []).compactMap { Self.text($0) })
                 guard required.isSubset(of: requiredKeys(of: earlier)) else { return false }
             default:
-                let texts: Set<String> = ["description", "title", "example", "examples", "deprecated", "externalDocs", "xml"]
-                guard texts.contains(field.key) || field.key.hasPrefix("x-") || (depth == 0 && Self.isPlainAnnotation([field])) else { return false }
+                guard Self.texts.contains(field.key) || field.key.hasPrefix("x-") || (depth == 0 && Self.isPlainAnnotation([field])) else { return false }
             }
         }
         return true
     }
 
-    private static let annotations: Set<String> = [
-        "description", "title", "nullable", "deprecated", "example", "examples", "readOnly", "writeOnly", "default", "externalDocs", "xml",
-    ]
+    /// The annotations that change no value: what a schema says of itself in words.
+    private static let texts: Set<String> = ["description", "title", "deprecated", "example", "examples", "externalDocs", "xml"]
+
+    private static let annotations: Set<String> = texts.union(["nullable", "readOnly", "writeOnly", "default"])
 
     private static func isPlainAnnotation(_ members: [JSONNode.Member]) -> Bool {
         members.allSatisfy { annotations.contains($0.key) || $0.key.hasPrefix("x-") }

@@ -178,10 +178,10 @@ extension Resolver {
     }
 
     /// `"required": true`: for a `T?` whose key is always sent, nil as `null` (OpenAPI's required
-    /// and nullable); it decodes as any `T?` does. Neither with `nullable` (which leaves the key out for nil) nor with
-    /// a default (which would stand in for null), and not for `JSON?` (`JSON` holds a null itself).
-    /// A type without `?` is required anyway: a warning. Whether the property is such a `T?`; nil
-    /// after an error.
+    /// and nullable); it decodes as any `T?` does. Neither with `nullable` (which leaves the key
+    /// out for nil) nor with a default (which would stand in for null), and not for `JSON?`
+    /// (`JSON` holds a null itself). A type without `?` is required anyway: a warning. Whether
+    /// the property is such a `T?`; nil after an error.
     @inline(never)
     mutating func requiredMayBeNull(_ property: SpecDocument.Property, type: TypeReference, model: String) -> Bool? {
         guard let flag = property.required, flag.value else { return false }

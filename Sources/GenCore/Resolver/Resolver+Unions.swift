@@ -386,9 +386,7 @@ extension Resolver {
         let snakeCase = document.usesSnakeCase(model)
         var types: [String: String] = [:]
         for property in properties {
-            var type = property.type.value.filter { !$0.isWhitespace }
-            if type.hasSuffix("?") { type.removeLast() }
-            types[Self.jsonKey(of: property, snakeCase: snakeCase)] = type
+            types[Self.jsonKey(of: property, snakeCase: snakeCase)] = Self.writtenType(property).type
         }
         return types
     }
@@ -404,14 +402,20 @@ extension Resolver {
         let snakeCase = document.usesSnakeCase(model)
         var fields: [String: (required: Bool, type: String)] = [:]
         for property in properties {
-            let key = Self.jsonKey(of: property, snakeCase: snakeCase)
-            var type = property.type.value.filter { !$0.isWhitespace }
-            let optional = type.hasSuffix("?")
-            if optional { type.removeLast() }
+            let (type, optional) = Self.writtenType(property)
             let required = !optional && property.defaultValue == nil && property.nullable?.value != true && !model.tolerant
-            fields[key] = (required, type)
+            fields[Self.jsonKey(of: property, snakeCase: snakeCase)] = (required, type)
         }
         return fields
+    }
+
+    /// A property's type as the spec writes it, without spaces and without `?`, and whether it
+    /// had one.
+    private static func writtenType(_ property: SpecDocument.Property) -> (type: String, optional: Bool) {
+        var type = property.type.value.filter { !$0.isWhitespace }
+        let optional = type.hasSuffix("?")
+        if optional { type.removeLast() }
+        return (type, optional)
     }
 
     /// `String` → `string`, `MessageEvent` → `messageEvent`, `[Part]` → `partArray`,
